@@ -1,0 +1,1 @@
+"""Game data shipped with Headframe: one folder per game (TOML + CSV). No code lives here."""

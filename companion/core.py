@@ -1,0 +1,228 @@
+"""What every game definition provides, and the shared result types.
+
+A game is data plus small pure functions (see DESIGN.md): ``setup`` builds the first state,
+``apply`` validates an action and returns a new state or raises a ``RuleViolation`` (the old
+state is never touched), ``legal`` never raises, ``problems`` lists everything wrong with a
+state, ``end_if`` says whether the game is over and ``score`` gives the sheet.
+
+States are immutable values that round-trip through JSON (``to_json``/``from_json``), so the
+web app can store them, and every random event draws from ``rng(state)``: a ``random.Random``
+seeded from the table's seed and the number of actions applied so far, so replaying a log
+gives the same dice.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from .errors import BadAction, Problem, RuleViolation
+
+Action = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    colour: str = ""
+    bot: str | None = None  # id of a bot that plays this seat, or None for a person
+
+
+class Finish(enum.Enum):
+    WIN = "win"
+    TIE = "tie"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    finish: Finish
+    winners: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    category: str  # category id
+    name: str      # what players call it
+    points: tuple[float, ...]  # one entry per seat
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    players: tuple[str, ...]
+    rows: tuple[ScoreRow, ...]
+    totals: tuple[float, ...]
+    ranks: tuple[int, ...]  # 1 = first; tied seats share a rank
+    tiebreak: str = ""      # plain words on any tie-break used, empty if none was needed
+
+    def to_json(self) -> dict:
+        return {
+            "players": list(self.players),
+            "rows": [{"category": r.category, "name": r.name, "points": list(r.points)} for r in self.rows],
+            "totals": list(self.totals),
+            "ranks": list(self.ranks),
+            "tiebreak": self.tiebreak,
+        }
+
+
+def rank(totals: Sequence[float], tiebreaks: Sequence[Sequence[float]] = (), names: Sequence[str] = (),
+         labels: Sequence[str] = ()) -> tuple[tuple[int, ...], str]:
+    """Rank seats by total, breaking ties with successive keys (higher is better).
+
+    Returns the ranks and a sentence explaining each tie-break that decided something, e.g.
+    "Ann and Bo tied on 31 points; Ann ranks higher on money (£12 against £9)."
+    """
+    seats = list(range(len(totals)))
+    keys = {s: (totals[s],) + tuple(tb[s] for tb in tiebreaks) for s in seats}
+    ordered = sorted(seats, key=lambda s: keys[s], reverse=True)
+    ranks = [0] * len(seats)
+    for position, seat in enumerate(ordered):
+        if position and keys[seat] == keys[ordered[position - 1]]:
+            ranks[seat] = ranks[ordered[position - 1]]
+        else:
+            ranks[seat] = position + 1
+    notes = []
+    by_total: dict[float, list[int]] = {}
+    for seat in seats:
+        by_total.setdefault(totals[seat], []).append(seat)
+    for total, group in sorted(by_total.items(), reverse=True):
+        if len(group) < 2:
+            continue
+        who = " and ".join(names[s] if names else f"seat {s + 1}" for s in group)
+        decided = None
+        for index, tb in enumerate(tiebreaks):
+            values = {tb[s] for s in group}
+            if len(values) > 1:
+                label = labels[index] if index < len(labels) else f"tie-break {index + 1}"
+                decided = f"{who} tied on {_num(total)} points; {label} decides"
+                detail = ", ".join(f"{names[s] if names else s + 1}: {_num(tb[s])}" for s in group)
+                notes.append(f"{decided} ({detail}).")
+                break
+        if decided is None:
+            notes.append(f"{who} tied on {_num(total)} points and every tie-break; they share the rank.")
+    return tuple(ranks), " ".join(notes)
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def sheet(players: Sequence[str], rows: Sequence[ScoreRow], tiebreaks: Sequence[Sequence[float]] = (),
+          labels: Sequence[str] = ()) -> ScoreSheet:
+    totals = tuple(sum(r.points[s] for r in rows) for s in range(len(players)))
+    ranks, note = rank(totals, tiebreaks, players, labels)
+    return ScoreSheet(tuple(players), tuple(rows), totals, ranks, note)
+
+
+def rng(seed: int | str, step: int) -> random.Random:
+    """The generator for the action at ``step``: a function of the seed and the step only."""
+    return random.Random(f"{seed}/{step}")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing a seat could do now, for the phone to offer: greyed out with ``reason``
+    when the rules forbid it."""
+
+    action: Mapping[str, Any]
+    label: str
+    allowed: bool = True
+    reason: str = ""
+    cost: str = ""
+
+
+class Game:
+    """Base of every game definition. Subclasses set the class attributes and implement
+    ``setup``, ``apply``, ``end_if``, ``score``, ``to_json``/``from_json``."""
+
+    id: str = ""
+    name: str = ""
+    players: tuple[int, int] = (1, 99)
+    variants: tuple[str, ...] = ()
+    # Action types whose result comes from randomness or reveals hidden information:
+    # undo can never step back over one of them.
+    barrier_actions: frozenset[str] = frozenset()
+
+    # -- to implement --------------------------------------------------------
+    def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> Any:
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Action) -> Any:
+        raise NotImplementedError
+
+    def end_if(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    def score(self, state: Any) -> ScoreSheet:
+        raise NotImplementedError
+
+    def to_json(self, state: Any) -> dict:
+        raise NotImplementedError
+
+    def from_json(self, data: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+    # -- sensible defaults ---------------------------------------------------
+    def legal(self, state: Any, action: Action) -> bool:
+        try:
+            self.apply(state, action)
+        except RuleViolation:
+            return False
+        return True
+
+    def problems(self, state: Any) -> list[Problem]:
+        return []
+
+    def options(self, state: Any, seat: int | None) -> list[Option]:
+        """What ``seat`` may do now; the web page shows these as buttons."""
+        return []
+
+    def is_barrier(self, action: Action) -> bool:
+        return action.get("type") in self.barrier_actions
+
+    def round_of(self, state: Any) -> int:
+        return int(getattr(state, "round", 0) or 0)
+
+    def running_totals(self, state: Any) -> tuple[float, ...]:
+        """Points so far per seat, for the score-over-rounds chart."""
+        return self.score(state).totals
+
+    def summary(self, state: Any, action: Action) -> str:
+        """One line for the log describing what ``action`` did."""
+        kind = str(action.get("type", "action")).replace("_", " ")
+        return f"{kind}"
+
+    def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
+        """Score a documented end-of-game JSON file (``headframe score GAME FILE``)."""
+        raise BadAction(f"{self.name} has no end-of-game file format yet")
+
+    def check_setup(self, players: Sequence[PlayerSpec], variant: str | None) -> str | None:
+        low, high = self.players
+        if not low <= len(players) <= high:
+            return f"{self.name} is for {low}–{high} players, not {len(players)}"
+        if variant is not None and self.variants and variant not in self.variants:
+            return f"unknown variant {variant!r}; variants: {', '.join(self.variants)}"
+        return None
+
+
+def require(condition: bool, message: str, rule: str | None = None) -> None:
+    """Raise a RuleViolation with a player-facing message unless ``condition`` holds."""
+    if not condition:
+        raise RuleViolation(message, rule)
+
+
+def field_of(action: Action, name: str, kind: type | tuple[type, ...] = int) -> Any:
+    """Read a required field of an action, raising BadAction with a clear message."""
+    if name not in action:
+        raise BadAction(f"the action needs a {name!r} field")
+    value = action[name]
+    if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
+        expected = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise BadAction(f"the action's {name!r} must be {expected}, got {value!r}")
+    return value
+
+
+__all__ = ["Action", "Finish", "Game", "Option", "Outcome", "PlayerSpec", "ScoreRow", "ScoreSheet",
+           "field_of", "rank", "require", "rng", "sheet"]

@@ -1,0 +1,116 @@
+"""A score pad for any game: points per player per category, added up into a final sheet.
+
+Categories come from the game's ``game.toml`` (``[game.score_categories]``); with no game,
+one category, ``points``. It gives a final sheet even for games whose full rules are not
+in the companion yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
+
+from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreRow, ScoreSheet, field_of, require, sheet
+from ..data import load_game
+from ..errors import BadAction, DataError
+
+DEFAULT_CATEGORIES = (("points", "Points"),)
+MAX_POINTS = 100_000
+
+
+@dataclass(frozen=True)
+class PadState:
+    game: str | None
+    players: tuple[str, ...]
+    categories: tuple[tuple[str, str], ...]
+    points: tuple[tuple[float, ...], ...]  # [category][seat]
+    round: int = 1
+    finished: bool = False
+
+
+def categories_for(game_id: str | None) -> tuple[tuple[str, str], ...]:
+    if not game_id:
+        return DEFAULT_CATEGORIES
+    try:
+        data = load_game(game_id)
+    except DataError:
+        return DEFAULT_CATEGORIES
+    return data.score_categories or DEFAULT_CATEGORIES
+
+
+class ScorePad(Game):
+    id = "scorepad"
+    name = "Score pad"
+    players = (1, 12)
+    variants = ()
+
+    def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0,
+              game: str | None = None) -> PadState:
+        cats = categories_for(game or variant)
+        return PadState(game or variant, tuple(p.name for p in players), cats,
+                        tuple(tuple(0 for _ in players) for _ in cats))
+
+    def check_setup(self, players: Sequence[PlayerSpec], variant: str | None) -> str | None:
+        low, high = self.players
+        if not low <= len(players) <= high:
+            return f"the score pad takes {low}–{high} players, not {len(players)}"
+        return None
+
+    def apply(self, state: PadState, action: Action) -> PadState:
+        kind = action.get("type")
+        if kind == "add_points":
+            seat = field_of(action, "seat", int)
+            category = field_of(action, "category", str)
+            points = field_of(action, "points", (int, float))
+            require(not state.finished, "The game is over: the score sheet is final.")
+            require(0 <= seat < len(state.players), f"There is no seat {seat}; seats are 0–{len(state.players) - 1}.")
+            ids = [c for c, _ in state.categories]
+            require(category in ids, f"Unknown category {category!r}; categories: {', '.join(ids)}.")
+            require(abs(points) <= MAX_POINTS, f"{points} points at once is more than the pad allows ({MAX_POINTS}).")
+            index = ids.index(category)
+            row = list(state.points[index])
+            row[seat] += points
+            grid = list(state.points)
+            grid[index] = tuple(row)
+            return replace(state, points=tuple(grid))
+        if kind == "next_round":
+            require(not state.finished, "The game is over.")
+            return replace(state, round=state.round + 1)
+        if kind == "finish":
+            require(not state.finished, "The game is already over.")
+            return replace(state, finished=True)
+        raise BadAction(f"unknown action {kind!r}; the score pad takes add_points, next_round and finish")
+
+    def options(self, state: PadState, seat: int | None) -> list[Option]:
+        if state.finished:
+            return []
+        return [Option({"type": "next_round"}, "Next round"), Option({"type": "finish"}, "End the game")]
+
+    def end_if(self, state: PadState) -> Outcome | None:
+        if not state.finished:
+            return None
+        score = self.score(state)
+        winners = tuple(s for s, r in enumerate(score.ranks) if r == 1)
+        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, "the players ended the game")
+
+    def score(self, state: PadState) -> ScoreSheet:
+        rows = [ScoreRow(cid, name, state.points[i]) for i, (cid, name) in enumerate(state.categories)]
+        return sheet(state.players, rows)
+
+    def summary(self, state: PadState, action: Action) -> str:
+        if action.get("type") == "add_points":
+            seat = action.get("seat", 0)
+            who = state.players[seat] if isinstance(seat, int) and 0 <= seat < len(state.players) else "?"
+            return f"{who} {action.get('points'):+} {action.get('category')}"
+        return super().summary(state, action)
+
+    def to_json(self, state: PadState) -> dict:
+        return {"game": state.game, "players": list(state.players), "categories": [list(c) for c in state.categories],
+                "points": [list(r) for r in state.points], "round": state.round, "finished": state.finished}
+
+    def from_json(self, data: Mapping[str, Any]) -> PadState:
+        return PadState(data["game"], tuple(data["players"]), tuple(tuple(c) for c in data["categories"]),
+                        tuple(tuple(r) for r in data["points"]), data["round"], data["finished"])
+
+
+GAME = ScorePad()
