@@ -175,6 +175,11 @@ class Game:
     def problems(self, state: Any) -> list[Problem]:
         return []
 
+    def view(self, state: Any, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: a spectator or the shared table screen). Games
+        with hidden information (cards in hand, the order of a bag) leave it out here."""
+        return self.to_json(state)
+
     def options(self, state: Any, seat: int | None) -> list[Option]:
         """What ``seat`` may do now; the web page shows these as buttons."""
         return []
