@@ -1,0 +1,109 @@
+"""The `headframe` command: listing, checking, exporting data, scoring, help and exit codes."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from webapp.cli import main
+
+TINY_TOML = '''[game]
+id = "tiny"
+name = "Tiny Mine"
+players = { min = 2, max = 4 }
+currency = "£"
+[game.variants.base]
+name = "Base game"
+[game.score_categories.ore]
+name = "Ore"
+
+[resources.tin]
+name = "Tin"
+colour = "#8a8f99"
+
+[decks.ore-cards]
+name = "Ore cards"
+file = "ore.csv"
+kind = "card"
+size = "poker"
+columns = { id = "id", qty = "qty", name = "str", text = "text" }
+'''
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Path:
+    game = tmp_path / "data" / "tiny"
+    game.mkdir(parents=True)
+    (game / "game.toml").write_text(TINY_TOML, encoding="utf-8")
+    (game / "ore.csv").write_text("id,qty,name,text\nrich,3,Rich vein,Take 2 :tin:\n", encoding="utf-8")
+    return tmp_path / "data"
+
+
+def test_games_lists_ids_names_players_and_variants(tiny, capsys):
+    assert main(["games", "--data", str(tiny)]) == 0
+    out = capsys.readouterr().out
+    assert "tiny" in out and "Tiny Mine" in out and "players 2-4" in out and "variants: base" in out
+
+
+def test_check_passes_clean_data(tiny, capsys):
+    assert main(["check", "all", "--data", str(tiny)]) == 0
+    assert "ok: tiny" in capsys.readouterr().out
+
+
+def test_check_reports_every_problem_with_path_line_field_and_exits_2(tiny, capsys):
+    (tiny / "tiny" / "ore.csv").write_text("id,qty,name,text\nrich,0,Rich,x\nrich,2,Again,:gold:\n")
+    assert main(["check", "tiny", "--data", str(tiny)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    path = tiny / "tiny" / "ore.csv"
+    assert err == [
+        f"{path}:2: qty: must be a positive whole number, got '0'",
+        f"{path}:3: text: unknown icon :gold:; known icons: arrow, miner, money, peek, quake, tin, vp, water, work",
+        f"{path}:3: id: duplicate id 'rich' (first on line 2)",
+    ]
+
+
+def test_check_unknown_game_is_a_clear_error(tiny, capsys):
+    assert main(["check", "nope", "--data", str(tiny)]) == 2
+    assert capsys.readouterr().err.strip() == "headframe: unknown game 'nope'; known games: tiny"
+
+
+def test_data_export_copies_a_game_that_then_checks_clean(tmp_path, capsys):
+    from companion.data import game_ids
+
+    shipped = game_ids()
+    if not shipped:
+        pytest.skip("no shipped games")  # only while cards_data is empty
+    game = shipped[0]
+    assert main(["data", "export", game, str(tmp_path / "copy")]) == 0
+    assert (tmp_path / "copy" / game / "game.toml").is_file()
+    assert main(["check", game, "--data", str(tmp_path / "copy")]) == 0
+    assert main(["data", "export", game, str(tmp_path / "copy")]) == 2
+    assert "already exists" in capsys.readouterr().err
+
+
+def test_score_with_a_missing_or_broken_file_exits_2(tmp_path, capsys):
+    assert main(["score", "scorepad", str(tmp_path / "none.json")]) == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert main(["score", "scorepad", str(bad)]) == 2
+    assert main(["score", "no-such-game", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "none.json: not found" in err and "not valid JSON" in err and "unknown game 'no-such-game'" in err
+
+
+@pytest.mark.parametrize("command", [[], ["games"], ["build"], ["check"], ["calibrate"], ["data"],
+                                     ["data", "export"], ["score"], ["serve"]])
+def test_every_subcommand_has_help(command):
+    result = subprocess.run([sys.executable, "-m", "webapp.cli", *command, "--help"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "usage: headframe" in result.stdout and "exit codes" in result.stdout
+
+
+def test_bad_arguments_exit_2_without_traceback():
+    result = subprocess.run([sys.executable, "-m", "webapp.cli", "build", "x", "--bleed", "lots"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and "expected millimetres" in result.stderr

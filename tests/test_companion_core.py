@@ -1,0 +1,57 @@
+import random
+
+import pytest
+
+from companion import PlayerSpec, UnknownGame, find_game, game_ids, rank, rng, sheet
+from companion.core import ScoreRow, field_of
+from companion.errors import BadAction, DataError, Problem
+
+
+def test_rank_orders_by_total_and_shares_ties():
+    ranks, note = rank([10, 30, 10])
+    assert ranks == (2, 1, 2)
+    assert "tied on 10 points and every tie-break" in note
+
+
+def test_rank_breaks_ties_in_order_and_explains_which_key_decided():
+    ranks, note = rank([31, 31, 12], tiebreaks=[[5, 5, 0], [9, 12, 0]], names=["Ann", "Bo", "Cy"],
+                       labels=["money", "ore left in mines"])
+    assert ranks == (2, 1, 3)
+    assert note == "Ann and Bo tied on 31 points; ore left in mines decides (Ann: 9, Bo: 12)."
+
+
+def test_sheet_adds_rows_into_totals():
+    s = sheet(["Ann", "Bo"], [ScoreRow("a", "A", (3, 4)), ScoreRow("b", "B", (5, 1))])
+    assert s.totals == (8, 5) and s.ranks == (1, 2) and s.tiebreak == ""
+    assert s.to_json()["rows"][1] == {"category": "b", "name": "B", "points": [5, 1]}
+
+
+def test_rng_is_a_function_of_seed_and_step_only():
+    assert rng(42, 7).random() == rng(42, 7).random()
+    assert rng(42, 7).random() != rng(42, 8).random()
+    assert isinstance(rng("x", 0), random.Random)
+
+
+def test_find_game_names_the_known_ids():
+    with pytest.raises(UnknownGame) as exc:
+        find_game("no-such-game")
+    assert "scorepad" in str(exc.value) and "no-such-game" in str(exc.value)
+    assert "scorepad" in game_ids()
+
+
+def test_field_of_reports_missing_and_mistyped_fields():
+    with pytest.raises(BadAction, match="needs a 'seat' field"):
+        field_of({}, "seat")
+    with pytest.raises(BadAction, match="'seat' must be int, got True"):
+        field_of({"seat": True}, "seat")
+
+
+def test_problem_prints_path_line_field_message():
+    assert str(Problem("a/b.csv", 4, "qty", "must be positive")) == "a/b.csv:4: qty: must be positive"
+    assert str(DataError([Problem("x", None, "file", "not found")])) == "x: file: not found"
+
+
+def test_check_setup_refuses_wrong_player_counts():
+    pad = find_game("scorepad")
+    assert pad.check_setup([], None) == "the score pad takes 1–12 players, not 0"
+    assert pad.check_setup([PlayerSpec("A")], None) is None

@@ -1,0 +1,67 @@
+import pytest
+
+from companion import PlayerSpec, RuleViolation, find_game
+from companion.errors import BadAction
+
+PAD = find_game("scorepad")
+
+
+def players(*names):
+    return [PlayerSpec(n) for n in names]
+
+
+def test_plain_pad_has_one_points_category_and_adds_up():
+    state = PAD.setup(players("Ann", "Bo", "Cy"))
+    for seat, pts in ((0, 5), (1, 7), (0, 4), (2, 9)):
+        state = PAD.apply(state, {"type": "add_points", "seat": seat, "category": "points", "points": pts})
+    sheet = PAD.score(state)
+    assert [r.category for r in sheet.rows] == ["points"]
+    assert sheet.totals == (9, 7, 9)
+    assert sheet.ranks == (1, 3, 1)
+    assert "Ann and Cy tied on 9 points" in sheet.tiebreak
+
+
+def test_rejected_action_names_the_problem_and_leaves_state_alone():
+    state = PAD.setup(players("Ann", "Bo"))
+    with pytest.raises(RuleViolation, match="There is no seat 5; seats are 0–1"):
+        PAD.apply(state, {"type": "add_points", "seat": 5, "category": "points", "points": 1})
+    with pytest.raises(RuleViolation, match="Unknown category 'gold'"):
+        PAD.apply(state, {"type": "add_points", "seat": 0, "category": "gold", "points": 1})
+    with pytest.raises(BadAction, match="unknown action 'fly'"):
+        PAD.apply(state, {"type": "fly"})
+    assert PAD.score(state).totals == (0, 0)
+    assert not PAD.legal(state, {"type": "add_points", "seat": 9, "category": "points", "points": 1})
+
+
+def test_finish_ends_the_game_and_freezes_the_sheet():
+    state = PAD.setup(players("Ann", "Bo"))
+    state = PAD.apply(state, {"type": "add_points", "seat": 1, "category": "points", "points": 3})
+    assert PAD.end_if(state) is None
+    state = PAD.apply(state, {"type": "finish"})
+    outcome = PAD.end_if(state)
+    assert outcome.winners == (1,)
+    with pytest.raises(RuleViolation, match="The game is over"):
+        PAD.apply(state, {"type": "add_points", "seat": 0, "category": "points", "points": 1})
+
+
+def test_state_round_trips_through_json():
+    state = PAD.setup(players("Ann", "Bo"))
+    state = PAD.apply(state, {"type": "add_points", "seat": 0, "category": "points", "points": 2.5})
+    state = PAD.apply(state, {"type": "next_round"})
+    assert PAD.from_json(PAD.to_json(state)) == state
+
+
+def test_pad_without_a_known_game_has_one_points_category():
+    assert PAD.setup(players("Ann"), variant="no-such-game").categories == (("points", "Points"),)
+
+
+def test_pad_for_a_game_takes_that_games_categories():
+    from companion.data import game_ids, load_game
+
+    with_categories = [g for g in game_ids() if load_game(g).score_categories]
+    for game_id in with_categories:
+        state = PAD.setup(players("Ann", "Bo"), variant=game_id)
+        assert state.categories == load_game(game_id).score_categories
+        category = state.categories[-1][0]
+        state = PAD.apply(state, {"type": "add_points", "seat": 1, "category": category, "points": 5})
+        assert PAD.score(state).totals == (0, 5)
