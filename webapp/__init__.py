@@ -1,0 +1,53 @@
+"""Headframe's table companion: a Flask app several phones share over the local network.
+
+``create_app`` builds it: the JSON API (``/api``), the pages, and the error handlers, on a
+database in the instance folder (SQLite) or at ``HEADFRAME_DATABASE_URL`` (PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask
+
+DEFAULTS = {
+    "DATABASE_URL": None,          # None: SQLite in the instance folder
+    "DB_POOL_SIZE": 10,
+    "JOIN_FAILURE_LIMIT": 10,      # wrong join codes per address ...
+    "JOIN_FAILURE_WINDOW": 300.0,  # ... per this many seconds
+    "MAX_CONTENT_LENGTH": 256 * 1024,
+    "SESSION_COOKIE_HTTPONLY": True,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "JSON_SORT_KEYS": False,
+}
+
+
+def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str | os.PathLike | None = None) -> Flask:
+    from . import api, errors, pages, security
+    from .db import make_engine, sqlite_url
+    from .tables import Store
+
+    instance = instance_path or os.environ.get("HEADFRAME_INSTANCE")
+    app = Flask(__name__, instance_relative_config=True,
+                instance_path=str(Path(instance).resolve()) if instance else None)
+    app.config.from_mapping(DEFAULTS)
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = security.load_secret_key(app.instance_path)
+    url = app.config.get("DATABASE_URL") or os.environ.get("HEADFRAME_DATABASE_URL") or sqlite_url(app.instance_path)
+    app.config["DATABASE_URL"] = url
+    app.json.sort_keys = False
+    app.jinja_env.autoescape = True
+
+    app.extensions["headframe"] = Store(make_engine(url, app.config["DB_POOL_SIZE"]))
+    security.init_app(app)
+    app.register_blueprint(errors.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    return app

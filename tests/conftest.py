@@ -1,0 +1,92 @@
+"""Shared fixtures: a Flask ``app`` on a fresh SQLite instance folder, its ``client`` and
+``runner``, and ``db_url``, which runs a test once on SQLite and once on PostgreSQL.
+
+PostgreSQL comes from ``HEADFRAME_TEST_DATABASE_URL``. Each test gets its own schema, so
+tests running at the same time never see each other's tables. Under ``CI=true`` a missing
+server fails the test; locally it is skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+
+import pytest
+
+from webapp import create_app
+
+PLAYERS = [{"name": "Ann", "colour": "#c0392b"}, {"name": "Bo", "colour": "#2980b9"},
+           {"name": "Cy", "colour": "#27ae60"}]
+
+
+def _postgres_url() -> str:
+    url = os.environ.get("HEADFRAME_TEST_DATABASE_URL")
+    if not url:
+        if os.environ.get("CI") == "true":
+            pytest.fail("HEADFRAME_TEST_DATABASE_URL is not set: CI must test against PostgreSQL")
+        pytest.skip("HEADFRAME_TEST_DATABASE_URL is not set (PostgreSQL tests run in CI)")
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    """A database URL for a fresh, empty database of each kind."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.sqlite3'}"
+        return
+    url = _postgres_url()
+    import sqlalchemy
+
+    schema = f"t_{secrets.token_hex(6)}"
+    admin = sqlalchemy.create_engine(url, poolclass=sqlalchemy.pool.NullPool)
+    try:
+        with admin.begin() as conn:
+            conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    except sqlalchemy.exc.OperationalError as exc:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL at {url} is not reachable: {exc}")
+        pytest.skip(f"PostgreSQL at {url} is not reachable")
+    sep = "&" if "?" in url else "?"
+    yield f"{url}{sep}options=-csearch_path%3D{schema}"
+    with admin.begin() as conn:
+        conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+    admin.dispose()
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    """Build an app on a given database URL (or SQLite in the instance folder); every app
+    made is disposed of at the end so no connection outlives the test."""
+    made = []
+
+    def make(url: str | None = None, instance=None, **config):
+        settings = {"TESTING": True, **config}
+        if url:
+            settings["DATABASE_URL"] = url
+        app = create_app(settings, instance_path=instance or tmp_path / "instance")
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        app.extensions["headframe"].engine.dispose()
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def players():
+    return [dict(p) for p in PLAYERS]

@@ -1,0 +1,220 @@
+"""The JSON API under ``/api``: thin over the table service (``webapp.tables``).
+
+Writes identify the caller by the ``X-Headframe-Token`` header or the table's cookie.
+``GET /api/tables/<id>`` carries the version as its ETag, so a polling phone usually gets
+a bodiless 304; ``/events?after=V&wait=S`` waits up to S seconds for a newer version.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from companion import find_game, game_ids
+
+from . import exports, tables
+from .errors import Invalid, NotFound
+from .openapi import document
+from .security import (HOST_COOKIE, SEAT_COOKIE, client_address, join_limit, request_token, set_table_cookie)
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+MAX_WAIT = 25.0
+LOG_LIMIT = 1000
+
+
+def _body() -> dict:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise Invalid("invalid_json", "Send a JSON object.", status=400)
+    return data
+
+
+def _int_arg(name: str, default: int, low: int, high: int) -> int:
+    raw = request.args.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise Invalid("invalid_query", f"{name} must be a whole number.", status=400) from None
+    if not low <= value <= high:
+        raise Invalid("invalid_query", f"{name} must be from {low} to {high}.", status=400)
+    return value
+
+
+def _viewer(table: tables.Table) -> tuple[int | None, bool]:
+    """(seat, is host) for the caller, from the header or the cookies."""
+    header = request.headers.get("X-Headframe-Token")
+    seat_token = header or request.cookies.get(SEAT_COOKIE)
+    host_token = header or request.cookies.get(HOST_COOKIE)
+    seat = tables.seat_of(table, seat_token) if seat_token else None
+    host = tables.is_host(table, host_token) if host_token else False
+    return seat, host
+
+
+def _state_response(table: tables.Table, status: int = 200, **extra) -> Response:
+    seat, host = _viewer(table)
+    body = tables.state(table, seat, host)
+    body.update(extra)
+    response = jsonify(body)
+    response.status_code = status
+    response.set_etag(str(table.version))
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Vary"] = "Cookie, X-Headframe-Token"
+    return response
+
+
+@bp.get("/openapi.json")
+def openapi():
+    return jsonify(document())
+
+
+@bp.get("/games")
+def games():
+    out = []
+    for gid in game_ids():
+        game = find_game(gid)
+        out.append({"id": game.id, "name": game.name, "players": {"min": game.players[0], "max": game.players[1]},
+                    "variants": list(game.variants)})
+    return jsonify(out)
+
+
+@bp.post("/tables")
+def create():
+    data = _body()
+    table, host_token = tables.create_table(data.get("game"), data.get("players"), data.get("variant"),
+                                            data.get("seed"))
+    response = jsonify({"id": table.id, "join_code": table.join_code, "host_token": host_token,
+                        "table": tables.state(table, None, True)})
+    response.status_code = 201
+    response.headers["Location"] = f"/api/tables/{table.id}"
+    set_table_cookie(response, table.id, host_token, host=True)
+    return response
+
+
+@bp.get("/tables/<table_id>")
+def show(table_id: str):
+    version = tables.version_of(table_id)
+    if request.if_none_match and request.if_none_match.contains(str(version)):
+        response = Response(status=304)
+        response.set_etag(str(version))
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+    return _state_response(tables.get(table_id))
+
+
+@bp.post("/tables/<table_id>/seats")
+def join(table_id: str):
+    limit = join_limit(current_app)
+    client = client_address()
+    limit.check(client)
+    data = _body()
+    seat = data.get("seat")
+    try:
+        found = tables.find_by_code(data.get("code"))
+        if found.id != table_id:
+            raise NotFound("No table has that join code.", "bad_code")
+    except NotFound:
+        limit.fail(client)
+        raise
+    table, token = tables.join(data.get("code"), seat, request.cookies.get(SEAT_COOKIE))
+    response = jsonify({"seat": seat, "token": token, "table": tables.state(table, seat, False)})
+    response.status_code = 201
+    set_table_cookie(response, table.id, token)
+    return response
+
+
+@bp.delete("/tables/<table_id>/seats/<int:seat>")
+def free_seat(table_id: str, seat: int):
+    table = tables.remove_seat(table_id, request_token(table_id, prefer="host"), seat)
+    return _state_response(table)
+
+
+@bp.post("/tables/<table_id>/actions")
+def act(table_id: str):
+    data = _body()
+    result = tables.act(table_id, request_token(table_id), data.get("version"), data.get("action"))
+    table = result["table"]
+    body = tables.state(table, result["seat"], result["host"])
+    body["event"] = result["event"]
+    response = jsonify(body)
+    response.set_etag(str(table.version))
+    return response
+
+
+@bp.post("/tables/<table_id>/undo")
+def undo(table_id: str):
+    data = _body()
+    table = tables.undo(table_id, request_token(table_id, prefer="host"), data.get("version"))
+    return _state_response(table)
+
+
+@bp.post("/tables/<table_id>/end")
+def end(table_id: str):
+    _body()
+    table = tables.end_game(table_id, request_token(table_id, prefer="host"))
+    return _state_response(table)
+
+
+@bp.get("/tables/<table_id>/log")
+def log(table_id: str):
+    after = _int_arg("after", -1, -1, 2 ** 31)
+    limit = _int_arg("limit", LOG_LIMIT, 1, LOG_LIMIT)
+    return jsonify({"id": table_id, "events": tables.log(table_id, after, limit)})
+
+
+_waiters = threading.BoundedSemaphore(4)
+
+
+@bp.get("/tables/<table_id>/events")
+def events(table_id: str):
+    """Long-poll: answers as soon as the table is newer than ``after`` or ``wait`` runs out.
+    Only a few requests may wait at once so waiting phones never starve the server's
+    threads; the rest get an immediate answer and simply poll."""
+    after = _int_arg("after", -1, -1, 2 ** 31)
+    wait = min(_int_arg("wait", 0, 0, int(MAX_WAIT)), MAX_WAIT)
+    version = tables.version_of(table_id)
+    if version <= after and wait > 0 and _waiters.acquire(blocking=False):
+        try:
+            store = current_app.extensions["headframe"]
+            deadline = time.monotonic() + wait
+            while version <= after:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                with store.changed:
+                    # Woken by a change in this process; the timeout covers other processes.
+                    store.changed.wait(min(left, 1.0))
+                version = tables.version_of(table_id)
+        finally:
+            _waiters.release()
+    new = tables.log(table_id, after, LOG_LIMIT) if version > after else []
+    return jsonify({"id": table_id, "version": version, "events": new})
+
+
+@bp.get("/tables/<table_id>/score")
+def score(table_id: str):
+    return jsonify(tables.score(table_id))
+
+
+@bp.get("/tables/<table_id>/export.json")
+def export_json(table_id: str):
+    return exports.json_response(table_id)
+
+
+@bp.get("/tables/<table_id>/export.csv")
+def export_csv(table_id: str):
+    return exports.csv_response(table_id)
+
+
+@bp.get("/tables/<table_id>/bgstats")
+def bgstats(table_id: str):
+    return jsonify({"url": exports.bgstats_url(table_id)})
+
+
+@bp.get("/history")
+def history():
+    limit = _int_arg("limit", 100, 1, 1000)
+    return jsonify({"tables": tables.finished_tables(limit), "players": tables.player_stats()})

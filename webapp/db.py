@@ -1,0 +1,143 @@
+"""Where tables live: SQLAlchemy models and the engine, on SQLite or PostgreSQL.
+
+Three tables. ``tables`` holds one row per game table with its *current* state and version,
+so reading or changing a table never replays history. ``events`` is the append-only log:
+every action, undo, join and end is a row keyed by (table_id, seq) and every event that
+changes the game keeps the state after it (zlib-compressed JSON), so undo restores an
+earlier state in one read. ``seats`` holds each player's name, colour and token hash.
+
+Durability: SQLite runs in WAL mode with ``synchronous=FULL``, so a commit is on disk
+before the action is acknowledged, surviving both a killed process and a power cut
+(NORMAL would survive only a killed process). Writers take the lock up front with
+``BEGIN IMMEDIATE`` so two phones acting at once queue instead of failing half-way;
+PostgreSQL gets ``SELECT ... FOR UPDATE`` on the table row instead.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from sqlalchemy import (Boolean, Connection, Engine, Float, ForeignKey, Index, Integer, LargeBinary, String, Text,
+                        create_engine, event)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+SQLITE_FILE = "headframe.sqlite3"
+BUSY_TIMEOUT_MS = 30_000
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    join_code: Mapped[str] = mapped_column(String(8), unique=True)
+    game: Mapped[str] = mapped_column(String(64))
+    variant: Mapped[str | None] = mapped_column(String(64))
+    seed: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)   # seq of the latest event
+    head: Mapped[int] = mapped_column(Integer)      # seq of the event whose state is the current one
+    state: Mapped[str] = mapped_column(Text)        # current game state, JSON
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    outcome: Mapped[str | None] = mapped_column(Text)  # JSON once finished
+    result: Mapped[str | None] = mapped_column(Text)   # final score sheet JSON once finished
+    host_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("ix_tables_finished", "finished", "updated_at"),)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(24))
+    colour: Mapped[str] = mapped_column(String(7))
+    bot: Mapped[str | None] = mapped_column(String(64))
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    # (table_id, seq) is the primary key: two writers can never log the same step twice.
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(12))   # setup, action, undo, join, leave, end
+    seat: Mapped[int | None] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float)
+    action: Mapped[str | None] = mapped_column(Text)  # JSON
+    summary: Mapped[str] = mapped_column(Text, default="")
+    round: Mapped[int] = mapped_column(Integer, default=0)
+    barrier: Mapped[bool] = mapped_column(Boolean, default=False)
+    undone: Mapped[bool] = mapped_column(Boolean, default=False)
+    prev: Mapped[int | None] = mapped_column(Integer)    # the effective event before this one
+    undoes: Mapped[int | None] = mapped_column(Integer)  # for an undo: the seq it took back
+    totals: Mapped[str | None] = mapped_column(Text)     # running totals after it, JSON, for the chart
+    state_z: Mapped[bytes | None] = mapped_column(LargeBinary)
+
+
+TABLES = TableRow.__table__
+SEATS = SeatRow.__table__
+EVENTS = EventRow.__table__
+
+
+def sqlite_url(instance_path: str | Path) -> str:
+    return f"sqlite:///{Path(instance_path) / SQLITE_FILE}"
+
+
+def make_engine(url: str, pool_size: int = 10) -> Engine:
+    """An engine with a connection pool sized for the server's threads."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=False,
+                               connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000})
+        _tune_sqlite(engine)
+    else:
+        engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+    Base.metadata.create_all(engine)
+    return engine
+
+
+def _tune_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record):
+        # We issue BEGIN ourselves (below), so the driver must not.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection):
+        write = connection.get_execution_options().get("headframe_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+@contextmanager
+def writing(engine: Engine) -> Iterator[Connection]:
+    """A transaction that will write: on SQLite it holds the write lock from the start, so
+    read-check-write sequences cannot interleave. Commits on success, rolls back on error."""
+    with engine.connect() as connection:
+        connection.execution_options(headframe_write=True)
+        with connection.begin():
+            yield connection
+
+
+@contextmanager
+def reading(engine: Engine) -> Iterator[Connection]:
+    with engine.connect() as connection:
+        with connection.begin():
+            yield connection
+
+
+def is_postgres(engine: Engine) -> bool:
+    return engine.dialect.name == "postgresql"

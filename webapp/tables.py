@@ -1,0 +1,605 @@
+"""The table service: every operation on a game table, shared by the JSON API and the pages.
+
+A table is a game in progress at a real table: its seats, its current state and its log.
+Each function here is one operation, runs in one database transaction and either does
+everything or nothing. Tokens arrive in plain text and are compared against stored hashes.
+
+The cost of an operation does not grow with the table's history: the table row carries the
+current state and version, the log row of every state-changing event carries the state
+after it, and undo follows ``prev`` links to the state before.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import threading
+import time
+import zlib
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Mapping, Sequence
+
+from flask import current_app
+from sqlalchemy import Engine, func, insert, select, update
+
+from companion import Game, Outcome, PlayerSpec, find_game, game_ids
+from companion.data import game_ids as data_game_ids
+
+from .db import EVENTS, SEATS, TABLES, reading, writing
+from .errors import Conflict, Forbidden, Invalid, NotFound
+from .security import hash_token, new_token, token_matches
+
+NAME_MAX = 24
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud across a table
+CODE_LENGTH = 8
+ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+ID_LENGTH = 10
+SEED_LIMIT = 2 ** 31
+STATE_CACHE_SIZE = 512
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    name: str
+    colour: str
+    bot: str | None
+    taken: bool  # a phone holds this seat's token
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "name": self.name, "colour": self.colour, "bot": self.bot, "taken": self.taken}
+
+
+@dataclass(frozen=True)
+class Table:
+    """A snapshot of one table as stored; ``state`` is the game's own state object."""
+
+    id: str
+    join_code: str
+    game_id: str
+    variant: str | None
+    seed: int
+    version: int
+    head: int
+    finished: bool
+    outcome: dict | None
+    seats: tuple[Seat, ...]
+    created_at: float
+    updated_at: float
+    state: Any
+
+    @property
+    def game(self) -> Game:
+        return find_game(self.game_id)
+
+
+# -- the store behind the functions -------------------------------------------
+
+class Store:
+    """Engine plus a small cache of parsed states, one per app."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self._states: OrderedDict[str, tuple[int, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.changed = threading.Condition()
+
+    def parsed(self, game: Game, table_id: str, version: int, text: str) -> Any:
+        with self._lock:
+            hit = self._states.get(table_id)
+            if hit is not None and hit[0] == version:
+                self._states.move_to_end(table_id)
+                return hit[1]
+        state = game.from_json(json.loads(text))
+        self.remember(table_id, version, state)
+        return state
+
+    def remember(self, table_id: str, version: int, state: Any) -> None:
+        with self._lock:
+            self._states[table_id] = (version, state)
+            self._states.move_to_end(table_id)
+            while len(self._states) > STATE_CACHE_SIZE:
+                self._states.popitem(last=False)
+
+    def notify(self) -> None:
+        with self.changed:
+            self.changed.notify_all()
+
+
+def _store() -> Store:
+    return current_app.extensions["headframe"]
+
+
+# -- helpers --------------------------------------------------------------------
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _pack(text: str) -> bytes:
+    return zlib.compress(text.encode("utf-8"), 6)
+
+
+def _unpack(blob: bytes) -> str:
+    return zlib.decompress(blob).decode("utf-8")
+
+
+def _random(alphabet: str, length: int) -> str:
+    return "".join(secrets.choice(alphabet) for _ in range(length))
+
+
+def _iso(at: float) -> str:
+    return datetime.fromtimestamp(at, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _outcome_json(outcome: Outcome | None) -> dict | None:
+    if outcome is None:
+        return None
+    return {"finish": outcome.finish.value, "winners": list(outcome.winners), "reason": outcome.reason}
+
+
+def normalise_code(code: Any) -> str:
+    if not isinstance(code, str):
+        return ""
+    return re.sub(r"[\s-]", "", code).upper()
+
+
+def _seats(conn, table_id: str) -> list[Any]:
+    return conn.execute(select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)).all()
+
+
+def _table(conn, row, seat_rows) -> Table:
+    game = find_game(row.game)
+    state = _store().parsed(game, row.id, row.version, row.state)
+    seats = tuple(Seat(s.seat, s.name, s.colour, s.bot, s.token_hash is not None) for s in seat_rows)
+    return Table(row.id, row.join_code, row.game, row.variant, row.seed, row.version, row.head, row.finished,
+                 json.loads(row.outcome) if row.outcome else None, seats, row.created_at, row.updated_at, state)
+
+
+def _load(conn, table_id: str, lock: bool = False):
+    query = select(TABLES).where(TABLES.c.id == table_id)
+    if lock:
+        query = query.with_for_update()
+    row = conn.execute(query).one_or_none() if isinstance(table_id, str) else None
+    if row is None:
+        raise NotFound(f"There is no table {table_id!r}.")
+    return row
+
+
+def _who(row, seat_rows, token: str | None) -> tuple[str, int | None]:
+    """('host', None) or ('seat', n) for a token; Forbidden otherwise."""
+    if not token or not isinstance(token, str):
+        raise Forbidden("This needs the host's or a seat's token.", "no_token")
+    digest = hash_token(token)
+    if token_matches(digest, row.host_hash):
+        return "host", None
+    for s in seat_rows:
+        if s.token_hash and token_matches(digest, s.token_hash):
+            return "seat", s.seat
+    raise Forbidden("That token does not belong to this table.", "bad_token")
+
+
+def _require_host(row, token: str | None) -> None:
+    if not token or not isinstance(token, str) or not token_matches(hash_token(token), row.host_hash):
+        raise Forbidden("Only the host can do this.", "host_only")
+
+
+def _check_version(version: Any) -> int:
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise Invalid("invalid_version", "Send the table version the action was made against, as a whole number.")
+    return version
+
+
+def _append(conn, table_id: str, seq: int, kind: str, **values) -> None:
+    conn.execute(insert(EVENTS).values(table_id=table_id, seq=seq, kind=kind, at=values.pop("at", time.time()),
+                                       **values))
+
+
+def _finish_values(game: Game, state: Any, ended: bool = False) -> dict:
+    outcome = game.end_if(state)
+    if outcome is None and ended:
+        sheet = game.score(state)
+        winners = tuple(s for s, r in enumerate(sheet.ranks) if r == 1)
+        from companion import Finish
+        outcome = Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, "the host ended the game")
+    if outcome is None:
+        return {"finished": False, "outcome": None, "result": None}
+    return {"finished": True, "outcome": _dumps(_outcome_json(outcome)), "result": _dumps(game.score(state).to_json())}
+
+
+def _totals(game: Game, state: Any) -> str | None:
+    try:
+        return _dumps(list(game.running_totals(state)))
+    except NotImplementedError:
+        return None
+
+
+# -- validation -------------------------------------------------------------------
+
+def _players(players: Any) -> list[PlayerSpec]:
+    if not isinstance(players, list) or not players:
+        raise Invalid("invalid_players", "List the players: each with a name and a colour like #c0392b.")
+    specs, seen = [], set()
+    for index, player in enumerate(players, start=1):
+        if not isinstance(player, Mapping):
+            raise Invalid("invalid_players", f"Player {index} must have a name and a colour.")
+        name = player.get("name")
+        name = name.strip() if isinstance(name, str) else ""
+        if not 1 <= len(name) <= NAME_MAX:
+            raise Invalid("invalid_name", f"Player {index}'s name must be 1–{NAME_MAX} characters.")
+        if name.casefold() in seen:
+            raise Invalid("invalid_name", f"Two players are called {name!r}; give each a different name.")
+        seen.add(name.casefold())
+        colour = player.get("colour")
+        if not isinstance(colour, str) or not COLOUR.match(colour):
+            raise Invalid("invalid_colour", f"{name}'s colour must look like #c0392b.")
+        bot = player.get("bot")
+        if bot is not None and (not isinstance(bot, str) or not 1 <= len(bot) <= 64):
+            raise Invalid("invalid_bot", f"{name}'s bot must be a bot id or left out.")
+        specs.append(PlayerSpec(name, colour.lower(), bot))
+    return specs
+
+
+def _game_and_variant(game_id: Any, variant: Any) -> tuple[Game, str | None]:
+    if not isinstance(game_id, str) or not game_id:
+        raise Invalid("invalid_game", f"Choose a game: {', '.join(game_ids())}.")
+    game = find_game(game_id)
+    if variant is not None and not isinstance(variant, str):
+        raise Invalid("invalid_variant", "The variant must be a name.")
+    if variant == "":
+        variant = None
+    if game.id == "scorepad" and variant is not None and variant not in data_game_ids():
+        known = ", ".join(data_game_ids()) or "none yet"
+        raise Invalid("invalid_variant", f"The score pad keeps score for a known game ({known}), not {variant!r}.")
+    return game, variant
+
+
+# -- operations -------------------------------------------------------------------
+
+def create_table(game_id: str, players: list[dict], variant: str | None = None,
+                 seed: int | None = None) -> tuple[Table, str]:
+    """Set up a new table; returns it and the host's token (shown once, stored hashed)."""
+    game, variant = _game_and_variant(game_id, variant)
+    specs = _players(players)
+    problem = game.check_setup(specs, variant)
+    if problem:
+        raise Invalid("invalid_setup", problem)
+    if seed is None:
+        seed = secrets.randbelow(SEED_LIMIT)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise Invalid("invalid_seed", f"The seed must be a whole number from 0 to {SEED_LIMIT - 1}.")
+    state = game.setup(specs, variant, seed)
+    text = _dumps(game.to_json(state))
+    host_token = new_token()
+    store = _store()
+    now = time.time()
+    for _attempt in range(5):
+        table_id, code = _random(ID_ALPHABET, ID_LENGTH), _random(CODE_ALPHABET, CODE_LENGTH)
+        with writing(store.engine) as conn:
+            clash = conn.execute(select(TABLES.c.id).where((TABLES.c.id == table_id) | (TABLES.c.join_code == code)))
+            if clash.first() is not None:
+                continue
+            conn.execute(insert(TABLES).values(
+                id=table_id, join_code=code, game=game.id, variant=variant, seed=seed, version=0, head=0,
+                state=text, finished=False, host_hash=hash_token(host_token), created_at=now, updated_at=now))
+            conn.execute(insert(SEATS), [dict(table_id=table_id, seat=i, name=p.name, colour=p.colour, bot=p.bot)
+                                         for i, p in enumerate(specs)])
+            _append(conn, table_id, 0, "setup", at=now, summary="set up the table", round=game.round_of(state),
+                    barrier=True, state_z=_pack(text), totals=_totals(game, state))
+            store.remember(table_id, 0, state)
+            return _table(conn, _load(conn, table_id), _seats(conn, table_id)), host_token
+    raise RuntimeError("could not find a free table id")  # 31^10 ids: practically unreachable
+
+
+def get(table_id: str) -> Table:
+    with reading(_store().engine) as conn:
+        row = _load(conn, table_id)
+        return _table(conn, row, _seats(conn, table_id))
+
+
+def version_of(table_id: str) -> int:
+    """The table's version alone: the cheap question a polling phone asks."""
+    with reading(_store().engine) as conn:
+        version = conn.execute(select(TABLES.c.version).where(TABLES.c.id == table_id)).scalar_one_or_none()
+    if version is None:
+        raise NotFound(f"There is no table {table_id!r}.")
+    return version
+
+
+def find_by_code(code: str) -> Table:
+    wanted = normalise_code(code)
+    if len(wanted) != CODE_LENGTH:
+        raise NotFound("No table has that join code.")
+    with reading(_store().engine) as conn:
+        row = conn.execute(select(TABLES).where(TABLES.c.join_code == wanted)).one_or_none()
+        if row is None:
+            raise NotFound("No table has that join code.")
+        return _table(conn, row, _seats(conn, row.id))
+
+
+def seat_of(table: Table | str, token: str | None) -> int | None:
+    """The seat a token holds at this table, or None (host token, spectator, unknown)."""
+    if not token or not isinstance(token, str):
+        return None
+    table_id = table.id if isinstance(table, Table) else table
+    digest = hash_token(token)
+    with reading(_store().engine) as conn:
+        rows = conn.execute(select(SEATS.c.seat, SEATS.c.token_hash).where(SEATS.c.table_id == table_id)).all()
+    for seat, stored in rows:
+        if stored and token_matches(digest, stored):
+            return seat
+    return None
+
+
+def is_host(table: Table | str, token: str | None) -> bool:
+    if not token or not isinstance(token, str):
+        return False
+    table_id = table.id if isinstance(table, Table) else table
+    with reading(_store().engine) as conn:
+        stored = conn.execute(select(TABLES.c.host_hash).where(TABLES.c.id == table_id)).scalar_one_or_none()
+    return stored is not None and token_matches(hash_token(token), stored)
+
+
+def state(table: Table, seat: int | None = None, host: bool = False) -> dict:
+    """The table as ``seat`` sees it (``None``: spectator or the shared screen)."""
+    game = table.game
+    options = [] if table.finished else [
+        {"action": dict(o.action), "label": o.label, "allowed": o.allowed, "reason": o.reason, "cost": o.cost}
+        for o in game.options(table.state, seat)]
+    body = {"id": table.id, "game": table.game_id, "name": game.name, "variant": table.variant,
+            "version": table.version, "players": [s.to_json() for s in table.seats], "seat": seat,
+            "host": host, "round": game.round_of(table.state), "state": game.view(table.state, seat),
+            "options": options, "finished": table.finished, "outcome": table.outcome,
+            "can_undo": table.head > 0}
+    if host:
+        body["join_code"] = table.join_code
+    return body
+
+
+def join(join_code: str, seat: int, token: str | None = None) -> tuple[Table, str]:
+    """Take ``seat`` at the table with ``join_code``. A browser that already holds the seat's
+    token (``token``) gets the seat back; anyone else needs the host to free it first."""
+    wanted = normalise_code(join_code)
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise Invalid("invalid_seat", "Choose a seat by its number.")
+    store = _store()
+    with writing(store.engine) as conn:
+        found = conn.execute(select(TABLES.c.id).where(TABLES.c.join_code == wanted)).scalar_one_or_none() \
+            if len(wanted) == CODE_LENGTH else None
+        if found is None:
+            raise NotFound("No table has that join code.", "bad_code")
+        row = _load(conn, found, lock=True)
+        seats = _seats(conn, row.id)
+        if not 0 <= seat < len(seats):
+            raise Invalid("invalid_seat", f"There is no seat {seat}; seats are 0–{len(seats) - 1}.")
+        taken = seats[seat]
+        if taken.bot:
+            raise Invalid("invalid_seat", f"{taken.name} is played by a bot.")
+        if taken.token_hash:
+            if token and isinstance(token, str) and token_matches(hash_token(token), taken.token_hash):
+                return _table(conn, row, seats), token
+            raise Invalid("seat_taken", f"{taken.name}'s seat is taken; the host can free it.", status=409)
+        fresh = new_token()
+        seq = row.version + 1
+        conn.execute(update(SEATS).where(SEATS.c.table_id == row.id, SEATS.c.seat == seat)
+                     .values(token_hash=hash_token(fresh)))
+        _append(conn, row.id, seq, "join", seat=seat, summary=f"{taken.name} joined")
+        conn.execute(update(TABLES).where(TABLES.c.id == row.id).values(version=seq, updated_at=time.time()))
+        table = _table(conn, _load(conn, row.id), _seats(conn, row.id))
+    store.notify()
+    return table, fresh
+
+
+def remove_seat(table_id: str, host_token: str, seat: int) -> Table:
+    """Free a seat so another phone can take it (the old phone's token stops working)."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise Invalid("invalid_seat", "Choose a seat by its number.")
+    store = _store()
+    with writing(store.engine) as conn:
+        row = _load(conn, table_id, lock=True)
+        _require_host(row, host_token)
+        seats = _seats(conn, table_id)
+        if not 0 <= seat < len(seats):
+            raise Invalid("invalid_seat", f"There is no seat {seat}; seats are 0–{len(seats) - 1}.")
+        seq = row.version + 1
+        conn.execute(update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == seat).values(token_hash=None))
+        _append(conn, table_id, seq, "leave", seat=seat, summary=f"the host freed {seats[seat].name}'s seat")
+        conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(version=seq, updated_at=time.time()))
+        table = _table(conn, _load(conn, table_id), _seats(conn, table_id))
+    store.notify()
+    return table
+
+
+def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any]) -> dict:
+    """Apply one action. The seat comes from the token (a host token may name any seat).
+    Returns {"version", "event", "table": Table}. Nothing is stored when the rules refuse."""
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        raise Invalid("invalid_action", 'An action is an object with a "type", e.g. {"type": "next_round"}.')
+    version = _check_version(version)
+    store = _store()
+    with writing(store.engine) as conn:
+        row = _load(conn, table_id, lock=True)
+        seats = _seats(conn, table_id)
+        who, seat = _who(row, seats, token)
+        move = dict(action)
+        if who == "seat":
+            move["seat"] = seat
+        elif "seat" in move and (isinstance(move["seat"], bool) or not isinstance(move["seat"], int)
+                                 or not 0 <= move["seat"] < len(seats)):
+            raise Invalid("invalid_seat", f"There is no seat {move['seat']!r}; seats are 0–{len(seats) - 1}.")
+        table = _table(conn, row, seats)
+        if row.version != version:
+            raise Conflict(f"The table moved on (version {row.version}, not {version}); here it is now.",
+                           state(table, seat, who == "host"))
+        if row.finished:
+            raise Invalid("finished", "The game is over: the score sheet is final.", status=409)
+        game = table.game
+        before = table.state
+        after = game.apply(before, move)  # a RuleViolation leaves the transaction empty
+        text = _dumps(game.to_json(after))
+        seq = row.version + 1
+        now = time.time()
+        event = dict(seat=move.get("seat"), at=now, action=_dumps(move), summary=game.summary(before, move),
+                     round=game.round_of(after), barrier=game.is_barrier(move), prev=row.head)
+        _append(conn, table_id, seq, "action", state_z=_pack(text), totals=_totals(game, after), **event)
+        finish = _finish_values(game, after)
+        conn.execute(update(TABLES).where(TABLES.c.id == table_id)
+                     .values(version=seq, head=seq, state=text, updated_at=now, **finish))
+    store.remember(table_id, seq, after)
+    store.notify()
+    done = Table(table.id, table.join_code, table.game_id, table.variant, table.seed, seq, seq, finish["finished"],
+                 json.loads(finish["outcome"]) if finish["outcome"] else None, table.seats, table.created_at, now,
+                 after)
+    return {"version": seq, "table": done, "seat": seat, "host": who == "host",
+            "event": _event_json(seq=seq, kind="action", undone=False, undoes=None, **event,
+                                 action_text=event["action"])}
+
+
+def undo(table_id: str, host_token: str, version: int) -> Table:
+    """Take back the latest action still in effect, by appending an undo event. Stops at a
+    dice roll, a reveal, the setup or the end of the game."""
+    version = _check_version(version)
+    store = _store()
+    with writing(store.engine) as conn:
+        row = _load(conn, table_id, lock=True)
+        _require_host(row, host_token)
+        seats = _seats(conn, table_id)
+        if row.version != version:
+            raise Conflict(f"The table moved on (version {row.version}, not {version}); here it is now.",
+                           state(_table(conn, row, seats), None, True))
+        last = conn.execute(select(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == row.head)).one()
+        if last.kind == "setup":
+            raise Invalid("nothing_to_undo", "There is nothing to undo: the table is as it was set up.")
+        if last.kind == "end":
+            raise Invalid("cannot_undo", "The game was ended; it cannot be undone.")
+        if last.barrier:
+            raise Invalid("cannot_undo", f"Cannot undo past “{last.summary}”: it rolled dice or revealed "
+                                         "something, so it stays.")
+        earlier = conn.execute(select(EVENTS.c.state_z, EVENTS.c.round)
+                               .where(EVENTS.c.table_id == table_id, EVENTS.c.seq == last.prev)).one()
+        text = _unpack(earlier.state_z)
+        game = find_game(row.game)
+        restored = game.from_json(json.loads(text))
+        seq = row.version + 1
+        now = time.time()
+        _append(conn, table_id, seq, "undo", seat=last.seat, at=now, summary=f"undid: {last.summary}",
+                round=earlier.round, undoes=last.seq, action=last.action)
+        conn.execute(update(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == last.seq)
+                     .values(undone=True))
+        conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(
+            version=seq, head=last.prev, state=text, updated_at=now, **_finish_values(game, restored)))
+        store.remember(table_id, seq, restored)
+        table = _table(conn, _load(conn, table_id), seats)
+    store.notify()
+    return table
+
+
+def end_game(table_id: str, host_token: str) -> Table:
+    """The host closes the game: the score sheet as it stands becomes the result."""
+    store = _store()
+    with writing(store.engine) as conn:
+        row = _load(conn, table_id, lock=True)
+        _require_host(row, host_token)
+        seats = _seats(conn, table_id)
+        if row.finished:
+            return _table(conn, row, seats)
+        game = find_game(row.game)
+        current = _store().parsed(game, table_id, row.version, row.state)
+        seq = row.version + 1
+        now = time.time()
+        _append(conn, table_id, seq, "end", at=now, summary="the host ended the game", round=game.round_of(current),
+                barrier=True, prev=row.head, state_z=_pack(row.state), totals=_totals(game, current))
+        conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(
+            version=seq, head=seq, updated_at=now, **_finish_values(game, current, ended=True)))
+        table = _table(conn, _load(conn, table_id), seats)
+    store.notify()
+    return table
+
+
+def _event_json(*, seq, kind, seat, at, summary, round, barrier, undone, undoes, action_text=None, **_) -> dict:
+    return {"seq": seq, "kind": kind, "seat": seat, "time": _iso(at),
+            "action": json.loads(action_text) if action_text else None, "summary": summary, "round": round,
+            "barrier": bool(barrier), "undone": bool(undone), "undoes": undoes}
+
+
+def log(table_id: str, after: int = -1, limit: int | None = None) -> list[dict]:
+    """Every event after ``after`` in order: actions, undos (and what they undid), joins, the end."""
+    columns = [EVENTS.c.seq, EVENTS.c.kind, EVENTS.c.seat, EVENTS.c.at, EVENTS.c.action, EVENTS.c.summary,
+               EVENTS.c.round, EVENTS.c.barrier, EVENTS.c.undone, EVENTS.c.undoes]
+    with reading(_store().engine) as conn:
+        _exists(conn, table_id)
+        query = select(*columns).where(EVENTS.c.table_id == table_id, EVENTS.c.seq > after).order_by(EVENTS.c.seq)
+        if limit is not None:
+            query = query.limit(limit)
+        rows = conn.execute(query).all()
+    return [_event_json(seq=r.seq, kind=r.kind, seat=r.seat, at=r.at, summary=r.summary, round=r.round,
+                        barrier=r.barrier, undone=r.undone, undoes=r.undoes, action_text=r.action) for r in rows]
+
+
+def _exists(conn, table_id: str) -> None:
+    if not isinstance(table_id, str) or conn.execute(select(TABLES.c.id).where(TABLES.c.id == table_id)).first() is None:
+        raise NotFound(f"There is no table {table_id!r}.")
+
+
+def score(table_id: str) -> dict:
+    """The score sheet now, plus the running totals at the end of each round for the chart."""
+    table = get(table_id)
+    sheet = table.game.score(table.state).to_json()
+    with reading(_store().engine) as conn:
+        rows = conn.execute(select(EVENTS.c.round, EVENTS.c.totals).where(
+            EVENTS.c.table_id == table_id, EVENTS.c.undone.is_(False), EVENTS.c.totals.is_not(None),
+            EVENTS.c.kind.in_(("setup", "action", "end"))).order_by(EVENTS.c.seq)).all()
+    by_round: dict[int, list] = {}
+    for r in rows:
+        by_round[r.round] = json.loads(r.totals)
+    rounds = [{"round": k, "totals": v} for k, v in sorted(by_round.items())]
+    return {"id": table.id, "game": table.game_id, "variant": table.variant, "version": table.version,
+            "sheet": sheet, "rounds": rounds, "finished": table.finished, "outcome": table.outcome,
+            "players": [s.to_json() for s in table.seats]}
+
+
+def finished_tables(limit: int = 100) -> list[dict]:
+    """The most recently finished tables, newest first, with their final sheets."""
+    with reading(_store().engine) as conn:
+        rows = conn.execute(select(TABLES.c.id, TABLES.c.game, TABLES.c.variant, TABLES.c.updated_at,
+                                   TABLES.c.outcome, TABLES.c.result)
+                            .where(TABLES.c.finished.is_(True)).order_by(TABLES.c.updated_at.desc())
+                            .limit(limit)).all()
+    return [{"id": r.id, "game": r.game, "variant": r.variant, "finished_at": _iso(r.updated_at),
+             "outcome": json.loads(r.outcome) if r.outcome else None,
+             "sheet": json.loads(r.result) if r.result else None} for r in rows]
+
+
+def player_stats() -> list[dict]:
+    """Per player name across every finished table: plays, wins and average score."""
+    with reading(_store().engine) as conn:
+        rows = conn.execute(select(TABLES.c.result).where(TABLES.c.finished.is_(True))).all()
+    stats: dict[str, dict] = {}
+    for (result,) in rows:
+        if not result:
+            continue
+        sheet = json.loads(result)
+        for seat, name in enumerate(sheet["players"]):
+            entry = stats.setdefault(name, {"name": name, "plays": 0, "wins": 0, "total": 0.0})
+            entry["plays"] += 1
+            entry["wins"] += sheet["ranks"][seat] == 1
+            entry["total"] += sheet["totals"][seat]
+    out = []
+    for entry in stats.values():
+        out.append({"name": entry["name"], "plays": entry["plays"], "wins": entry["wins"],
+                    "average": round(entry["total"] / entry["plays"], 2)})
+    return sorted(out, key=lambda e: (-e["wins"], -e["plays"], e["name"].casefold()))
+
+
+def count_tables() -> int:
+    with reading(_store().engine) as conn:
+        return conn.execute(select(func.count()).select_from(TABLES)).scalar_one()
+
+
+__all__ = ["Seat", "Store", "Table", "act", "count_tables", "create_table", "end_game", "find_by_code",
+           "finished_tables", "get", "is_host", "join", "log", "normalise_code", "player_stats", "remove_seat",
+           "score", "seat_of", "state", "undo", "version_of"]
