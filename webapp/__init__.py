@@ -24,7 +24,8 @@ DEFAULTS = {
 }
 
 
-def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str | os.PathLike | None = None) -> Flask:
+def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str | os.PathLike | None = None,
+               pool_size: int | None = None) -> Flask:
     from . import api, errors, pages, security
     from .db import make_engine, sqlite_url
     from .tables import Store
@@ -42,6 +43,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
         app.config["SECRET_KEY"] = security.load_secret_key(app.instance_path)
     url = app.config.get("DATABASE_URL") or os.environ.get("HEADFRAME_DATABASE_URL") or sqlite_url(app.instance_path)
     app.config["DATABASE_URL"] = url
+    if pool_size:
+        app.config["DB_POOL_SIZE"] = pool_size
     app.json.sort_keys = False
     app.jinja_env.autoescape = True
 

@@ -153,7 +153,6 @@ def undo(table_id: str):
 
 @bp.post("/tables/<table_id>/end")
 def end(table_id: str):
-    _body()
     table = tables.end_game(table_id, request_token(table_id, prefer="host"))
     return _state_response(table)
 

@@ -69,28 +69,44 @@ def csv_response(table_id: str) -> Response:
         "Content-Disposition": f'attachment; filename="{_filename(table, "csv")}"'})
 
 
+# BG Stats' documented push format ("Push plays to BG Stats from other apps or websites"):
+# the link carries one play as URL-encoded JSON with the keys below; the app matches the
+# game by name (or BGG id) and players by name, so names are sent as players typed them.
 BGSTATS_PREFIX = "bgstats://app.import?data="
 
 
+def _score_value(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
 def bgstats_play(table_id: str) -> dict:
-    """The play in BG Stats' import format."""
+    """The table's play in BG Stats' import format."""
     table = tables.get(table_id)
     sheet = table.game.score(table.state)
-    game = table.game
-    name = game.name
+    name = table.game.name
     if table.game_id == "scorepad" and table.variant:
-        name = table.variant
+        name = _game_name(table.variant)
     winners = set(table.outcome["winners"]) if table.outcome else set()
-    players = []
-    for seat in table.seats:
-        players.append({"name": seat.name, "score": _number(sheet.totals[seat.seat]),
-                        "winner": seat.seat in winners, "sourcePlayerId": f"{table.id}-{seat.seat}"})
-    return {"sourceName": "Headframe",
-            "game": {"name": name, "sourceGameId": table.game_id},
-            "play": {"playDate": datetime.fromtimestamp(table.updated_at, timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
-                     "durationMin": max(0, round((table.updated_at - table.created_at) / 60)),
-                     "ignored": False, "manualWinner": False, "players": players,
-                     "sourcePlayId": table.id}}
+    players = [{"name": seat.name, "score": _score_value(sheet.totals[seat.seat]), "rank": sheet.ranks[seat.seat],
+                "winner": seat.seat in winners, "startPlayer": seat.seat == 0, "role": "",
+                "sourcePlayerId": f"{table.id}-{seat.seat}"} for seat in table.seats]
+    return {"sourceName": "Headframe", "sourcePlayId": table.id,
+            "playDate": datetime.fromtimestamp(table.updated_at, timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
+            "durationMin": max(1, round((table.updated_at - table.created_at) / 60)),
+            "board": table.variant or "", "comments": "",
+            "game": {"name": name, "sourceGameId": table.variant if table.game_id == "scorepad" and table.variant
+                     else table.game_id, "highestWins": True, "noPoints": False},
+            "players": players}
+
+
+def _game_name(game_id: str) -> str:
+    from companion.data import load_game
+    from companion.errors import DataError
+
+    try:
+        return load_game(game_id).name
+    except DataError:
+        return game_id
 
 
 def bgstats_url(table_id: str) -> str:

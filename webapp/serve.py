@@ -1,0 +1,75 @@
+"""``headframe serve``: the companion under waitress, with the address phones should open.
+
+The LAN address is found without sending anything: connect() on a UDP socket only picks
+the outgoing interface, no packet leaves the machine.
+"""
+
+from __future__ import annotations
+
+import io
+import socket
+import sys
+from pathlib import Path
+from typing import TextIO
+
+PROBE_ADDRESS = ("10.255.255.255", 1)  # private, never routed: only used to choose an interface
+CONNECTION_LIMIT = 1000  # phones keep connections open; waitress's default of 100 is too few
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, or 127.0.0.1 when there is none."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(PROBE_ADDRESS)
+        address = probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+    return address if address and not address.startswith("0.") else "127.0.0.1"
+
+
+def public_url(host: str, port: int) -> str:
+    shown = lan_address() if host in ("0.0.0.0", "", "::") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def qr_text(url: str) -> str:
+    import qrcode
+
+    code = qrcode.QRCode(border=1)
+    code.add_data(url)
+    code.make(fit=True)
+    out = io.StringIO()
+    code.print_ascii(out=out, invert=True)
+    return out.getvalue()
+
+
+def banner(url: str, database: str, out: TextIO = sys.stdout) -> None:
+    print(f"Headframe companion: open {url} on phones on this network", file=out)
+    print(qr_text(url), file=out, end="")
+    print(f"database: {database}", file=out)
+    print("Press Ctrl+C to stop.", file=out, flush=True)
+
+
+def _shown_database(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = None, threads: int = 8) -> None:
+    """Serve until interrupted. Never in debug mode: tracebacks stay in the server log."""
+    from waitress import serve
+
+    from . import create_app
+
+    instance = Path(instance) if instance else Path.cwd() / "instance"
+    # Each waitress thread holds at most one database connection at a time.
+    app = create_app(None, instance_path=instance, pool_size=threads + 2)
+    app.debug = False
+    banner(public_url(host, port), _shown_database(app.config["DATABASE_URL"]))
+    serve(app, host=host, port=port, threads=threads, connection_limit=CONNECTION_LIMIT, ident="headframe",
+          channel_timeout=120, clear_untrusted_proxy_headers=True)
