@@ -1,0 +1,109 @@
+"""Mine Shaft: lay shaft tiles from a central cross, roll for minerals and cave-ins, and carry
+off the richest haul. The rules live in small modules, one per part of the turn; this class
+only routes actions to them and keeps the result whole or untouched."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping, Sequence
+
+from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, rng
+from ..errors import BadAction, NotYourTurn
+from . import advanced, dice, movement, placement, scoring, setup, turn
+from .options import options as _options
+from .state import MineState, from_json, to_json
+from .tiles import rules
+
+HANDLERS = {
+    "draw_tile": placement.draw_tile, "place_tile": placement.place_tile,
+    "swap": advanced.swap, "fuse": advanced.fuse, "porous": advanced.porous, "kart": advanced.kart,
+    "roll": dice.roll, "fill_tile": dice.fill_tile, "collapse": dice.collapse,
+    "move": movement.move, "tunnel": movement.tunnel, "take": movement.take, "pass": movement.pass_mining,
+    "clear": movement.clear,
+}
+
+
+def _skip(r, state, action, rnd):
+    if state.phase == "effect":
+        return advanced.decline(r, state, action, rnd)
+    return dice.skip_fill(r, state, action, rnd)
+
+
+HANDLERS["skip"] = _skip
+
+
+class MineShaft(Game):
+    id = "mine-shaft"
+    name = "Mine Shaft"
+    players = (2, 4)
+    variants = ("advanced", "basic")
+    # Each of these draws a tile, rolls dice or takes minerals blind from the bag.
+    barrier_actions = frozenset({"draw_tile", "place_tile", "roll", "fill_tile", "porous", "clear"})
+
+    def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> MineState:
+        return setup.new_game(rules(), players, variant or "advanced", seed)
+
+    def apply(self, state: MineState, action: Action) -> MineState:
+        kind = action.get("type")
+        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise BadAction(f"unknown action {kind!r}; Mine Shaft takes {', '.join(sorted(HANDLERS))}")
+        if state.phase == "over":
+            raise BadAction("The game is over: the score sheet is final.")
+        seat = action.get("seat", state.turn)
+        if seat != state.turn:
+            raise NotYourTurn(f"It is {state.current.name}'s turn, not seat {seat}'s.", "turn order")
+        r = rules()
+        after = handler(r, state, action, rng(state.seed, state.step))
+        return turn.settle(r, replace(after, step=state.step + 1))
+
+    def end_if(self, state: MineState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        sheet = self.score(state)
+        winners = tuple(s for s, rank in enumerate(sheet.ranks) if rank == 1)
+        reason = turn.ENDINGS.get(state.ending or "", "the game ended")
+        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, f"{reason}; final turns played")
+
+    def score(self, state: MineState) -> ScoreSheet:
+        return scoring.score_hauls(rules(), [m.name for m in state.players], [m.haul for m in state.players])
+
+    def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
+        names, hauls = scoring.read_file(data)
+        scoring.check_totals(rules(), hauls)
+        return scoring.score_hauls(rules(), names, hauls)
+
+    def to_json(self, state: MineState) -> dict:
+        return to_json(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> MineState:
+        return from_json(data)
+
+    def view(self, state: MineState, seat: int | None) -> dict:
+        """The pile's order is hidden (only what is left is shown); everything else is on the table."""
+        data = to_json(state)
+        data["pile"] = {"left": len(state.pile)}
+        return data
+
+    def options(self, state: MineState, seat: int | None) -> list[Option]:
+        return _options(rules(), state, seat)
+
+    def summary(self, state: MineState, action: Action) -> str:
+        try:
+            return self.apply(state, action).note
+        except Exception:  # the log line must never break the table; the action itself was refused or applied
+            return super().summary(state, action)
+
+    def bot_action(self, state: MineState, seat: int) -> dict:
+        """A simple legal-move bot: always lays a tile when it can, mines the best mineral in
+        reach and otherwise picks one of its allowed options at random (from the table's seed)."""
+        choices = [o.action for o in self.options(state, seat) if o.allowed]
+        takes = [a for a in choices if a["type"] == "take"]
+        if takes:
+            return dict(max(takes, key=lambda a: ("coal", "silver", "gold").index(a["mineral"])), seat=seat)
+        draws = [a for a in choices if a["type"] == "draw_tile"]
+        pick = draws[0] if draws else rng(f"bot/{state.seed}", state.step).choice(choices)
+        return dict(pick, seat=seat)
+
+
+GAME = MineShaft()

@@ -1,0 +1,171 @@
+"""The seven advanced icons. Each acts once, right after its tile is laid and filled (Tunnel
+instead whenever a piece starts its move on it; see movement)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from ..core import Action, field_of, require
+from . import bag, mine
+from .state import MineState, add, counts
+from .tiles import EDGES, Pos, Rules, adjacent, neighbour
+
+CHOOSING = ("swap", "fuse", "porous", "kart")  # icons that wait for the player's choice
+HELP_STEPS = 2  # Call for help: every other piece moves two tiles towards the caller
+
+
+def on_placed(rules: Rules, state: MineState, square: Pos) -> MineState:
+    icon = rules.design(state.tiles[square].design).icon
+    if icon == "fire":
+        return replace(_fire(rules, state, square), phase="roll")
+    if icon == "help":
+        return replace(_call_for_help(rules, state, square), phase="roll")
+    if icon in CHOOSING:
+        return replace(state, phase="effect", effect=icon, effect_at=square)
+    return replace(state, phase="roll")
+
+
+def _fire(rules: Rules, state: MineState, square: Pos) -> MineState:
+    near = set(adjacent(square))
+    sent = [m.name for m in state.players if m.pos in near]
+    for seat, miner in enumerate(state.players):
+        if miner.pos in near:
+            state = state.with_player(seat, pos=(0, 0))
+    who = ", ".join(sent) if sent else "nobody"
+    return replace(state, note=f"{state.note}; Fire! sends {who} back to the starting tile")
+
+
+def _call_for_help(rules: Rules, state: MineState, square: Pos) -> MineState:
+    dist = mine.distances_to(rules, state, square)
+    moved = []
+    for seat, miner in enumerate(state.players):
+        if seat == state.turn:
+            continue
+        pos = miner.pos
+        here = state.tile(pos)
+        if here is None or here.collapsed or pos not in dist:
+            continue
+        for _ in range(HELP_STEPS):
+            if dist[pos] == 0:
+                break
+            pos = next(n for n in (neighbour(pos, e) for e in EDGES)
+                       if dist.get(n) == dist[pos] - 1 and mine.connected(rules, state, pos, n))
+            if state.tiles[pos].collapsed:
+                break
+        if pos != miner.pos:
+            moved.append(f"{miner.name} to ({pos[0]}, {pos[1]})")
+            state = state.with_player(seat, pos=pos)
+    return replace(state, note=f"{state.note}; Call for help moves {', '.join(moved) or 'nobody'}")
+
+
+def swap_targets(state: MineState) -> list[Pos]:
+    return [p for p in state.tiles if p != state.effect_at and not mine.is_start(state, p)
+            and not mine.occupied(state, p)]
+
+
+def fuse_targets(state: MineState) -> list[Pos]:
+    return [p for p, t in state.tiles.items() if not t.collapsed and not mine.is_start(state, p)
+            and p != state.current.pos]
+
+
+def kart_targets(rules: Rules, state: MineState) -> list[Pos]:
+    assert state.effect_at is not None
+    near = mine.reachable(rules, state, state.effect_at, 2)
+    return [p for p in near if p != state.effect_at and not state.tiles[p].collapsed and state.tiles[p].minerals]
+
+
+def has_choice(rules: Rules, state: MineState) -> bool:
+    if state.effect == "swap":
+        return bool(swap_targets(state))
+    if state.effect == "fuse":
+        return bool(fuse_targets(state))
+    if state.effect == "kart":
+        return bool(kart_targets(rules, state))
+    if state.effect == "porous":
+        return sum(state.bag) > 0
+    return False
+
+
+def _need(state: MineState, icon: str) -> None:
+    name = {"swap": "Swap", "fuse": "Timed fuse", "porous": "Porous rock", "kart": "Mine kart"}[icon]
+    require(state.phase == "effect" and state.effect == icon, f"There is no {name} tile waiting to act.", icon)
+
+
+def _square(action: Action) -> Pos:
+    return field_of(action, "x", int), field_of(action, "y", int)
+
+
+def swap(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+    _need(state, "swap")
+    target = _square(action)
+    require(target in state.tiles, f"There is no tile at ({target[0]}, {target[1]}) to swap with.", "swap")
+    require(not mine.is_start(state, target), "The starting tile stays where it is: it cannot be swapped.", "swap")
+    require(target != state.effect_at, "Choose another tile: a tile cannot swap with itself.", "swap")
+    require(not mine.occupied(state, target), "Swap only with an unoccupied tile: a piece stands there.", "swap")
+    here = state.effect_at
+    a, b = state.tiles[here], state.tiles[target]
+    state = state.with_tiles({here: b, target: a})
+    note = f"{state.current.name} swapped the new tile with the one at ({target[0]}, {target[1]}), minerals and all"
+    return replace(state, phase="roll", effect=None, effect_at=None, note=note)
+
+
+def decline(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+    require(state.phase == "effect" and state.effect in ("swap", "kart"),
+            "Only a Swap or a Mine kart may be let go; a Timed fuse or Porous rock must act.", "advanced tiles")
+    return replace(state, phase="roll", effect=None, effect_at=None, note=f"{state.current.name} let the icon go")
+
+
+def fuse(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+    _need(state, "fuse")
+    target = _square(action)
+    placed = state.tile(target)
+    require(placed is not None, f"There is no tile at ({target[0]}, {target[1]}) to blow up.", "timed fuse")
+    require(not placed.collapsed, "That tile has already collapsed.", "timed fuse")
+    require(not mine.is_start(state, target), "The starting tile never collapses.", "timed fuse")
+    require(target != state.current.pos, "You cannot collapse the tile you stand on.", "timed fuse")
+    lost = placed.minerals
+    state = bag.collapse(state, target)
+    note = (f"{state.current.name}'s timed fuse collapsed the tile at ({target[0]}, {target[1]}); "
+            f"{bag.describe(lost)} went back into the bag")
+    return replace(state, phase="roll", effect=None, effect_at=None, note=note)
+
+
+def porous(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+    _need(state, "porous")
+    got, left = bag.draw(state.bag, 2, rnd, action.get("minerals"))
+    me = state.current
+    state = replace(state, bag=left).with_player(state.turn, haul=add(me.haul, counts(got)))
+    anchors = (me.pos, state.effect_at)
+    note = f"{me.name} drew {bag.describe(got)} from the bag through the porous rock"
+    return replace(state, phase="extra", anchors=anchors, effect=None, effect_at=None, note=note)
+
+
+def kart(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+    _need(state, "kart")
+    raw = action.get("tiles")
+    require(isinstance(raw, list) and 1 <= len(raw) <= 2 and all(
+        isinstance(p, list) and len(p) == 2 and all(isinstance(v, int) for v in p) for p in raw),
+        "Choose one or two tiles for the mine kart, as [[x, y], [x, y]].", "mine kart")
+    chosen = [tuple(p) for p in raw]
+    require(len(set(chosen)) == len(chosen), "Choose two different tiles for the mine kart.", "mine kart")
+    allowed = kart_targets(rules, state)
+    for pos in chosen:
+        require(pos in allowed, f"The tile at ({pos[0]}, {pos[1]}) is not within two track steps of the mine "
+                                f"kart, face up, with minerals on it.", "mine kart")
+    me = state.current
+    haul = me.haul
+    changes = {}
+    for pos in chosen:
+        placed = state.tiles[pos]
+        haul = add(haul, counts(placed.minerals))
+        changes[pos] = replace(placed, minerals=())
+    gained = tuple(h - o for h, o in zip(haul, me.haul))
+    state = state.with_tiles(changes).with_player(state.turn, haul=haul)
+    text = ", ".join(f"{n} {k}" for n, k in zip(gained, ("coal", "silver", "gold")) if n) or "nothing"
+    return replace(state, phase="roll", effect=None, effect_at=None,
+                   note=f"{me.name}'s mine kart gathered {text}")
+
+
+__all__ = ["on_placed", "has_choice", "swap", "decline", "fuse", "porous", "kart", "swap_targets", "fuse_targets",
+           "kart_targets"]

@@ -1,0 +1,63 @@
+"""The mineral bag: blind draws without replacement, or the result of a real bag typed in."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..core import require
+from ..errors import BadAction
+from .state import MineState, Placed, add, counts, sorted_minerals
+from .tiles import KINDS, Pos
+
+
+def draw(bag: tuple[int, int, int], wanted: int, rnd: random.Random,
+         given: Any = None) -> tuple[tuple[str, ...], tuple[int, int, int]]:
+    """Take ``wanted`` counters (fewer if the bag runs out): at random, or the ones the table
+    drew from a cloth bag (``given``, a list of kinds) after checking the bag still holds them."""
+    number = min(wanted, sum(bag))
+    if given is not None:
+        if not isinstance(given, list) or not all(isinstance(k, str) for k in given):
+            raise BadAction("'minerals' must be a list such as [\"coal\", \"gold\"]")
+        unknown = [k for k in given if k not in KINDS]
+        require(not unknown, f"Unknown mineral {unknown[0] if unknown else ''!r}: the bag holds coal, silver and gold.",
+                "bag")
+        require(len(given) == number,
+                f"This draw takes {number} mineral{'s' if number != 1 else ''} from the bag, not {len(given)}.", "bag")
+        taken = counts(tuple(given))
+        for kind, have, want in zip(KINDS, bag, taken):
+            require(want <= have, f"The bag has only {have} {kind} left, not {want}.", "bag")
+        return sorted_minerals(given), tuple(b - t for b, t in zip(bag, taken))  # type: ignore[return-value]
+    left = list(bag)
+    out: list[str] = []
+    for _ in range(number):
+        index = rnd.randrange(sum(left))
+        for k, n in enumerate(left):
+            if index < n:
+                left[k] -= 1
+                out.append(KINDS[k])
+                break
+            index -= n
+    return sorted_minerals(out), tuple(left)  # type: ignore[return-value]
+
+
+def fill(state: MineState, pos: Pos, slots: int, rnd: random.Random, given: Any = None) -> MineState:
+    """Top up the tile at ``pos`` to its ``slots`` from the bag."""
+    placed = state.tiles[pos]
+    drawn, bag = draw(state.bag, slots - len(placed.minerals), rnd, given)
+    new = Placed(placed.design, placed.rotation, False, sorted_minerals(placed.minerals + drawn))
+    return state.with_tiles({pos: new}, bag=bag)
+
+
+def collapse(state: MineState, pos: Pos) -> MineState:
+    """Turn a tile face down; whatever lay on it goes back into the bag."""
+    placed = state.tiles[pos]
+    back = add(state.bag, counts(placed.minerals))
+    return state.with_tiles({pos: Placed(placed.design, placed.rotation, True, ())}, bag=back)
+
+
+def describe(minerals: tuple[str, ...]) -> str:
+    if not minerals:
+        return "nothing"
+    parts = [f"{minerals.count(k)} {k}" for k in KINDS if minerals.count(k)]
+    return ", ".join(parts)

@@ -1,0 +1,113 @@
+"""Rolling both dice and resolving die A: a colour fills a tile, a quake collapses one."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from ..core import Action, field_of, require
+from ..errors import BadAction
+from . import bag, mine
+from .state import MineState
+from .tiles import Pos, Rules, adjacent, describe
+
+COLOURS = ("yellow", "blue", "red", "green")
+
+
+def roll(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+    if state.phase == "start":
+        require(state.current.started or not state.anchors,
+                "On your first turn you must draw and lay a tile before rolling.", "first turn")
+    else:
+        require(state.phase == "roll", _not_now(state), "dice")
+    die_a, die_b = action.get("die_a"), action.get("die_b")
+    if die_a is None:
+        die_a = rules.die_a[rnd.randrange(len(rules.die_a))]
+    elif die_a not in rules.die_a:
+        raise BadAction(f"die A shows one of {', '.join(sorted(set(rules.die_a)))}, not {die_a!r}")
+    if die_b is None:
+        die_b = rules.die_b[rnd.randrange(len(rules.die_b))]
+    elif isinstance(die_b, bool) or die_b not in rules.die_b:
+        raise BadAction(f"die B shows {', '.join(str(v) for v in sorted(set(rules.die_b)))}, not {die_b!r}")
+    note = f"{state.current.name} rolled {die_a} and {die_b}"
+    return replace(state, die_a=die_a, die_b=die_b, phase="die_a", anchors=(), note=note)
+
+
+def _not_now(state: MineState) -> str:
+    if state.phase == "place":
+        return "Place the tile you drew before rolling."
+    if state.phase == "effect":
+        return "Resolve the advanced tile you laid before rolling."
+    if state.phase == "extra":
+        return "Porous rock: draw and lay the extra tile before rolling."
+    if state.phase == "clear":
+        return "You stand on a collapsed tile: this turn you clear it and nothing else."
+    return "You have already rolled this turn."
+
+
+def fill_targets(rules: Rules, state: MineState) -> list[Pos]:
+    return [p for p, t in state.tiles.items()
+            if rules.design(t.design).colour == state.die_a and mine.free_slots(rules, t) > 0]
+
+
+def quake_targets(state: MineState) -> list[Pos]:
+    return [p for p in adjacent(state.current.pos)
+            if (t := state.tile(p)) is not None and not t.collapsed and not mine.is_start(state, p)]
+
+
+def targets(rules: Rules, state: MineState) -> list[Pos]:
+    """Where die A's result may land; empty means nothing happens."""
+    if state.die_a == "quake":
+        return quake_targets(state)
+    if sum(state.bag) == 0:
+        return []
+    return fill_targets(rules, state)
+
+
+def _square(action: Action) -> Pos:
+    return field_of(action, "x", int), field_of(action, "y", int)
+
+
+def fill_tile(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+    require(state.phase == "die_a" and state.die_a in COLOURS, "Only a colour on die A fills a tile.", "dice")
+    square = _square(action)
+    placed = state.tile(square)
+    require(placed is not None, f"There is no tile at ({square[0]}, {square[1]}).", "mineral placement")
+    design = rules.design(placed.design)
+    require(design.colour == state.die_a,
+            f"Die A shows {state.die_a}; that tile is {describe(design)}: choose a {state.die_a} tile.",
+            "mineral placement")
+    require(not placed.collapsed, "That tile has collapsed: it holds no minerals until cleared.", "mineral placement")
+    require(mine.free_slots(rules, placed) > 0,
+            f"That tile's {design.slots} slot{'s are' if design.slots > 1 else ' is'} already full.",
+            "mineral placement")
+    state = bag.fill(state, square, design.slots, rnd, action.get("minerals"))
+    got = state.tiles[square].minerals
+    note = (f"{state.current.name} filled the {describe(design)} at ({square[0]}, {square[1]}): it now holds "
+            f"{bag.describe(got)}")
+    return replace(state, phase="move", note=note)
+
+
+def skip_fill(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+    require(state.phase == "die_a" and state.die_a in COLOURS,
+            "A quake must collapse a tile next to you; only a colour may be left unused.", "mine collapse")
+    return replace(state, phase="move", note=f"{state.current.name} left the {state.die_a} unused")
+
+
+def collapse(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+    require(state.phase == "die_a" and state.die_a == "quake", "Only a quake on die A collapses a tile.", "dice")
+    square = _square(action)
+    me = state.current.pos
+    placed = state.tile(square)
+    require(square in adjacent(me), f"A quake collapses a tile right next to yours at ({me[0]}, {me[1]}); "
+                                    f"({square[0]}, {square[1]}) is not next to it.", "mine collapse")
+    require(placed is not None, f"There is no tile at ({square[0]}, {square[1]}).", "mine collapse")
+    require(not placed.collapsed, "That tile has already collapsed.", "mine collapse")
+    require(not mine.is_start(state, square), "The starting tile never collapses.", "mine collapse")
+    lost = placed.minerals
+    state = bag.collapse(state, square)
+    buried = [m.name for m in state.players if m.pos == square]
+    who = f"; {', '.join(buried)} must clear it next turn" if buried else ""
+    note = (f"{state.current.name} collapsed the tile at ({square[0]}, {square[1]}); {bag.describe(lost)} went "
+            f"back into the bag{who}")
+    return replace(state, phase="move", note=note)

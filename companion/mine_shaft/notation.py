@@ -1,0 +1,124 @@
+"""A one-line text form of a position, for tests and the log (like FEN for chess).
+
+    turn=0 first=0 round=1 phase=start | bag=50,30,20 | pile=Sy1,Ey3 |
+    start@0,0 Sy1@1,0/90:cg Ey3@2,0/270! | Ann@0,0=0,0,0+ Bo@1,0
+
+Sections, separated by `` | ``: header ``key=value`` pairs (turn, first, round, phase, die=A/B,
+drawn, effect=ICON@x,y, ending, final, variant, seed, anchors=x,y;x,y); the bag as coal,silver,
+gold; the face-down pile; the tiles (DESIGN@x,y, then /rotation, ! when collapsed, :minerals as
+letters c s g); the players (NAME@x,y, =coal,silver,gold hauled, + once they have had a turn).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..errors import BadAction
+from . import mine
+from .state import MineState, Miner, Placed, sorted_minerals
+from .tiles import LETTER, Pos, Rules
+
+KIND_OF = {v: k for k, v in LETTER.items()}
+
+
+def _pos(text: str) -> Pos:
+    x, y = text.split(",")
+    return int(x), int(y)
+
+
+def notation(state: MineState) -> str:
+    head = [f"turn={state.turn}", f"first={state.first}", f"round={state.round}", f"phase={state.phase}"]
+    if state.die_a:
+        head.append(f"die={state.die_a}/{state.die_b}")
+    if state.drawn:
+        head.append(f"drawn={state.drawn}")
+    if state.effect and state.effect_at:
+        head.append(f"effect={state.effect}@{state.effect_at[0]},{state.effect_at[1]}")
+    if state.ending:
+        head.append(f"ending={state.ending}")
+        head.append(f"final={state.final_round}")
+    if state.variant != "advanced":
+        head.append(f"variant={state.variant}")
+    tiles = []
+    for (x, y), t in state.grid:
+        text = f"{t.design}@{x},{y}"
+        if t.rotation:
+            text += f"/{t.rotation}"
+        if t.collapsed:
+            text += "!"
+        if t.minerals:
+            text += ":" + "".join(LETTER[k] for k in t.minerals)
+        tiles.append(text)
+    players = []
+    for m in state.players:
+        text = f"{m.name}@{m.pos[0]},{m.pos[1]}"
+        if any(m.haul):
+            text += "=" + ",".join(str(n) for n in m.haul)
+        if m.started:
+            text += "+"
+        players.append(text)
+    return " | ".join([" ".join(head), "bag=" + ",".join(str(n) for n in state.bag),
+                       "pile=" + ",".join(state.pile), " ".join(tiles), " ".join(players)])
+
+
+def parse(rules: Rules, text: str, seed: int | str = 0) -> MineState:
+    try:
+        return _parse(rules, text, seed)
+    except (ValueError, KeyError, IndexError) as exc:
+        raise BadAction(f"cannot read the position {text!r}: {exc}") from None
+
+
+def _parse(rules: Rules, text: str, seed: int | str) -> MineState:
+    head, bag_text, pile_text, tiles_text, players_text = [s.strip() for s in text.split("|")]
+    fields = dict(item.split("=", 1) for item in head.split())
+    grid: dict[Pos, Placed] = {}
+    for token in tiles_text.split():
+        design, rest = token.split("@")
+        minerals = ""
+        if ":" in rest:
+            rest, minerals = rest.split(":")
+        collapsed = rest.endswith("!")
+        rest = rest.rstrip("!")
+        rotation = 0
+        if "/" in rest:
+            rest, rot = rest.split("/")
+            rotation = int(rot)
+        rules.design(design)
+        grid[_pos(rest)] = Placed(design, rotation, collapsed, sorted_minerals([KIND_OF[c] for c in minerals]))
+    players = []
+    for token in players_text.split():
+        started = token.endswith("+")
+        token = token.rstrip("+")
+        haul = (0, 0, 0)
+        if "=" in token:
+            token, counts = token.split("=")
+            haul = tuple(int(n) for n in counts.split(","))
+        name, where = token.split("@")
+        players.append(Miner(name, _pos(where), haul, started))
+    die_a, die_b = None, None
+    if "die" in fields:
+        a, b = fields["die"].split("/")
+        die_a, die_b = a, int(b)
+    effect, effect_at = None, None
+    if "effect" in fields:
+        effect, at = fields["effect"].split("@")
+        effect_at = _pos(at)
+    pile = tuple(sorted(p for p in pile_text.removeprefix("pile=").split(",") if p))
+    for design in pile:
+        rules.design(design)
+    state = MineState(
+        players=tuple(players), grid=tuple(sorted(grid.items())), pile=pile,
+        bag=tuple(int(n) for n in bag_text.removeprefix("bag=").split(",")),
+        variant=fields.get("variant", "advanced"), seed=fields.get("seed", seed),
+        first=int(fields.get("first", 0)), turn=int(fields.get("turn", 0)), round=int(fields.get("round", 1)),
+        phase=fields.get("phase", "start"), drawn=fields.get("drawn"), effect=effect, effect_at=effect_at,
+        placed=fields.get("phase", "start") not in ("start", "clear"), die_a=die_a, die_b=die_b,
+        ending=fields.get("ending"), final_round=int(fields["final"]) if "final" in fields else None)
+    if "anchors" in fields:
+        anchors = tuple(_pos(a) for a in fields["anchors"].split(";"))
+    elif state.phase in ("start", "place"):
+        me = state.current.pos
+        anchors = (me,) if mine.at_open_end(rules, state, me) else ()
+    else:
+        anchors = ()
+    return replace(state, anchors=anchors)
