@@ -14,10 +14,11 @@ from .tiles import ROTATIONS, Rules, describe
 
 
 def draw_tile(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
-    require(state.phase in ("start", "extra"),
-            "You can only draw a tile at the start of your turn, before rolling the dice." if state.phase != "place"
-            else "You already hold a drawn tile: place it first.", "tile placement")
-    require(bool(state.pile), "There are no tiles left to draw.", "tile placement")
+    if state.phase == "roll" and not state.placed:
+        require(bool(state.pile), "There are no tiles left to draw.", "tile placement")
+    require(state.phase in ("start", "extra", "roll") and not (state.phase == "roll" and state.placed),
+            "You already hold a drawn tile: place it first." if state.phase == "place"
+            else "You can only draw a tile at the start of your turn, before rolling the dice.", "tile placement")
     require(any(mine.open_ends(rules, state, a) for a in state.anchors),
             "You can only lay a tile when you stand at the end of an open shaft: no open track on your tile "
             "leads to an empty square.", "tile placement")
