@@ -1,0 +1,233 @@
+"""``build_game``: a game's whole print set, written atomically.
+
+Output in ``out_dir/<game>/``: one PDF per deck (``<deck-id>.pdf``) and per component
+(``<component-id>.pdf``), ``checklist.pdf`` (what to print, how, what to cut, what to gather)
+and ``manifest.json``. Every file is first written to a hidden temporary file in that folder;
+only when every file of the game has been drawn are they renamed into place. On any error
+every file this build wrote for the game is removed (a half-built set is worse than none)
+and the error is raised: ``DataError`` (bad data, e.g. text that does not fit) or
+``InvalidDimension`` (a piece that cannot fit the paper).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from companion.data import load_game
+from companion.data.model import Component, Deck, GameData
+from companion.errors import DataError, InvalidDimension, Problem
+
+from . import painters, style
+from .decks import LayoutPainter, is_static, static_drawer
+from .geometry import SIDES, Paper, PieceSpec
+from .pen import Pen, UnknownColour
+from .richtext import TextOverflow
+from .sheets import Document, Job, print_pieces, print_shop
+
+Progress = Callable[[int, int, str], None]
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """How to print. ``sides``: duplex-long | duplex-short | gutterfold | fronts;
+    ``back_offset_mm`` = (x, y) shifts back pages right/up by that many mm (read it off the
+    calibration sheet); ``print_shop`` puts each piece on its own page of exactly its bleed
+    size with TrimBox/BleedBox, as print shops ask."""
+
+    paper: str = "a4"
+    sides: str = "duplex-long"
+    bleed_mm: float = style.DEFAULT_BLEED_MM
+    guides: bool = False
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    players: int | None = None
+    variant: str | None = None
+    companion_url: str | None = None
+    data_dir: Path | str | None = None
+    print_shop: bool = False
+
+    def __post_init__(self):
+        if self.sides not in SIDES:
+            raise InvalidDimension(f"unknown sides {self.sides!r}; choose one of: {', '.join(SIDES)}")
+        Paper.named(self.paper)
+        if not 0 <= self.bleed_mm <= 20:
+            raise InvalidDimension(f"bleed must be between 0 and 20 mm, got {self.bleed_mm:g}")
+        if any(abs(v) > 20 for v in self.back_offset_mm):
+            raise InvalidDimension(f"back offset {self.back_offset_mm} mm is more than 20 mm; "
+                                   f"check the reading from the calibration sheet")
+
+
+@dataclass
+class Part:
+    """One output file: a deck or a component, and how it is drawn."""
+
+    id: str
+    name: str
+    kind: str
+    count: int
+    file: str
+    spec: PieceSpec | None
+    jobs: list[Job] = field(default_factory=list)
+    draw_board: Callable | None = None  # boards and sheets drawn by their own routine
+    pages: int = 0
+    printed: str = ""  # how this file is printed (for the checklist)
+
+
+def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None = None,
+               progress: Progress | None = None) -> dict:
+    """Build every printed piece of ``game_id`` into ``out_dir/<game>/`` and return the manifest."""
+    options = options or BuildOptions()
+    game = load_game(game_id, options.data_dir)
+    paper = Paper.named(options.paper)
+    parts = [_deck_part(game, deck, options) for deck in game.decks.values()]
+    parts += [_component_part(game, comp, options, paper) for comp in game.components.values()]
+    target = Path(out_dir) / game.id
+    target.mkdir(parents=True, exist_ok=True)
+    total = sum(max(1, len(p.jobs)) for p in parts) + 1
+    done = 0
+    written: list[tuple[Path, Path]] = []
+    try:
+        for part in parts:
+            final = target / part.file
+            tmp = target / f".{part.file}.tmp"
+            written.append((tmp, final))
+
+            def step(n: int, part=part) -> None:
+                nonlocal done
+                done += n
+                if progress:
+                    progress(min(done, total), total, f"{game.id}: {part.name}")
+
+            _render(part, tmp, game, paper, options, step)
+        from .checklist import write_checklist
+
+        tmp = target / ".checklist.pdf.tmp"
+        written.append((tmp, target / "checklist.pdf"))
+        write_checklist(tmp, game, paper, parts, options)
+        manifest = {
+            "game": game.id, "paper": paper.name,
+            "components": [{"id": p.id, "name": p.name, "kind": p.kind, "count": p.count, "file": p.file,
+                            "pages": p.pages} for p in parts],
+        }
+        tmp = target / ".manifest.json.tmp"
+        written.append((tmp, target / "manifest.json"))
+        tmp.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        for tmp, final in written:
+            os.replace(tmp, final)
+    except BaseException:
+        for tmp, final in written:
+            for path in (tmp, final):
+                try:
+                    path.unlink()
+                except FileNotFoundError:
+                    pass
+        try:
+            target.rmdir()  # only if empty
+        except OSError:
+            pass
+        raise
+    if progress:
+        progress(total, total, f"{game.id}: done")
+    return manifest
+
+
+def _render(part: Part, path: Path, game: GameData, paper: Paper, options: BuildOptions, step) -> None:
+    doc = Document(str(path), paper, game, f"{game.name} - {part.name}")
+    if part.draw_board is not None:
+        part.pages = part.draw_board(doc, step)
+    elif options.print_shop:
+        part.pages = print_shop(doc, part.spec, part.jobs, options.sides, step)
+    else:
+        part.pages = print_pieces(doc, part.spec, part.jobs, options.sides, options.guides, options.back_offset_mm,
+                                  f"{game.name} - {part.name}", step)
+    doc.save()
+
+
+def _printed(options: BuildOptions, has_backs: bool) -> str:
+    if options.print_shop:
+        return "print-shop pages (one piece per page, trim and bleed boxes set)"
+    if not has_backs or options.sides == "fronts":
+        return "one-sided"
+    return {"duplex-long": "two-sided, flip on long edge", "duplex-short": "two-sided, flip on short edge",
+            "gutterfold": "one-sided, then fold on the dashed line"}[options.sides]
+
+
+def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
+    spec = PieceSpec(f"{deck.name} ({deck.kind})", deck.size_mm[0], deck.size_mm[1], options.bleed_mm, deck.shape,
+                     deck.corner_mm)
+    front = LayoutPainter(game, deck, game.layouts[deck.layout]) if deck.layout else None
+    back = LayoutPainter(game, deck, game.layouts[deck.back_layout]) if deck.back_layout else None
+    if front is None:
+        raise DataError(Problem(str(game.toml_path), deck.line, f"decks.{deck.id}.layout",
+                                "a printed deck needs a layout; layouts: " + (", ".join(sorted(game.layouts)) or "(none)")))
+    static_back = static_drawer(back, f"back{deck.id.replace('-', '')}", options.bleed_mm) \
+        if back is not None and is_static(back.layout) else None
+    jobs = []
+    for row in deck.rows:
+        for copy in range(row.qty):
+            f = (lambda pen, row=row, copy=copy: front.draw(pen, row, copy))
+            if back is None:
+                b = None
+            elif static_back is not None:
+                b = static_back
+            else:
+                b = (lambda pen, row=row, copy=copy: back.draw(pen, row, copy))
+            jobs.append(Job(f, b))
+    part = Part(deck.id, deck.name, deck.kind, deck.count, f"{deck.id}.pdf", spec, jobs)
+    part.printed = _printed(options, back is not None)
+    return part
+
+
+def _component_error(game: GameData, comp: Component, message: str) -> DataError:
+    return DataError(Problem(str(game.toml_path), comp.line, f"components.{comp.id}", f"{game.id}: {message}"))
+
+
+def _component_part(game: GameData, comp: Component, options: BuildOptions, paper: Paper) -> Part:
+    spec_p = painters.find(comp.painter, game, comp)
+    if spec_p.size is not None:
+        size = spec_p.size(comp)
+    elif comp.size_mm is not None:
+        size = comp.size_mm
+    elif comp.kind == "sheet":
+        size = None
+    else:
+        raise DataError(Problem(str(game.toml_path), comp.line, f"components.{comp.id}.size",
+                                f"a {comp.kind} needs a size such as \"40mm x 40mm\""))
+    has_backs = spec_p.has_back(comp)
+
+    def drawer(index: int, side: str):
+        piece = painters.Piece(game, comp, index, side, options)
+
+        def draw(pen: Pen) -> None:
+            try:
+                spec_p.fn(pen, piece)
+            except TextOverflow as exc:
+                raise _component_error(game, comp, f"{comp.id} piece {index + 1} ({side}): {exc}") from None
+            except UnknownColour as exc:
+                raise _component_error(game, comp, f"{comp.id}: {exc}") from None
+            except KeyError as exc:
+                raise _component_error(game, comp, f"{comp.id}: unknown icon or option {exc.args[0]!r}") from None
+        return draw
+
+    jobs = [Job(drawer(i, "front"), drawer(i, "back") if has_backs else None) for i in range(comp.count)]
+    part = Part(comp.id, comp.name, comp.kind, comp.count, f"{comp.id}.pdf", None, jobs)
+    part.printed = _printed(options, has_backs)
+    if size is None:  # a full-page sheet
+        from .tiling import full_page_sheets
+
+        part.draw_board = lambda doc, step: full_page_sheets(doc, jobs, step)
+        part.printed = "one-sided" if not has_backs else part.printed
+        return part
+    shape = comp.options.get("shape", "rect") if isinstance(comp.options.get("shape"), str) else "rect"
+    shape = {"square": "rect"}.get(shape, shape)
+    part.spec = PieceSpec(f"{comp.name} ({comp.kind})", size[0], size[1], options.bleed_mm,
+                          shape if shape in ("rect", "round", "hex") else "rect")
+    if comp.kind == "board" and not options.print_shop:
+        from .tiling import boards
+
+        spec = part.spec
+        part.draw_board = lambda doc, step: boards(doc, spec, jobs, options, f"{game.name} - {comp.name}", step)
+    return part

@@ -1,0 +1,67 @@
+"""The checklist page of a game's print set: which file to print on which paper and how, what
+to cut, and what to gather that is not printed."""
+
+from __future__ import annotations
+
+from . import style
+from .geometry import PieceSpec, Slot
+from .sheets import Document
+
+CUT = {
+    "card": "cut along the crop marks",
+    "tile": "cut along the crop marks",
+    "token": "cut along the crop marks (round and hex tokens: cut the outline)",
+    "die": "cut the solid outline, fold the dashed lines, glue the grey tabs",
+    "board": "trim and join the tiles as the assembly page shows",
+    "sheet": "no cutting",
+}
+
+
+def _escape(text: str) -> str:
+    # file names and game text are shown as written: keep stray colons from reading as icons
+    return text.replace(":", "\u2236") if text.count(":") >= 2 else text
+
+
+def write_checklist(path, game, paper, parts, options) -> None:
+    doc = Document(str(path), paper, game, f"{game.name} - checklist")
+    m = 12.0
+    spec = PieceSpec("checklist", paper.w - 2 * m, paper.h - 2 * m, 0.0)
+    lines = [f"Paper: **{paper.label}**. Print every file at **100 % / actual size** "
+             f"(never 'fit to page'). Bleed {options.bleed_mm:g} mm."]
+    if options.sides in ("duplex-long", "duplex-short") and not options.print_shop:
+        edge = "long" if options.sides == "duplex-long" else "short"
+        lines.append(f"Two-sided files: print duplex, **flip on {edge} edge**"
+                     + (f"; back pages are shifted by {options.back_offset_mm[0]:g}, "
+                        f"{options.back_offset_mm[1]:g} mm." if any(options.back_offset_mm) else
+                        "; run 'headframe calibrate' first if your printer drifts."))
+    if options.sides == "gutterfold":
+        lines.append("Gutterfold files: print one-sided, fold each sheet on the dashed line, glue, then cut.")
+    lines.append("")
+    lines.append("**Print and cut**")
+    for p in parts:
+        size = f", {p.spec.w:g} \u00d7 {p.spec.h:g} mm" if p.spec is not None else ""
+        lines.append(f"\u2610 **{_escape(p.file)}** - {p.count} \u00d7 {_escape(p.name)} ({p.kind}{size}), "
+                     f"{p.pages} page{'s' if p.pages != 1 else ''}, {p.printed}; {CUT.get(p.kind, '')}.")
+    if game.gather:
+        lines.append("")
+        lines.append("**Gather (not printed)**")
+        for g in game.gather:
+            note = f" - {_escape(g.note)}" if g.note else ""
+            lines.append(f"\u2610 {g.count} \u00d7 {_escape(g.name)}{note}")
+    if options.players or options.variant:
+        lines.append("")
+        bits = []
+        if options.players:
+            bits.append(f"{options.players} players")
+        if options.variant:
+            bits.append(f"variant {options.variant}")
+        lines.append("Built for " + ", ".join(bits) + ".")
+    body = "\n".join(lines)
+
+    def draw(pen):
+        pen.text(f"{_escape(game.name)} - print checklist", 0, 0, pen.w, 12, font="bold", size=style.HEADING_PT)
+        pen.text(body, 0, 16, pen.w, pen.h - 16, size=style.BODY_PT, leading=1.35)
+
+    doc.place(Slot(m, m, spec.w, spec.h, 0), spec, draw)
+    doc.end_page()
+    doc.save()

@@ -1,0 +1,279 @@
+"""Sheet geometry in millimetres: how many pieces fit on a paper, where each one goes,
+where its back goes, and where the crop marks are.
+
+Coordinates here are page millimetres with the origin at the paper's bottom-left corner
+(PDF's convention), so a slot converts to points by ``units.pt`` alone. Every spec checks
+itself at construction and raises ``InvalidDimension`` with a plain message.
+
+Rules the imposition keeps (print-and-play practice):
+- every piece carries its own bleed, so neighbouring trims are at least 2 x bleed apart
+  (their bleed boxes touch and never overlap);
+- the pieces sit inside a margin wide enough for the printer's unprintable edge
+  (``PAGE_MARGIN_MM``) plus crop marks (``MARK_GAP_MM + MARK_MIN_MM``);
+- a sheet may turn every piece a quarter turn when that fits more of them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from companion.errors import InvalidDimension
+
+from . import style
+from .units import PAPERS_MM
+
+EPS = 1e-6
+SIDES = ("duplex-long", "duplex-short", "gutterfold", "fronts")
+# Room each edge of an imposition area needs outside the outermost bleed.
+EDGE_ROOM_MM = style.PAGE_MARGIN_MM + style.MARK_GAP_MM + style.MARK_MIN_MM
+
+
+def _fmt(v: float) -> str:
+    return f"{v:g}"
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    w: float
+    h: float
+
+    @classmethod
+    def named(cls, name: str) -> "Paper":
+        key = str(name).lower()
+        if key not in PAPERS_MM:
+            raise InvalidDimension(f"unknown paper {name!r}; papers: {', '.join(PAPERS_MM)}")
+        return cls(key, *PAPERS_MM[key])
+
+    def __post_init__(self):
+        if self.w <= 2 * EDGE_ROOM_MM or self.h <= 2 * EDGE_ROOM_MM:
+            raise InvalidDimension(f"paper {self.name} {_fmt(self.w)} x {_fmt(self.h)} mm is too small to print on")
+
+    @property
+    def label(self) -> str:
+        return {"a4": "A4", "letter": "Letter"}.get(self.name, self.name)
+
+
+@dataclass(frozen=True)
+class PieceSpec:
+    """One physical piece: trim size in millimetres (its own 'up' is the height), bleed, outline."""
+
+    name: str
+    w: float
+    h: float
+    bleed: float = style.DEFAULT_BLEED_MM
+    shape: str = "rect"      # rect, round, hex
+    corner: float = 0.0
+
+    def __post_init__(self):
+        if not (self.w > 0 and self.h > 0):
+            raise InvalidDimension(f"{self.name}: size {_fmt(self.w)} x {_fmt(self.h)} mm must be positive")
+        if self.bleed < 0:
+            raise InvalidDimension(f"bleed must be 0 mm or more, got {_fmt(self.bleed)} mm")
+        if self.bleed > 20:
+            raise InvalidDimension(f"bleed {_fmt(self.bleed)} mm is more than the 20 mm any printer needs")
+        if self.shape not in ("rect", "round", "hex"):
+            raise InvalidDimension(f"{self.name}: unknown shape {self.shape!r}; shapes: rect, round, hex")
+        if self.corner < 0 or 2 * self.corner > min(self.w, self.h):
+            raise InvalidDimension(f"{self.name}: corner {_fmt(self.corner)} mm does not fit its size")
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def x1(self) -> float:
+        return self.x + self.w
+
+    @property
+    def y1(self) -> float:
+        return self.y + self.h
+
+    def grow(self, d: float) -> "Rect":
+        return Rect(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where one piece's trim lies on the page (page frame, bottom-left origin) and how far
+    its own frame is turned (0, 90, 180, 270 degrees anticlockwise)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    rot: int = 0
+
+    @property
+    def trim(self) -> Rect:
+        return Rect(self.x, self.y, self.w, self.h)
+
+    def bleed_box(self, bleed: float) -> Rect:
+        return self.trim.grow(bleed)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A crop mark: a hairline from (x0, y0) to (x1, y1), page millimetres."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The slots of one full sheet inside ``area`` plus the crop marks for them."""
+
+    area: Rect
+    slots: tuple[Slot, ...]
+    rot: int
+    cols: int
+    rows: int
+
+    @property
+    def per_sheet(self) -> int:
+        return len(self.slots)
+
+
+def _grid(area: Rect, piece: PieceSpec, rot: int) -> Grid | None:
+    sw, sh = (piece.w, piece.h) if rot in (0, 180) else (piece.h, piece.w)
+    pitch_x, pitch_y = sw + 2 * piece.bleed, sh + 2 * piece.bleed
+    room_w, room_h = area.w - 2 * EDGE_ROOM_MM, area.h - 2 * EDGE_ROOM_MM
+    cols = int(math.floor(room_w / pitch_x + EPS)) if room_w > 0 else 0
+    rows = int(math.floor(room_h / pitch_y + EPS)) if room_h > 0 else 0
+    if cols < 1 or rows < 1:
+        return None
+    x0 = area.x + (area.w - cols * pitch_x) / 2 + piece.bleed
+    top = area.y1 - (area.h - rows * pitch_y) / 2 - piece.bleed
+    slots = []
+    for r in range(rows):           # reading order: left to right, top to bottom
+        for c in range(cols):
+            slots.append(Slot(round(x0 + c * pitch_x, 6), round(top - sh - r * pitch_y, 6), sw, sh, rot))
+    return Grid(area, tuple(slots), rot, cols, rows)
+
+
+def impose(area: Rect, piece: PieceSpec, paper: Paper) -> Grid:
+    """The densest grid of ``piece`` inside ``area``: upright, or every piece turned a quarter
+    when that fits more. Raises InvalidDimension when not even one fits."""
+    upright, turned = _grid(area, piece, 0), _grid(area, piece, 90)
+    best = upright
+    if turned is not None and (best is None or turned.per_sheet > best.per_sheet):
+        best = turned
+    if best is None:
+        need_w = min(piece.w, piece.h) + 2 * piece.bleed + 2 * EDGE_ROOM_MM
+        raise InvalidDimension(
+            f"{piece.name} ({_fmt(piece.w)} x {_fmt(piece.h)} mm with {_fmt(piece.bleed)} mm bleed) does not fit on "
+            f"{paper.label} paper ({_fmt(paper.w)} x {_fmt(paper.h)} mm) inside {_fmt(EDGE_ROOM_MM)} mm margins for "
+            f"the printer's edge and crop marks; it needs at least {_fmt(round(need_w, 1))} mm of paper width "
+            f"- use a smaller size, less bleed or larger paper")
+    return best
+
+
+def crop_marks(slots: tuple[Slot, ...] | list[Slot], bleed: float, area: Rect) -> list[Mark]:
+    """Hairlines continuing every trim line outside the grid: they begin ``MARK_GAP_MM`` past
+    the outermost bleed (so never touch a piece) and end ``PAGE_MARGIN_MM`` inside the area's
+    edge (so never run off the page)."""
+    if not slots:
+        return []
+    gx0 = min(s.x for s in slots) - bleed
+    gx1 = max(s.x + s.w for s in slots) + bleed
+    gy0 = min(s.y for s in slots) - bleed
+    gy1 = max(s.y + s.h for s in slots) + bleed
+    limit_lo_x, limit_hi_x = area.x + style.PAGE_MARGIN_MM, area.x1 - style.PAGE_MARGIN_MM
+    limit_lo_y, limit_hi_y = area.y + style.PAGE_MARGIN_MM, area.y1 - style.PAGE_MARGIN_MM
+    xs = sorted({round(v, 6) for s in slots for v in (s.x, s.x + s.w)})
+    ys = sorted({round(v, 6) for s in slots for v in (s.y, s.y + s.h)})
+    marks: list[Mark] = []
+    for x in xs:
+        start, end = gy1 + style.MARK_GAP_MM, min(gy1 + style.MARK_GAP_MM + style.MARK_MAX_MM, limit_hi_y)
+        if end - start >= style.MARK_MIN_MM - EPS:
+            marks.append(Mark(x, start, x, end))
+        start, end = gy0 - style.MARK_GAP_MM, max(gy0 - style.MARK_GAP_MM - style.MARK_MAX_MM, limit_lo_y)
+        if start - end >= style.MARK_MIN_MM - EPS:
+            marks.append(Mark(x, end, x, start))
+    for y in ys:
+        start, end = gx0 - style.MARK_GAP_MM, max(gx0 - style.MARK_GAP_MM - style.MARK_MAX_MM, limit_lo_x)
+        if start - end >= style.MARK_MIN_MM - EPS:
+            marks.append(Mark(end, y, start, y))
+        start, end = gx1 + style.MARK_GAP_MM, min(gx1 + style.MARK_GAP_MM + style.MARK_MAX_MM, limit_hi_x)
+        if end - start >= style.MARK_MIN_MM - EPS:
+            marks.append(Mark(start, y, end, y))
+    return marks
+
+
+# --- backs ---------------------------------------------------------------------------------
+#
+# A back is placed by reflecting its front's slot through the axis the sheet turns over
+# (duplex-long: the vertical centre line; duplex-short and gutterfold: a horizontal line).
+# The back is drawn so that the physical top edge of the piece is the top of both faces:
+# reflecting across a vertical axis turns the frame by -rot, across a horizontal by 180-rot.
+
+def mirror_x(slot: Slot, axis_x: float) -> Slot:
+    return Slot(round(2 * axis_x - slot.x - slot.w, 6), slot.y, slot.w, slot.h, (-slot.rot) % 360)
+
+
+def mirror_y(slot: Slot, axis_y: float) -> Slot:
+    return Slot(slot.x, round(2 * axis_y - slot.y - slot.h, 6), slot.w, slot.h, (180 - slot.rot) % 360)
+
+
+def back_slot(slot: Slot, paper: Paper, sides: str) -> Slot:
+    """Where the back of ``slot`` is printed for duplex printing.
+
+    duplex-long: the backs page is the fronts page mirrored left to right (x -> W - x - w).
+    duplex-short: the duplex-long backs page turned 180 degrees, which is the fronts page
+    mirrored top to bottom (y -> H - y - h), each back upside down relative to the page.
+    """
+    if sides == "duplex-long":
+        return mirror_x(slot, paper.w / 2)
+    if sides == "duplex-short":
+        return mirror_y(slot, paper.h / 2)
+    raise InvalidDimension(f"sides {sides!r} has no separate backs page; sides: {', '.join(SIDES)}")
+
+
+@dataclass(frozen=True)
+class Gutterfold:
+    """Fronts in one half of the page, backs mirrored across the fold in the other half."""
+
+    front_area: Rect
+    grid: Grid
+    horizontal: bool            # fold line runs left-right across the middle of the page
+    fold: Mark
+
+    def back(self, slot: Slot, paper: Paper) -> Slot:
+        return mirror_y(slot, paper.h / 2) if self.horizontal else mirror_x(slot, paper.w / 2)
+
+    def back_area(self, paper: Paper) -> Rect:
+        a = self.front_area
+        if self.horizontal:
+            return Rect(a.x, paper.h - a.y1, a.w, a.h)
+        return Rect(paper.w - a.x1, a.y, a.w, a.h)
+
+
+def gutterfold(piece: PieceSpec, paper: Paper) -> Gutterfold:
+    """The better of a horizontal fold (fronts on the top half, backs upside down below) and a
+    vertical one (fronts left, backs right); the horizontal fold wins ties."""
+    options = []
+    top = Rect(0, paper.h / 2, paper.w, paper.h / 2)
+    left = Rect(0, 0, paper.w / 2, paper.h)
+    for area, horizontal in ((top, True), (left, False)):
+        try:
+            grid = impose(area, piece, paper)
+        except InvalidDimension:
+            continue
+        if horizontal:
+            fold = Mark(style.PAGE_MARGIN_MM, paper.h / 2, paper.w - style.PAGE_MARGIN_MM, paper.h / 2)
+        else:
+            fold = Mark(paper.w / 2, style.PAGE_MARGIN_MM, paper.w / 2, paper.h - style.PAGE_MARGIN_MM)
+        options.append(Gutterfold(area, grid, horizontal, fold))
+    if not options:
+        raise InvalidDimension(
+            f"{piece.name} ({_fmt(piece.w)} x {_fmt(piece.h)} mm with {_fmt(piece.bleed)} mm bleed) does not fit in "
+            f"half of {paper.label} paper for gutterfold; print it with --sides duplex-long instead")
+    return max(options, key=lambda g: g.grid.per_sheet)

@@ -1,0 +1,232 @@
+"""Vector glyphs for inline icons and icon boxes.
+
+Each icon is drawn once per PDF into a reportlab form (an XObject) on a 100 x 100 unit
+square and reused by reference, so a deck of 960 cards carries each glyph's paths once.
+Resource icons take their shape, colour and letter from the game's data (colour is never
+the only cue); ``money`` shows the game's currency symbol.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+from reportlab.lib.colors import HexColor
+
+from . import fonts, style
+
+UNIT = 100.0  # form side in form units; forms are scaled to the icon size when placed
+
+_colour_cache: dict[str, HexColor] = {}
+
+
+def colour(value: str) -> HexColor:
+    found = _colour_cache.get(value)
+    if found is None:
+        found = _colour_cache[value] = HexColor(value)
+    return found
+
+
+def contrast(hex_colour: str) -> str:
+    """Black or white, whichever reads better on ``hex_colour``."""
+    c = colour(hex_colour)
+    luminance = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
+    return "#111111" if luminance > 0.55 else "#ffffff"
+
+
+def _poly(c, points, fill=True, stroke=True) -> None:
+    p = c.beginPath()
+    p.moveTo(*points[0])
+    for pt_ in points[1:]:
+        p.lineTo(*pt_)
+    p.close()
+    c.drawPath(p, fill=1 if fill else 0, stroke=1 if stroke else 0)
+
+
+def _regular(n: int, cx: float, cy: float, r: float, start: float) -> list[tuple[float, float]]:
+    return [(cx + r * math.cos(math.radians(start + i * 360 / n)), cy + r * math.sin(math.radians(start + i * 360 / n)))
+            for i in range(n)]
+
+
+def _letter(c, text: str, ink: str, size: float = 52, y: float = 32) -> None:
+    if not text:
+        return
+    c.setFillColor(colour(ink))
+    c.setFont(fonts.face("bold"), size if len(text) == 1 else size * 0.7)
+    c.drawCentredString(50, y, text)
+
+
+def _outline(c, fill: str) -> None:
+    c.setFillColor(colour(fill))
+    c.setStrokeColor(colour(style.INK))
+    c.setLineWidth(5)
+    c.setLineJoin(1)
+
+
+def shape_glyph(c, shape: str, fill: str, letter: str) -> None:
+    """A resource: its shape filled with its colour and its letter on top."""
+    _outline(c, fill)
+    if shape == "disc":
+        c.circle(50, 50, 44, stroke=1, fill=1)
+    elif shape == "barrel":
+        c.roundRect(14, 6, 72, 88, 18, stroke=1, fill=1)
+        c.line(16, 28, 84, 28)
+        c.line(16, 72, 84, 72)
+    elif shape == "nugget":
+        _poly(c, [(10, 40), (28, 12), (66, 8), (92, 34), (86, 70), (56, 92), (20, 80)])
+    elif shape == "drop":
+        p = c.beginPath()
+        p.moveTo(50, 96)
+        p.curveTo(62, 70, 86, 52, 86, 36)
+        p.curveTo(86, 14, 68, 4, 50, 4)
+        p.curveTo(32, 4, 14, 14, 14, 36)
+        p.curveTo(14, 52, 38, 70, 50, 96)
+        p.close()
+        c.drawPath(p, fill=1, stroke=1)
+    elif shape == "hex":
+        _poly(c, _regular(6, 50, 50, 46, 90))
+    elif shape == "star":
+        pts = []
+        for i in range(10):
+            r = 47 if i % 2 == 0 else 20
+            a = math.radians(90 + i * 36)
+            pts.append((50 + r * math.cos(a), 46 + r * math.sin(a)))
+        _poly(c, pts)
+        _letter(c, letter, contrast(fill), 30, 36)
+        return
+    else:  # cube: an isometric block, top face lighter
+        _poly(c, [(50, 96), (92, 74), (92, 26), (50, 4), (8, 26), (8, 74)])
+        c.setStrokeColor(colour(style.INK))
+        c.line(8, 74, 50, 52)
+        c.line(50, 52, 92, 74)
+        c.line(50, 52, 50, 4)
+        _letter(c, letter, contrast(fill), 40, 18)
+        return
+    _letter(c, letter, contrast(fill))
+
+
+def _money(c, symbol: str) -> None:
+    _outline(c, "#e8b923")
+    c.circle(50, 50, 45, stroke=1, fill=1)
+    c.setStrokeColor(colour("#9a7410"))
+    c.setLineWidth(3)
+    c.circle(50, 50, 35, stroke=1, fill=0)
+    _letter(c, symbol or "£", style.INK, 50, 32)
+
+
+def _vp(c) -> None:
+    _outline(c, "#7a2230")
+    _poly(c, [(50, 96), (90, 80), (86, 34), (50, 4), (14, 34), (10, 80)])
+    _letter(c, "VP", "#ffffff", 44, 40)
+
+
+def _work(c) -> None:
+    # a pick: curved head on a handle
+    c.setStrokeColor(colour(style.INK))
+    c.setLineCap(1)
+    c.setLineWidth(12)
+    c.line(24, 8, 70, 80)
+    c.setLineWidth(9)
+    p = c.beginPath()
+    p.moveTo(34, 90)
+    p.curveTo(56, 90, 80, 84, 94, 58)
+    c.drawPath(p, fill=0, stroke=1)
+
+
+def _miner(c) -> None:
+    _outline(c, "#c98a4b")
+    c.circle(50, 40, 28, stroke=1, fill=1)               # face
+    c.setFillColor(colour("#f2c230"))
+    c.wedge(16, 44, 84, 108, 0, 180, stroke=1, fill=1)    # helmet
+    c.rect(10, 58, 80, 9, stroke=1, fill=1)               # brim
+    c.setFillColor(colour("#fff6a0"))
+    c.circle(50, 84, 9, stroke=1, fill=1)                 # lamp
+
+
+def _quake(c) -> None:
+    c.setStrokeColor(colour("#8a2b0e"))
+    c.setLineWidth(9)
+    c.setLineJoin(1)
+    c.setLineCap(1)
+    p = c.beginPath()
+    p.moveTo(8, 50)
+    for x, y in ((24, 80), (40, 20), (56, 84), (72, 16), (92, 50)):
+        p.lineTo(x, y)
+    c.drawPath(p, fill=0, stroke=1)
+
+
+def _arrow(c) -> None:
+    c.setFillColor(colour(style.INK))
+    _poly(c, [(6, 38), (58, 38), (58, 14), (96, 50), (58, 86), (58, 62), (6, 62)], stroke=False)
+
+
+def _peek(c) -> None:
+    _outline(c, "#ffffff")
+    p = c.beginPath()
+    p.moveTo(4, 50)
+    p.curveTo(30, 86, 70, 86, 96, 50)
+    p.curveTo(70, 14, 30, 14, 4, 50)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    c.setFillColor(colour("#3a6ea5"))
+    c.circle(50, 50, 18, stroke=0, fill=1)
+    c.setFillColor(colour(style.INK))
+    c.circle(50, 50, 8, stroke=0, fill=1)
+
+
+def _water(c) -> None:
+    shape_glyph(c, "drop", "#2f7fd0", "")
+
+
+BUILTIN: dict[str, Callable] = {
+    "vp": _vp, "work": _work, "miner": _miner, "quake": _quake, "arrow": _arrow,
+    "peek": _peek, "water": _water,
+}
+
+
+class IconSet:
+    """The icons of one game in one PDF: each drawn into a form on first use."""
+
+    def __init__(self, canvas, game=None):
+        self.canvas = canvas
+        self.game = game
+        self._forms: dict[str, str] = {}
+        prefix = getattr(game, "id", "any")
+        self._prefix = "".join(ch for ch in prefix if ch.isalnum())
+
+    def knows(self, name: str) -> bool:
+        resources = getattr(self.game, "resources", {}) or {}
+        return name in BUILTIN or name == "money" or name in resources
+
+    def form(self, name: str) -> str:
+        found = self._forms.get(name)
+        if found is not None:
+            return found
+        form_name = f"i{self._prefix}{''.join(ch for ch in name if ch.isalnum())}{len(self._forms)}"
+        c = self.canvas
+        c.beginForm(form_name, 0, 0, UNIT, UNIT)
+        c.saveState()
+        resources = getattr(self.game, "resources", {}) or {}
+        if name == "money":
+            _money(c, getattr(self.game, "currency", "£"))
+        elif name in resources:
+            r = resources[name]
+            shape_glyph(c, r.shape, r.colour, r.letter)
+        elif name in BUILTIN:
+            BUILTIN[name](c)
+        else:
+            raise KeyError(name)
+        c.restoreState()
+        c.endForm()
+        self._forms[name] = form_name
+        return form_name
+
+    def place(self, name: str, x_pt: float, y_pt: float, size_pt: float) -> None:
+        """Draw icon ``name`` with its bottom-left corner at (x_pt, y_pt) in the current frame."""
+        form = self.form(name)
+        c = self.canvas
+        s = size_pt / UNIT
+        c.saveState()
+        c.transform(s, 0, 0, s, x_pt, y_pt)
+        c.doForm(form)
+        c.restoreState()

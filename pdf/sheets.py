@@ -1,0 +1,236 @@
+"""Writing pieces onto paper: one ``Document`` per output PDF, and ``print_pieces`` which
+imposes a run of identical-size pieces with their backs for the chosen way of printing.
+
+A piece is given as two drawing functions ``front(pen)`` and ``back(pen)`` (``back`` may be
+None); each is called with a ``Pen`` already moved and turned onto the piece's slot and
+clipped to its bleed box.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from reportlab.pdfgen import canvas as rl_canvas
+
+from . import style
+from .geometry import (Grid, Mark, Paper, PieceSpec, Rect, Slot, back_slot, crop_marks, gutterfold, impose)
+from .icons import IconSet, colour
+from .pen import Pen
+from .units import pt
+
+Draw = Callable[[Pen], None]
+
+# Fixed document metadata: with reportlab's invariant mode this makes output byte-identical.
+PRODUCER = "Headframe"
+
+
+@dataclass(frozen=True)
+class Job:
+    """One physical piece to print."""
+
+    front: Draw
+    back: Draw | None = None
+
+
+class Document:
+    def __init__(self, target, paper: Paper, game=None, title: str = ""):
+        self.paper = paper
+        self.game = game
+        self.canvas = rl_canvas.Canvas(target, pagesize=(pt(paper.w), pt(paper.h)), invariant=1,
+                                       pageCompression=1)
+        c = self.canvas
+        c.setCreator(PRODUCER)
+        c.setProducer(PRODUCER)
+        c.setAuthor(PRODUCER)
+        c.setTitle(title)
+        c.setSubject(getattr(game, "name", "") or "")
+        self.icons = IconSet(c, game)
+        self.pages = 0
+        self._page_size = (paper.w, paper.h)
+
+    def set_page_size(self, w: float, h: float) -> None:
+        self._page_size = (w, h)
+        self.canvas.setPageSize((pt(w), pt(h)))
+
+    @property
+    def page_w(self) -> float:
+        return self._page_size[0]
+
+    @property
+    def page_h(self) -> float:
+        return self._page_size[1]
+
+    def place(self, slot: Slot, spec: PieceSpec, draw: Draw, guides: bool = False,
+              offset: tuple[float, float] = (0.0, 0.0)) -> None:
+        """Draw one piece in ``slot``: move the origin to the slot, turn it by ``slot.rot``,
+        clip to the bleed box and hand the drawing function a local Pen."""
+        c = self.canvas
+        c.saveState()
+        x, y = slot.x + offset[0], slot.y + offset[1]
+        shift = {0: (0.0, 0.0), 90: (slot.w, 0.0), 180: (slot.w, slot.h), 270: (0.0, slot.h)}[slot.rot]
+        c.translate(pt(x + shift[0]), pt(y + shift[1]))
+        if slot.rot:
+            c.rotate(slot.rot)
+        b = spec.bleed
+        clip = c.beginPath()
+        clip.rect(pt(-b), pt(-b), pt(spec.w + 2 * b), pt(spec.h + 2 * b))
+        c.clipPath(clip, stroke=0, fill=0)
+        pen = Pen(c, spec.w, spec.h, self.game, b, self.icons)
+        draw(pen)
+        if guides:
+            draw_guides(pen, spec)
+        c.restoreState()
+
+    def marks(self, marks: Sequence[Mark], offset: tuple[float, float] = (0.0, 0.0)) -> None:
+        if not marks:
+            return
+        c = self.canvas
+        c.setStrokeColor(colour(style.MARK_INK))
+        c.setLineWidth(style.MARK_WIDTH_PT)
+        c.setDash([])
+        dx, dy = offset
+        c.lines([(pt(m.x0 + dx), pt(m.y0 + dy), pt(m.x1 + dx), pt(m.y1 + dy)) for m in marks])
+
+    def fold_line(self, mark: Mark) -> None:
+        c = self.canvas
+        c.saveState()
+        c.setStrokeColor(colour(style.FOLD_INK))
+        c.setLineWidth(style.THIN_PT)
+        c.setDash([pt(3), pt(2)])
+        c.line(pt(mark.x0), pt(mark.y0), pt(mark.x1), pt(mark.y1))
+        c.restoreState()
+
+    def page_label(self, text: str) -> None:
+        """A small note in the bottom margin (which file, which page, how to print)."""
+        c = self.canvas
+        c.setFillColor(colour("#777777"))
+        c.setFont(_label_face(), style.LABEL_PT - 1)
+        c.drawString(pt(style.PAGE_MARGIN_MM), pt(style.PAGE_MARGIN_MM) - 1, text)
+
+    def end_page(self, trim: Rect | None = None, bleed: Rect | None = None) -> None:
+        """Finish the page; a page that holds one piece records its TrimBox and BleedBox."""
+        c = self.canvas
+        if trim is not None:
+            c.setTrimBox(_box(trim))
+        if bleed is not None:
+            c.setBleedBox(_box(bleed))
+        c.showPage()
+        # setTrimBox/setBleedBox stick to later pages in reportlab; clear them.
+        c._cropBox = c._bleedBox = c._trimBox = c._artBox = None
+        self.pages += 1
+        c.setPageSize((pt(self.page_w), pt(self.page_h)))
+
+    def save(self) -> None:
+        self.canvas.save()
+
+
+def _label_face() -> str:
+    from .fonts import face
+
+    return face("regular")
+
+
+def _box(r: Rect) -> tuple[float, float, float, float]:
+    return (pt(r.x), pt(r.y), pt(r.x1), pt(r.y1))
+
+
+def draw_guides(pen: Pen, spec: PieceSpec) -> None:
+    """Safe zone: keep text inside this line."""
+    s = style.SAFE_ZONE_MM
+    c = pen.canvas
+    c.saveState()
+    c.setDash([pt(1), pt(1)])
+    pen.rect(s, s, spec.w - 2 * s, spec.h - 2 * s, stroke=style.GUIDE_INK, width=style.HAIRLINE_PT,
+             radius=max(0.0, spec.corner - s))
+    c.restoreState()
+
+
+def page_area(paper: Paper) -> Rect:
+    return Rect(0, 0, paper.w, paper.h)
+
+
+def print_pieces(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str, guides: bool = False,
+                 back_offset: tuple[float, float] = (0.0, 0.0), label: str = "",
+                 progress: Callable[[int], None] | None = None) -> int:
+    """Impose ``jobs`` on as many sheets as they need. Returns the number of pages written."""
+    paper = doc.paper
+    has_backs = sides != "fronts" and any(j.back is not None for j in jobs)
+    start = doc.pages
+    if has_backs and sides == "gutterfold":
+        fold = gutterfold(spec, paper)
+        per = fold.grid.per_sheet
+        for first in range(0, len(jobs), per):
+            chunk = jobs[first:first + per]
+            slots = fold.grid.slots[:len(chunk)]
+            backs = [fold.back(s, paper) for s in slots]
+            for slot, job in zip(slots, chunk):
+                doc.place(slot, spec, job.front, guides)
+            for slot, job in zip(backs, chunk):
+                if job.back is not None:
+                    doc.place(slot, spec, job.back, guides)
+            doc.marks(crop_marks(slots, spec.bleed, fold.front_area))
+            doc.marks(crop_marks(backs, spec.bleed, fold.back_area(paper)))
+            doc.fold_line(fold.fold)
+            _label(doc, label, "gutterfold: fold on the dashed line, glue, then cut")
+            _end(doc, slots, spec)
+            if progress:
+                progress(len(chunk))
+        return doc.pages - start
+    grid = impose(page_area(paper), spec, paper)
+    per = grid.per_sheet
+    for first in range(0, len(jobs), per):
+        chunk = jobs[first:first + per]
+        slots = grid.slots[:len(chunk)]
+        for slot, job in zip(slots, chunk):
+            doc.place(slot, spec, job.front, guides)
+        doc.marks(crop_marks(slots, spec.bleed, grid.area))
+        _label(doc, label, "fronts")
+        _end(doc, slots, spec)
+        if has_backs:
+            backs = [back_slot(s, paper, sides) for s in slots]
+            for slot, job in zip(backs, chunk):
+                if job.back is not None:
+                    doc.place(slot, spec, job.back, guides, back_offset)
+            doc.marks(crop_marks(backs, spec.bleed, grid.area), back_offset)
+            _label(doc, label, f"backs ({sides})")
+            _end(doc, backs, spec, back_offset)
+        if progress:
+            progress(len(chunk))
+    return doc.pages - start
+
+
+def _label(doc: Document, label: str, what: str) -> None:
+    if label:
+        doc.page_label(f"{label} - page {doc.pages + 1} - {what} - print at 100% (actual size)")
+
+
+def _end(doc: Document, slots, spec: PieceSpec, offset=(0.0, 0.0)) -> None:
+    if len(slots) == 1:
+        s = slots[0]
+        trim = Rect(s.x + offset[0], s.y + offset[1], s.w, s.h)
+        doc.end_page(trim, trim.grow(spec.bleed))
+    else:
+        doc.end_page()
+
+
+def print_shop(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str,
+               progress: Callable[[int], None] | None = None) -> int:
+    """One piece per page, the page exactly the bleed box, TrimBox and BleedBox set; backs
+    (when printed) follow their front as the next page, upright."""
+    start = doc.pages
+    b = spec.bleed
+    doc.set_page_size(spec.w + 2 * b, spec.h + 2 * b)
+    slot = Slot(b, b, spec.w, spec.h, 0)
+    trim = Rect(b, b, spec.w, spec.h)
+    bleed = Rect(0, 0, spec.w + 2 * b, spec.h + 2 * b)
+    for job in jobs:
+        doc.place(slot, spec, job.front)
+        doc.end_page(trim, bleed)
+        if job.back is not None and sides != "fronts":
+            doc.place(slot, spec, job.back)
+            doc.end_page(trim, bleed)
+        if progress:
+            progress(1)
+    doc.set_page_size(doc.paper.w, doc.paper.h)
+    return doc.pages - start

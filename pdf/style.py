@@ -1,0 +1,39 @@
+"""The print style table: every colour, line weight, font size and distance the engine uses
+that is not read from a game's data. Distances are millimetres, line widths and font sizes
+points (a printer's habit)."""
+
+from __future__ import annotations
+
+# Page geometry
+PAGE_MARGIN_MM = 5.0        # printers cannot print closer than this to the paper's edge
+MARK_GAP_MM = 1.0           # crop marks start this far outside the outermost bleed
+MARK_MIN_MM = 2.0           # a crop mark shorter than this is not worth cutting to
+MARK_MAX_MM = 6.0           # and longer ones only add ink
+MARK_WIDTH_PT = 0.25        # hairline
+SAFE_ZONE_MM = 3.0          # guides: keep text this far inside the trim
+TILE_OVERLAP_MM = 12.0      # boards split over pages overlap by this much (>= 10 mm)
+DEFAULT_BLEED_MM = 3.0
+
+# Ink
+INK = "#222222"
+PAPER = "#ffffff"
+MARK_INK = "#000000"
+GUIDE_INK = "#00a0e0"       # safe-zone guides: cyan, easy to tell from the art
+FOLD_INK = "#888888"
+GLUE_FILL = "#e6e6e6"
+TILE_INK = "#c0308a"        # alignment marks on tiled boards: magenta, like a printer's register marks
+
+# Text
+TEXT_MIN_PT = 6.0           # autoshrink never goes below this: smaller is unreadable at the table
+TEXT_STEP_PT = 0.5
+LEADING = 1.18              # line height as a multiple of the font size
+ICON_EM = 1.0               # inline icons are this many font sizes wide/high
+ICON_RISE = -0.12           # and sit this many font sizes below the baseline (like a descender)
+LABEL_PT = 7.0              # small print: tile labels, file notes
+HEADING_PT = 16.0
+BODY_PT = 10.0
+
+# Line weights (points)
+HAIRLINE_PT = 0.25
+THIN_PT = 0.5
+RULE_PT = 1.0

@@ -1,0 +1,212 @@
+"""Boards and full-page sheets.
+
+A board that fits the paper is imposed like any piece (one per page gets TrimBox/BleedBox).
+A larger board is split into tiles: each page shows a window of the board (bleed included)
+that overlaps its neighbours by at least ``TILE_OVERLAP_MM``; magenta register crosses sit in
+the overlaps (the same board point on both tiles), crop marks show the board's own edges,
+each page is labelled with its tile ("B2" = column B, row 2), and a last page shows how the
+tiles go together.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from dataclasses import dataclass
+
+from companion.errors import InvalidDimension
+
+from . import style
+from .geometry import Mark, Paper, PieceSpec, Rect, Slot, impose
+from .icons import colour
+from .sheets import Document, Job, page_area, print_pieces
+from .units import pt
+
+# A tile window keeps this much paper outside it for the printer's edge, crop marks and labels.
+TILE_MARGIN_MM = style.PAGE_MARGIN_MM + style.MARK_GAP_MM + style.MARK_MAX_MM
+
+
+@dataclass(frozen=True)
+class Tile:
+    col: int
+    row: int
+    x0: float  # window in board millimetres (origin at the trim's top-left, y down)
+    y0: float
+    w: float
+    h: float
+
+    @property
+    def name(self) -> str:
+        return f"{column_letter(self.col)}{self.row + 1}"
+
+
+def column_letter(i: int) -> str:
+    letters = string.ascii_uppercase
+    return letters[i] if i < 26 else letters[i // 26 - 1] + letters[i % 26]
+
+
+def _split(length: float, window: float, overlap: float) -> list[float]:
+    """Starts of windows covering ``length`` with neighbours overlapping by >= ``overlap``."""
+    if length <= window + 1e-6:
+        return [0.0]
+    n = math.ceil((length - overlap) / (window - overlap) - 1e-9)
+    step = (length - window) / (n - 1)
+    return [round(i * step, 6) for i in range(n)]
+
+
+def plan_tiles(spec: PieceSpec, paper: Paper) -> tuple[list[Tile], float, float]:
+    """The tiles for a board and the window size used on each page."""
+    aw, ah = paper.w - 2 * TILE_MARGIN_MM, paper.h - 2 * TILE_MARGIN_MM
+    if aw <= style.TILE_OVERLAP_MM * 2 or ah <= style.TILE_OVERLAP_MM * 2:
+        raise InvalidDimension(f"{paper.label} paper is too small to tile boards on")
+    bw, bh = spec.w + 2 * spec.bleed, spec.h + 2 * spec.bleed
+    tw, th = min(aw, bw), min(ah, bh)
+    xs = _split(bw, tw, style.TILE_OVERLAP_MM)
+    ys = _split(bh, th, style.TILE_OVERLAP_MM)
+    tiles = [Tile(c, r, x - spec.bleed, y - spec.bleed, tw, th) for r, y in enumerate(ys) for c, x in enumerate(xs)]
+    return tiles, tw, th
+
+
+def boards(doc: Document, spec: PieceSpec, jobs: list[Job], options, label: str, progress) -> int:
+    paper = doc.paper
+    try:
+        impose(page_area(paper), spec, paper)
+        return print_pieces(doc, spec, jobs, options.sides, options.guides, options.back_offset_mm, label, progress)
+    except InvalidDimension:
+        pass
+    start = doc.pages
+    tiles, tw, th = plan_tiles(spec, paper)
+    for number, job in enumerate(jobs):
+        name = label if len(jobs) == 1 else f"{label} {number + 1}"
+        for tile in tiles:
+            _tile_page(doc, spec, job.front, tile, tiles, tw, th, name)
+        _assembly_page(doc, spec, tiles, name)
+        if progress:
+            progress(1)
+    return doc.pages - start
+
+
+def _tile_page(doc: Document, spec: PieceSpec, draw, tile: Tile, tiles: list[Tile], tw: float, th: float,
+               label: str) -> None:
+    paper = doc.paper
+    c = doc.canvas
+    wx = (paper.w - tw) / 2            # window's left edge on the page
+    wy_top = (paper.h + th) / 2        # window's top edge on the page (y up)
+    window = Rect(wx, wy_top - th, tw, th)
+    slot = Slot(wx - tile.x0, wy_top - spec.h + tile.y0, spec.w, spec.h, 0)
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(pt(window.x), pt(window.y), pt(window.w), pt(window.h))
+    c.clipPath(clip, stroke=0, fill=0)
+    doc.place(slot, spec, draw)
+    c.restoreState()
+
+    def to_page(bx: float, by: float) -> tuple[float, float]:
+        return wx + (bx - tile.x0), wy_top - (by - tile.y0)
+
+    # register crosses in every overlap this tile shares with a neighbour
+    for other in tiles:
+        if other is tile or abs(other.col - tile.col) + abs(other.row - tile.row) != 1:
+            continue
+        ox0, ox1 = max(tile.x0, other.x0), min(tile.x0 + tile.w, other.x0 + other.w)
+        oy0, oy1 = max(tile.y0, other.y0), min(tile.y0 + tile.h, other.y0 + other.h)
+        if other.row == tile.row:   # side by side: crosses down the shared strip
+            points = [((ox0 + ox1) / 2, tile.y0 + f * tile.h) for f in (0.2, 0.5, 0.8)]
+        else:
+            points = [(tile.x0 + f * tile.w, (oy0 + oy1) / 2) for f in (0.2, 0.5, 0.8)]
+        for bx, by in points:
+            _cross(c, *to_page(bx, by))
+    # crop marks where the board's own trim edges cross this window
+    marks = []
+    gap, length = style.MARK_GAP_MM, style.MARK_MAX_MM - 1
+    for bx in (0.0, spec.w):
+        px, _ = to_page(bx, 0)
+        if window.x < px < window.x1:
+            marks += [Mark(px, window.y1 + gap, px, window.y1 + gap + length),
+                      Mark(px, window.y - gap - length, px, window.y - gap)]
+    for by in (0.0, spec.h):
+        _, py = to_page(0, by)
+        if window.y < py < window.y1:
+            marks += [Mark(window.x - gap - length, py, window.x - gap, py),
+                      Mark(window.x1 + gap, py, window.x1 + gap + length, py)]
+    doc.marks(marks)
+    # the window's outline, so the overlap is easy to trim
+    c.setStrokeColor(colour(style.FOLD_INK))
+    c.setLineWidth(style.HAIRLINE_PT)
+    c.setDash([pt(1), pt(1.5)])
+    c.rect(pt(window.x), pt(window.y), pt(window.w), pt(window.h), stroke=1, fill=0)
+    c.setDash([])
+    c.setFillColor(colour(style.TILE_INK))
+    from .fonts import face
+
+    c.setFont(face("bold"), 14)
+    c.drawRightString(pt(paper.w - TILE_MARGIN_MM), pt(window.y1 + 2), tile.name)
+    doc.page_label(f"{label} - tile {tile.name} (column {column_letter(tile.col)}, row {tile.row + 1}) - "
+                   f"overlaps its neighbours by {style.TILE_OVERLAP_MM:g} mm or more: cut along the dotted line "
+                   f"and line up the magenta crosses - print at 100%")
+    doc.end_page()
+
+
+def _cross(c, x: float, y: float) -> None:
+    r = 2.5
+    c.setStrokeColor(colour(style.TILE_INK))
+    c.setLineWidth(style.HAIRLINE_PT)
+    c.circle(pt(x), pt(y), pt(r * 0.6), stroke=1, fill=0)
+    c.lines([(pt(x - r), pt(y), pt(x + r), pt(y)), (pt(x), pt(y - r), pt(x), pt(y + r))])
+
+
+def _assembly_page(doc: Document, spec: PieceSpec, tiles: list[Tile], label: str) -> None:
+    """The board outline, scaled to fit, with every tile's window drawn and named."""
+    paper = doc.paper
+    c = doc.canvas
+    from .fonts import face
+
+    margin = 20.0
+    bw, bh = spec.w + 2 * spec.bleed, spec.h + 2 * spec.bleed
+    scale = min((paper.w - 2 * margin) / bw, (paper.h - 3 * margin) / bh)
+    ox = (paper.w - bw * scale) / 2
+    top = paper.h - 2 * margin
+    c.setFillColor(colour(style.INK))
+    c.setFont(face("bold"), style.HEADING_PT)
+    c.drawString(pt(margin), pt(paper.h - margin), f"How to assemble: {label}")
+    c.setFont(face("regular"), style.BODY_PT)
+    c.drawString(pt(margin), pt(paper.h - margin - 7),
+                 f"{len(tiles)} tiles. Lay them out as shown; each overlaps the next by at least "
+                 f"{style.TILE_OVERLAP_MM:g} mm.")
+
+    def box(x0, y0, w, h):
+        return pt(ox + (x0 + spec.bleed) * scale), pt(top - (y0 + spec.bleed + h) * scale), pt(w * scale), pt(h * scale)
+
+    c.setStrokeColor(colour(style.INK))
+    c.setLineWidth(style.RULE_PT)
+    c.rect(*box(0, 0, spec.w, spec.h), stroke=1, fill=0)
+    c.setLineWidth(style.THIN_PT)
+    for tile in tiles:
+        c.setStrokeColor(colour(style.TILE_INK))
+        c.setFillColor(colour(style.TILE_INK), alpha=0.06)
+        c.rect(*box(tile.x0, tile.y0, tile.w, tile.h), stroke=1, fill=1)
+        x, y, w, h = box(tile.x0, tile.y0, tile.w, tile.h)
+        c.setFillColor(colour(style.TILE_INK))
+        c.setFont(face("bold"), 12)
+        c.drawCentredString(x + w / 2, y + h / 2 - 4, tile.name)
+    doc.page_label(f"{label} - assembly diagram")
+    doc.end_page()
+
+
+def full_page_sheets(doc: Document, jobs: list[Job], progress) -> int:
+    """Sheets (reference pages, player aids) fill the paper inside the printer's margin; they
+    are not cut, so they carry no bleed or crop marks. A back follows its front."""
+    paper = doc.paper
+    m = style.PAGE_MARGIN_MM
+    spec = PieceSpec("sheet", paper.w - 2 * m, paper.h - 2 * m, 0.0)
+    slot = Slot(m, m, spec.w, spec.h, 0)
+    start = doc.pages
+    for job in jobs:
+        doc.place(slot, spec, job.front)
+        doc.end_page()
+        if job.back is not None:
+            doc.place(slot, spec, job.back)
+            doc.end_page()
+        if progress:
+            progress(1)
+    return doc.pages - start
