@@ -1,0 +1,77 @@
+/* Headframe: behaviour shared by every page (plain ES2017, no modules, no libraries).
+   - marks <html class="js"> so CSS can hide the no-script fallbacks;
+   - registers the service worker so the companion installs as an app and opens offline;
+   - on the new-table form: "Add player" / "Remove" rows (the form works without this:
+     the server always renders a few spare rows). */
+(function () {
+  'use strict';
+  document.documentElement.classList.add('js');
+
+  if ('serviceWorker' in navigator && window.isSecureContext) {
+    window.addEventListener('load', function () {
+      navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(function () { /* optional */ });
+    });
+  }
+
+  var list = document.querySelector('[data-player-rows]');
+  if (!list) return;
+  var max = parseInt(list.getAttribute('data-max') || '12', 10);
+  var addButton = document.querySelector('[data-add-player]');
+
+  function rows() { return list.querySelectorAll('.player-row'); }
+
+  function renumber() {
+    var all = rows();
+    for (var i = 0; i < all.length; i++) {
+      var row = all[i];
+      var name = row.querySelector('input[type="text"]');
+      var colour = row.querySelector('select');
+      var labels = row.querySelectorAll('label');
+      name.id = 'player-name-' + i;
+      colour.id = 'player-colour-' + i;
+      labels[0].setAttribute('for', name.id);
+      labels[0].textContent = 'Player ' + (i + 1);
+      labels[1].setAttribute('for', colour.id);
+      row.querySelector('.remove').setAttribute('aria-label', 'Remove player ' + (i + 1));
+      row.querySelector('.remove').disabled = all.length <= 1;
+    }
+    if (addButton) addButton.disabled = all.length >= max;
+  }
+
+  // Blank spare rows are for the no-script form; with script the player adds rows on demand.
+  var all = rows();
+  for (var i = all.length - 1; i > 0; i--) {
+    var input = all[i].querySelector('input[type="text"]');
+    if (input.value.trim() === '' && rows().length > 2) all[i].remove();
+  }
+  renumber();
+
+  list.addEventListener('click', function (event) {
+    var button = event.target.closest('.remove');
+    if (!button || rows().length <= 1) return;
+    event.preventDefault();
+    button.closest('.player-row').remove();
+    renumber();
+  });
+
+  if (addButton) {
+    addButton.addEventListener('click', function (event) {
+      event.preventDefault();
+      var all = rows();
+      if (all.length >= max) return;
+      var row = all[all.length - 1].cloneNode(true);
+      var input = row.querySelector('input[type="text"]');
+      input.value = '';
+      var select = row.querySelector('select');
+      // Offer the next colour nobody has picked yet.
+      var used = {};
+      for (var i = 0; i < all.length; i++) used[all[i].querySelector('select').value] = true;
+      for (var j = 0; j < select.options.length; j++) {
+        if (!used[select.options[j].value]) { select.selectedIndex = j; break; }
+      }
+      list.appendChild(row);
+      renumber();
+      input.focus();
+    });
+  }
+})();

@@ -1,0 +1,219 @@
+/* Headframe table page: live sync and actions, the same for every game (plain ES2017).
+
+   LIVE SYNC. The page polls GET /api/tables/<id> about once a second with If-None-Match. When
+   the table has changed it fetches GET /t/<id>/fragment (the live part of the page, rendered
+   on the server for this phone's seat) and swaps it in, then fires "hf:render" on document.
+   A redraw waits while the player is typing in a field of the live part.
+
+   GAME PARTIALS. webapp/templates/games/<game-id>.html, when it exists, is rendered inside the
+   live part with {table, game, view, seat, options, version, is_host};
+   webapp/static/games/<game-id>.js, when it exists, is loaded after this file. An action is a
+   form with the class "hf-action":
+
+     <form class="hf-action" data-type="bid" method="post" action="{{ act_url }}">
+       {{ action_hidden() }}                       (csrf token and version, for no-script phones)
+       <input type="number" name="amount" value="5">
+       <button class="btn btn-primary">Bid</button>
+     </form>                                        sends {"type": "bid", "amount": 5}
+
+   - data-type sets the action's type; data-action='{"type": "add_points", "category": "vp"}'
+     is a JSON template the fields are merged into (fields win).
+   - Every named field becomes a field of the action; the clicked submit button's name=value
+     counts too (handy for +1 / -1 buttons). Whole numbers ("-3", "12") become integers and
+     decimals become numbers, unless the field is listed in a hidden input
+     <input type="hidden" name="_strings" value="card,colour">; checkboxes become true/false;
+     empty fields are left out; csrf_token, version and names starting with "_" are not sent.
+   - Leave "seat" out: the server stamps it from the phone's seat token. Only a form meant for
+     the host acting for another player carries a seat field (the score pad does this).
+   - <details> elements with an id keep their open/closed state across redraws.
+   - Without script the same form posts to /t/<id>/act, which applies the same rules.
+   A game's own script may call window.Headframe.act({type: ...}) and listen for "hf:render".
+
+   Answers: a rule the action breaks (422) is shown in the page's alert region; a 409 (someone
+   acted first) redraws the table and says so. */
+(function () {
+  'use strict';
+  var root = document.getElementById('table');
+  if (!root) return;
+  var live = document.getElementById('live');
+  var alertBox = document.getElementById('alert');
+  var connection = document.getElementById('connection');
+  var stateUrl = root.getAttribute('data-state-url');
+  var fragmentUrl = root.getAttribute('data-fragment-url');
+  var actionsUrl = root.getAttribute('data-actions-url');
+  // An action that names a seat (the host scoring for another player) goes through the page's
+  // own endpoint, which may use the host's cookie for it.
+  var seatActionsUrl = root.getAttribute('data-seat-actions-url');
+  var csrf = root.getAttribute('data-csrf') || '';
+  var POLL_MS = 1000;
+  var HIDDEN_POLL_MS = 5000;
+  var etag = null;
+  var version = currentVersion();
+  var pending = false;    // a redraw is waiting for the player to leave a field
+  var inFlight = false;
+  var timer = null;
+
+  function currentVersion() {
+    var meta = live.querySelector('[data-version]');
+    return meta ? parseInt(meta.getAttribute('data-version'), 10) : 0;
+  }
+
+  function say(kind, title, text) {
+    alertBox.className = 'alert' + (kind === 'error' ? '' : ' alert-' + kind);
+    alertBox.textContent = '';
+    if (!title && !text) return;
+    var strong = document.createElement('strong');
+    strong.textContent = title;
+    alertBox.appendChild(strong);
+    if (text) alertBox.appendChild(document.createTextNode(text));
+  }
+
+  function setConnected(ok) {
+    if (!connection) return;
+    connection.className = 'pill ' + (ok ? 'pill-live' : 'pill-offline');
+    connection.textContent = ok ? 'Live' : 'Offline, retrying';
+  }
+
+  function typing() {
+    var el = document.activeElement;
+    return el && live.contains(el) && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA') &&
+      el.type !== 'submit' && el.type !== 'button';
+  }
+
+  function redraw(force) {
+    if (!force && typing()) { pending = true; return Promise.resolve(); }
+    pending = false;
+    return fetch(fragmentUrl, { credentials: 'same-origin', cache: 'no-store', headers: { 'Accept': 'text/html' } })
+      .then(function (response) {
+        if (!response.ok) throw new Error('fragment ' + response.status);
+        return response.text();
+      })
+      .then(function (html) {
+        // Keep open whatever the player had open (details with an id) across the redraw.
+        var open = {};
+        Array.prototype.forEach.call(live.querySelectorAll('details[id]'), function (d) { open[d.id] = d.open; });
+        live.innerHTML = html;
+        Array.prototype.forEach.call(live.querySelectorAll('details[id]'), function (d) {
+          if (Object.prototype.hasOwnProperty.call(open, d.id)) d.open = open[d.id];
+        });
+        version = currentVersion();
+        document.dispatchEvent(new CustomEvent('hf:render', { detail: { version: version } }));
+        setConnected(true);
+      });
+  }
+
+  function poll() {
+    var headers = { 'Accept': 'application/json' };
+    if (etag) headers['If-None-Match'] = etag;
+    return fetch(stateUrl, { credentials: 'same-origin', cache: 'no-store', headers: headers })
+      .then(function (response) {
+        setConnected(true);
+        if (response.status === 304) return null;
+        if (!response.ok) throw new Error('state ' + response.status);
+        etag = response.headers.get('ETag');
+        return response.json().then(function (body) {
+          var seen = typeof body.version === 'number' ? body.version : null;
+          if (seen === null || seen !== version) return redraw(false);
+          return null;
+        });
+      })
+      .catch(function () { setConnected(false); });
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      poll().then(schedule, schedule);
+    }, document.hidden ? HIDDEN_POLL_MS : POLL_MS);
+  }
+
+  document.addEventListener('visibilitychange', function () {
+    if (!document.hidden) poll().then(schedule, schedule);
+  });
+  live.addEventListener('focusout', function () {
+    setTimeout(function () { if (pending && !typing()) redraw(false); }, 0);
+  });
+
+  function asValue(raw, name, strings) {
+    if (strings.indexOf(name) >= 0) return raw;
+    if (/^-?\d+$/.test(raw)) return parseInt(raw, 10);
+    if (/^-?\d+\.\d+$/.test(raw)) return parseFloat(raw);
+    return raw;
+  }
+
+  function actionOf(form, submitter) {
+    var action = {};
+    var template = form.getAttribute('data-action');
+    if (template) {
+      try { action = JSON.parse(template); } catch (e) { action = {}; }
+    }
+    if (form.getAttribute('data-type')) action.type = form.getAttribute('data-type');
+    var stringsField = form.querySelector('input[name="_strings"]');
+    var strings = stringsField ? stringsField.value.split(',').map(function (s) { return s.trim(); }) : [];
+    var fields = Array.prototype.slice.call(form.elements);
+    fields.forEach(function (el) {
+      var name = el.name;
+      if (!name || name === 'csrf_token' || name === 'version' || name === 'action' || name.charAt(0) === '_' ||
+          el.disabled) return;
+      if (el.type === 'submit' || el.type === 'button' || el.tagName === 'BUTTON') return;
+      if (el.type === 'checkbox') { action[name] = el.checked; return; }
+      if (el.type === 'radio' && !el.checked) return;
+      if (el.value === '') return;
+      action[name] = asValue(el.value, name, strings);
+    });
+    if (submitter && submitter.name && submitter.name.charAt(0) !== '_') {
+      action[submitter.name] = asValue(submitter.value, submitter.name, strings);
+    }
+    return action;
+  }
+
+  function act(action, form) {
+    var buttons = form ? form.querySelectorAll('button') : [];
+    Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
+    var url = Object.prototype.hasOwnProperty.call(action, 'seat') ? seatActionsUrl : actionsUrl;
+    return fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'Accept': 'application/json', 'X-CSRF-Token': csrf },
+      body: JSON.stringify({ version: version, action: action })
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (body) {
+        var error = body && body.error ? body.error : {};
+        if (response.ok) {
+          say('', '', '');
+          return redraw(true);
+        }
+        if (response.status === 409) {
+          return redraw(true).then(function () {
+            say('info', 'The table changed before your tap arrived. ',
+                'It now shows the latest state: check it and try again if you still want to.');
+          });
+        }
+        say('error', 'Not allowed: ', error.message || ('the server answered ' + response.status + '.'));
+        alertBox.focus();
+        return null;
+      });
+    }).catch(function () {
+      setConnected(false);
+      say('error', 'No connection. ', 'Your tap was not sent; try again when the phone is back on the network.');
+    }).then(function () {
+      Array.prototype.forEach.call(buttons, function (b) { b.disabled = false; });
+    });
+  }
+
+  var lastClicked = null;  // older Safari has no SubmitEvent.submitter
+  live.addEventListener('click', function (event) {
+    var button = event.target.closest('button, input[type="submit"]');
+    if (button) lastClicked = button;
+  });
+  live.addEventListener('submit', function (event) {
+    var form = event.target.closest('form.hf-action');
+    if (!form) return;
+    event.preventDefault();
+    var submitter = event.submitter || lastClicked;
+    act(actionOf(form, submitter), form);
+  });
+
+  window.Headframe = { act: function (action) { return act(action, null); }, refresh: function () { return redraw(true); } };
+  schedule();
+})();

@@ -1,0 +1,236 @@
+"""Helpers the pages share: who is looking, what a phone may do, and turning forms into
+actions. Kept apart from ``pages.py`` so the routes there read as a list of pages."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import request
+
+from companion import find_game, game_ids
+from companion.data import game_ids as data_game_ids
+from companion.data import load_game
+from companion.errors import HeadframeError
+
+from . import tables
+from .security import HOST_COOKIE, SEAT_COOKIE
+
+HERE = Path(__file__).resolve().parent
+PARTIALS = HERE / "templates" / "games"
+GAME_SCRIPTS = HERE / "static" / "games"
+# Player colours offered on the new-table form: distinct on a dark or light screen and
+# named so a player can say which is theirs.
+PALETTE = (("Red", "#c0392b"), ("Blue", "#2471a3"), ("Green", "#1e8449"), ("Yellow", "#d4ac0d"),
+           ("Purple", "#7d3c98"), ("Orange", "#d35400"), ("Teal", "#138d75"), ("Pink", "#c2185b"),
+           ("Brown", "#795548"), ("Grey", "#707b7c"), ("Black", "#17202a"), ("White", "#f4f6f7"))
+SPARE_ROWS = 4  # rows the new-table form shows when script is off
+WHOLE = re.compile(r"^-?\d+$")
+DECIMAL = re.compile(r"^-?\d+\.\d+$")
+SKIPPED_FIELDS = {"csrf_token", "version", "action"}
+
+
+# -- who is looking -------------------------------------------------------------------
+
+def viewer(table: tables.Table) -> tuple[int | None, bool]:
+    """(seat this phone holds or None, whether it holds the host token)."""
+    seat_token = request.cookies.get(SEAT_COOKIE)
+    host_token = request.cookies.get(HOST_COOKIE)
+    seat = tables.seat_of(table, seat_token) if seat_token else None
+    host = tables.is_host(table, host_token) if host_token else False
+    return seat, host
+
+
+def token_for(table: tables.Table, action: Mapping[str, Any], seat: int | None, host: bool) -> str | None:
+    """The token an action goes out with: the host's when it names another seat (the host
+    keeps score for everyone on a score pad), otherwise the phone's own seat."""
+    names_seat = "seat" in action and action.get("seat") != seat
+    if host and (names_seat or seat is None):
+        return request.cookies.get(HOST_COOKIE)
+    return request.cookies.get(SEAT_COOKIE) or request.cookies.get(HOST_COOKIE)
+
+
+# -- games and their pieces ---------------------------------------------------------------
+
+def game_choices() -> list[dict]:
+    """Everything the new-table form offers: each full game (per variant) and the score pad
+    for any game with data, as ``{"value", "label", "group"}``."""
+    choices = []
+    for gid in game_ids():
+        game = find_game(gid)
+        if gid == "scorepad":
+            continue
+        if game.variants:
+            choices += [{"value": f"{gid}|{v}", "label": f"{game.name}: {variant_name(gid, v)}", "group": "Full rules"}
+                        for v in game.variants]
+        else:
+            choices.append({"value": gid, "label": game.name, "group": "Full rules"})
+    choices.append({"value": "scorepad", "label": "Score pad (points only)", "group": "Score pad"})
+    for gid in data_game_ids():
+        choices.append({"value": f"scorepad|{gid}", "label": f"Score pad for {data_name(gid)}", "group": "Score pad"})
+    return choices
+
+
+def split_choice(value: str) -> tuple[str, str | None]:
+    game_id, _, variant = (value or "").partition("|")
+    return game_id, variant or None
+
+
+@lru_cache(maxsize=64)
+def data_name(game_id: str) -> str:
+    try:
+        return load_game(game_id).name
+    except HeadframeError:
+        return game_id
+
+
+def variant_name(game_id: str, variant: str | None) -> str:
+    if not variant:
+        return ""
+    if game_id == "scorepad":
+        return data_name(variant)
+    try:
+        known = load_game(game_id).variants
+    except HeadframeError:
+        known = ()
+    for found in known:
+        if getattr(found, "id", None) == variant:
+            return found.name or variant
+    return variant
+
+
+def game_title(table_or_id: Any, variant: str | None = None) -> str:
+    """What players call the game at this table, e.g. "Score pad for Ore"."""
+    if isinstance(table_or_id, tables.Table):
+        game_id, variant = table_or_id.game_id, table_or_id.variant
+    else:
+        game_id = table_or_id
+    try:
+        name = find_game(game_id).name
+    except HeadframeError:
+        name = game_id
+    if game_id == "scorepad" and variant:
+        return f"Score pad for {data_name(variant)}"
+    if variant:
+        return f"{name}: {variant_name(game_id, variant)}"
+    return name
+
+
+def partial_for(game_id: str) -> str | None:
+    """Template name of the game's own part of the table page, when it has one."""
+    return f"games/{game_id}.html" if (PARTIALS / f"{game_id}.html").is_file() else None
+
+
+def script_for(game_id: str) -> str | None:
+    return f"games/{game_id}.js" if (GAME_SCRIPTS / f"{game_id}.js").is_file() else None
+
+
+# -- undo ----------------------------------------------------------------------------
+
+def undo_status(table: tables.Table) -> tuple[bool, str]:
+    """Whether the host's undo would work now, and if not, why (shown beside the button)."""
+    if table.finished:
+        return False, "The game is over."
+    last = tables.log(table.id, after=table.head - 1, limit=1)
+    if not last or last[0]["kind"] == "setup":
+        return False, "Nothing to undo yet."
+    event = last[0]
+    if event["barrier"]:
+        return False, f"“{event['summary']}” rolled dice or revealed something, so it stays."
+    return True, f"Takes back: {event['summary']}"
+
+
+# -- forms into actions -------------------------------------------------------------------
+
+def form_value(raw: str, name: str, strings: set[str]) -> Any:
+    """The same conversion the page script does: whole numbers and decimals become numbers
+    unless the form lists the field in ``_strings``."""
+    if name in strings:
+        return raw
+    if WHOLE.match(raw):
+        return int(raw)
+    if DECIMAL.match(raw):
+        return float(raw)
+    return raw
+
+
+def action_from_form(form: Mapping[str, Any]) -> dict:
+    """An action from a no-script post of an ``hf-action`` form (see static/js/table.js)."""
+    import json
+
+    action: dict[str, Any] = {}
+    template = form.get("action")
+    if template:
+        try:
+            loaded = json.loads(template)
+        except ValueError:
+            loaded = None
+        if isinstance(loaded, dict):
+            action.update(loaded)
+    if form.get("_type"):
+        action["type"] = form["_type"]
+    strings = {s.strip() for s in (form.get("_strings") or "").split(",") if s.strip()}
+    for name in form:
+        if name in SKIPPED_FIELDS or name.startswith("_"):
+            continue
+        raw = form.get(name)
+        if raw == "":
+            continue
+        action[name] = form_value(raw, name, strings)
+    return action
+
+
+def player_rows(form: Mapping[str, Any] | None) -> list[dict]:
+    """Rows for the new-table form: what was sent back (on an error) plus blank spares."""
+    rows = []
+    if form is not None:
+        names = form.getlist("name") if hasattr(form, "getlist") else []
+        colours = form.getlist("colour") if hasattr(form, "getlist") else []
+        rows = [{"name": n, "colour": c} for n, c in zip(names, colours) if n.strip()]
+    while len(rows) < SPARE_ROWS:
+        rows.append({"name": "", "colour": PALETTE[len(rows) % len(PALETTE)][1]})
+    return rows
+
+
+def players_from_form(form: Mapping[str, Any]) -> list[dict]:
+    names = form.getlist("name")
+    colours = form.getlist("colour")
+    return [{"name": n.strip(), "colour": c} for n, c in zip(names, colours) if n.strip()]
+
+
+# -- display ----------------------------------------------------------------------------
+
+def local_time(iso: str, with_date: bool = False) -> str:
+    """An event's time on the server's clock, which is the table's: the server sits on the
+    same network as the players."""
+    try:
+        moment = datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone()
+    except (ValueError, AttributeError):
+        return ""
+    return moment.strftime("%-d %b %Y, %H:%M" if with_date else "%H:%M:%S")
+
+
+def long_date(iso: str) -> str:
+    try:
+        moment = datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone()
+    except (ValueError, AttributeError):
+        return ""
+    return moment.strftime("%-d %B %Y")
+
+
+def long_date_of(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp).astimezone().strftime("%-d %B %Y")
+
+
+def number(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
