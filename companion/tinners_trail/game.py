@@ -1,0 +1,157 @@
+"""The Tinners' Trail definition: one action type per thing a player does at the table."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable, Mapping, Sequence
+
+from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of
+from ..errors import BadAction, NotYourTurn
+from . import actions, arsenic, auction, building, emigration, invest, prices, survey
+from .rules import Rules, load_rules
+from .scoring import score, score_file
+from .setup import setup, variant_ids
+from .state import ACTIONS, OVER, PRICES, State, from_json, to_json
+from .track import forced_passes
+
+
+def _seat(state: State, action: Action) -> int:
+    seat = field_of(action, "seat", int)
+    if not 0 <= seat < len(state.players):
+        raise BadAction(f"there is no seat {seat}; seats are 0–{len(state.players) - 1}")
+    return seat
+
+
+def _opt(action: Action, name: str, kind=str) -> Any:
+    value = action.get(name)
+    if value is None:
+        return None
+    return field_of(action, name, kind)
+
+
+def _roll(state: State, action: Action, rules: Rules) -> State:
+    if state.phase != PRICES:
+        raise NotYourTurn("Ore prices are rolled at the start of a round.", "Phase 1: Set ore prices")
+    tin, copper = prices.roll(state, rules)
+    return prices.set_prices(state, tin, copper, rules)
+
+
+def _enter(state: State, action: Action, rules: Rules) -> State:
+    tin = field_of(action, "tin", list)
+    copper = field_of(action, "copper", list)
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in tin + copper):
+        raise BadAction("dice values must be whole numbers")
+    return prices.set_prices(state, tin, copper, rules)
+
+
+def _drains(action: Action) -> dict[str, int]:
+    drains = action.get("drain", {})
+    if not isinstance(drains, Mapping):
+        raise BadAction("'drain' must map area ids to the water to remove, e.g. {\"B3\": 2}")
+    return dict(drains)
+
+
+HANDLERS: dict[str, Callable[[State, Action, Rules], State]] = {
+    "keep_cards": lambda s, a, r: survey.keep_cards(s, _seat(s, a), field_of(a, "discard", list), r),
+    "roll_prices": _roll,
+    "set_prices": _enter,
+    "start_auction": lambda s, a, r: auction.start_auction(s, _seat(s, a), field_of(a, "area", str),
+                                                           _opt(a, "card"), r),
+    "draw_survey": lambda s, a, r: auction.draw_survey(s, _seat(s, a), field_of(a, "area", str), r),
+    "bid": lambda s, a, r: auction.bid(s, _seat(s, a), field_of(a, "amount", int), r),
+    "drop": lambda s, a, r: auction.drop(s, _seat(s, a), r),
+    "build_mine": lambda s, a, r: building.build_mine(s, _seat(s, a), _opt(a, "card"),
+                                                      bool(_opt(a, "calciner", bool)), r),
+    "extract": lambda s, a, r: actions.extract(s, _seat(s, a), field_of(a, "area", str), int(a.get("tin", 0)),
+                                               int(a.get("copper", 0)), r),
+    "develop": lambda s, a, r: actions.develop(s, _seat(s, a), field_of(a, "piece", str), field_of(a, "area", str),
+                                               _opt(a, "to"), bool(_opt(a, "own", bool)), r),
+    "steam_pumps": lambda s, a, r: actions.steam_pumps(s, _seat(s, a), _drains(a), r),
+    "sell_pasties": lambda s, a, r: actions.sell_pasties(s, _seat(s, a), r),
+    "pass": lambda s, a, r: actions.pass_turn(s, _seat(s, a), r),
+    "place_bonus": lambda s, a, r: actions.place_bonus(s, _seat(s, a), field_of(a, "piece", str),
+                                                       field_of(a, "area", str), _opt(a, "to"), r),
+    "process_arsenic": lambda s, a, r: arsenic.process(s, _seat(s, a), field_of(a, "area", str), r),
+    "sell_arsenic": lambda s, a, r: arsenic.sell(s, _seat(s, a), r),
+    "emigrate": lambda s, a, r: emigration.emigrate(s, _seat(s, a), field_of(a, "area", str),
+                                                    field_of(a, "location", str), r),
+    "invest": lambda s, a, r: invest.invest(s, _seat(s, a), int(a.get("tens", 0)), int(a.get("fives", 0)), r),
+    "invest_pass": lambda s, a, r: invest.invest_pass(s, _seat(s, a), r),
+    "peek": lambda s, a, r: invest.peek(s, _seat(s, a), _opt(a, "area"), r),
+}
+
+
+def settle(state: State, rules: Rules) -> State:
+    """What follows by itself: forced passes in the final column, then the sale once all passed."""
+    if state.phase != ACTIONS:
+        return state
+    state, _ = forced_passes(state, rules)
+    return invest.after_actions(state, rules)
+
+
+class TinnersTrail(Game):
+    id = "tinners-trail"
+    name = "Tinners' Trail"
+    players = (1, 5)
+    variants = variant_ids()
+    # Dice, draws and anything that shows a hidden tile: undo never steps back over them.
+    barrier_actions = frozenset({"roll_prices", "set_prices", "draw_survey", "start_auction", "bid", "drop",
+                                 "build_mine", "peek", "keep_cards"})
+
+    def __init__(self, data_dir: str | None = None):
+        self.data_dir = data_dir
+
+    @property
+    def rules(self) -> Rules:
+        return load_rules(self.data_dir)
+
+    def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> State:
+        return setup(players, variant, seed, self.rules)
+
+    def apply(self, state: State, action: Action) -> State:
+        kind = action.get("type")
+        handler = HANDLERS.get(kind)
+        if handler is None:
+            raise BadAction(f"unknown action {kind!r}; Tinners' Trail takes {', '.join(sorted(HANDLERS))}")
+        if state.phase == OVER:
+            raise NotYourTurn("The game is over.", "End of the game")
+        new = settle(handler(state, action, self.rules), self.rules)
+        return replace(new, step=state.step + 1)
+
+    def end_if(self, state: State) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        sheet = self.score(state)
+        winners = tuple(s for s, r in enumerate(sheet.ranks) if r == 1)
+        finish = Finish.WIN if len(winners) == 1 else Finish.TIE
+        return Outcome(finish, winners, "four rounds played" + (f"; {sheet.tiebreak}" if sheet.tiebreak else ""))
+
+    def score(self, state: State) -> ScoreSheet:
+        return score(state)
+
+    def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
+        return score_file(data)
+
+    def to_json(self, state: State) -> dict:
+        return to_json(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        return from_json(data)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        from .view import view
+        return view(state, seat, self.rules)
+
+    def options(self, state: State, seat: int | None) -> list[Option]:
+        from .options import options
+        return options(state, seat, self.rules)
+
+    def summary(self, state: State, action: Action) -> str:
+        from .notation import describe
+        return describe(state, action, self.rules)
+
+    def round_of(self, state: State) -> int:
+        return state.round
+
+    def running_totals(self, state: State) -> tuple[float, ...]:
+        return tuple(p.points + p.emigration_points for p in state.players)
