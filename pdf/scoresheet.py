@@ -51,9 +51,9 @@ def fonts() -> Fonts:
                 return path
         return files[0]
 
-    regular = pick("regular", avoid=("condensed",)) if any("regular" in f.stem.lower() for f in files) \
-        else pick("", avoid=("bold", "italic", "condensed"))
-    bold = pick("bold", avoid=("italic", "condensed"))
+    regular = pick("regular", avoid=("condensed", "italic", "oblique")) if any("regular" in f.stem.lower() for f in files) \
+        else pick("", avoid=("bold", "italic", "oblique", "condensed"))
+    bold = pick("bold", avoid=("italic", "oblique", "condensed"))
     names = []
     for role, path in (("Regular", regular), ("Bold", bold)):
         name = f"HeadframeSheet-{role}"
