@@ -65,6 +65,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="shift back pages by X,Y mm to correct a printer's drift (see 'calibrate')")
     build.add_argument("--companion-url", metavar="URL", help="put a QR code to this companion page on reference cards")
     build.add_argument("--data", type=Path, metavar="DIR", help="build from an edited copy of the data")
+    build.add_argument("--print-shop", action="store_true", help="one piece per page with bleed, for print shops")
 
     check = sub.add_parser("check", help="validate game data",
                            description="Validate game data; exit 0 when clean, 2 with one line per problem.",
@@ -160,7 +161,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     names = _expand(args.games, args.data)
     options = BuildOptions(paper=args.paper, sides=args.sides, bleed_mm=args.bleed, guides=args.guides,
                            back_offset_mm=args.back_offset, players=args.players, variant=args.variant,
-                           companion_url=args.companion_url, data_dir=args.data)
+                           companion_url=args.companion_url, data_dir=args.data,
+                           print_shop=args.print_shop)
     with Progress() as progress:
         for game_id in names:
             manifest = build_game(game_id, args.out, options, progress=progress.update)
