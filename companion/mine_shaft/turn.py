@@ -60,7 +60,7 @@ def end_turn(rules: Rules, state: MineState) -> MineState:
     round_ = state.round + (1 if nxt == state.first else 0)
     if state.final_round is not None and round_ > state.final_round:
         return replace(state, phase="over", anchors=(), drawn=None, effect=None, effect_at=None)
-    return begin_turn(rules, replace(state, turn=nxt, round=round_, last_path=()))
+    return begin_turn(rules, replace(state, turn=nxt, round=round_))
 
 
 def _auto(rules: Rules, state: MineState) -> MineState | None:
