@@ -86,7 +86,7 @@ def _back(doc: Document, p: Paper) -> None:
         c.line(pt(cx + 20), pt(cy + v), pt(cx + 20 + length), pt(cy + v))
         if labelled:
             label = f"{v:g}"
-            _text(c, cx + v, cy + 28.5, label, 6, centred=True)
+            _text(c, cx + v, cy + 28.5, label, 5, centred=True)
             _text(c, cx + 28.5, cy + v - 0.8, label, 5)
     _text(c, cx, cy + 34, "X (mm, + = right)", 8, bold=True, centred=True)
     _text(c, cx + 38, cy + 5.5, "Y (mm, + = up)", 8, bold=True)

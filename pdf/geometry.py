@@ -142,16 +142,29 @@ class Grid:
         return len(self.slots)
 
 
-def _grid(area: Rect, piece: PieceSpec, rot: int) -> Grid | None:
+# On the fold side of a gutterfold half only this much paper is kept clear: the fold is in
+# the middle of the sheet, not at the printer's edge, and needs no crop marks.
+FOLD_ROOM_MM = 1.0
+
+
+def _rooms(fold_side: str | None) -> dict[str, float]:
+    rooms = {side: EDGE_ROOM_MM for side in ("left", "bottom", "right", "top")}
+    if fold_side:
+        rooms[fold_side] = FOLD_ROOM_MM
+    return rooms
+
+
+def _grid(area: Rect, piece: PieceSpec, rot: int, fold_side: str | None = None) -> Grid | None:
     sw, sh = (piece.w, piece.h) if rot in (0, 180) else (piece.h, piece.w)
     pitch_x, pitch_y = sw + 2 * piece.bleed, sh + 2 * piece.bleed
-    room_w, room_h = area.w - 2 * EDGE_ROOM_MM, area.h - 2 * EDGE_ROOM_MM
+    room = _rooms(fold_side)
+    room_w, room_h = area.w - room["left"] - room["right"], area.h - room["bottom"] - room["top"]
     cols = int(math.floor(room_w / pitch_x + EPS)) if room_w > 0 else 0
     rows = int(math.floor(room_h / pitch_y + EPS)) if room_h > 0 else 0
     if cols < 1 or rows < 1:
         return None
-    x0 = area.x + (area.w - cols * pitch_x) / 2 + piece.bleed
-    top = area.y1 - (area.h - rows * pitch_y) / 2 - piece.bleed
+    x0 = area.x + room["left"] + (room_w - cols * pitch_x) / 2 + piece.bleed
+    top = area.y1 - room["top"] - (room_h - rows * pitch_y) / 2 - piece.bleed
     slots = []
     for r in range(rows):           # reading order: left to right, top to bottom
         for c in range(cols):
@@ -159,10 +172,10 @@ def _grid(area: Rect, piece: PieceSpec, rot: int) -> Grid | None:
     return Grid(area, tuple(slots), rot, cols, rows)
 
 
-def impose(area: Rect, piece: PieceSpec, paper: Paper) -> Grid:
+def impose(area: Rect, piece: PieceSpec, paper: Paper, fold_side: str | None = None) -> Grid:
     """The densest grid of ``piece`` inside ``area``: upright, or every piece turned a quarter
     when that fits more. Raises InvalidDimension when not even one fits."""
-    upright, turned = _grid(area, piece, 0), _grid(area, piece, 90)
+    upright, turned = _grid(area, piece, 0, fold_side), _grid(area, piece, 90, fold_side)
     best = upright
     if turned is not None and (best is None or turned.per_sheet > best.per_sheet):
         best = turned
@@ -176,7 +189,8 @@ def impose(area: Rect, piece: PieceSpec, paper: Paper) -> Grid:
     return best
 
 
-def crop_marks(slots: tuple[Slot, ...] | list[Slot], bleed: float, area: Rect) -> list[Mark]:
+def crop_marks(slots: tuple[Slot, ...] | list[Slot], bleed: float, area: Rect,
+               fold_side: str | None = None) -> list[Mark]:
     """Hairlines continuing every trim line outside the grid: they begin ``MARK_GAP_MM`` past
     the outermost bleed (so never touch a piece) and end ``PAGE_MARGIN_MM`` inside the area's
     edge (so never run off the page)."""
@@ -186,8 +200,11 @@ def crop_marks(slots: tuple[Slot, ...] | list[Slot], bleed: float, area: Rect) -
     gx1 = max(s.x + s.w for s in slots) + bleed
     gy0 = min(s.y for s in slots) - bleed
     gy1 = max(s.y + s.h for s in slots) + bleed
-    limit_lo_x, limit_hi_x = area.x + style.PAGE_MARGIN_MM, area.x1 - style.PAGE_MARGIN_MM
-    limit_lo_y, limit_hi_y = area.y + style.PAGE_MARGIN_MM, area.y1 - style.PAGE_MARGIN_MM
+    clear = {side: style.PAGE_MARGIN_MM for side in ("left", "bottom", "right", "top")}
+    if fold_side:
+        clear[fold_side] = FOLD_ROOM_MM
+    limit_lo_x, limit_hi_x = area.x + clear["left"], area.x1 - clear["right"]
+    limit_lo_y, limit_hi_y = area.y + clear["bottom"], area.y1 - clear["top"]
     xs = sorted({round(v, 6) for s in slots for v in (s.x, s.x + s.w)})
     ys = sorted({round(v, 6) for s in slots for v in (s.y, s.y + s.h)})
     marks: list[Mark] = []
@@ -246,6 +263,14 @@ class Gutterfold:
     horizontal: bool            # fold line runs left-right across the middle of the page
     fold: Mark
 
+    @property
+    def front_fold_side(self) -> str:
+        return "bottom" if self.horizontal else "right"
+
+    @property
+    def back_fold_side(self) -> str:
+        return "top" if self.horizontal else "left"
+
     def back(self, slot: Slot, paper: Paper) -> Slot:
         return mirror_y(slot, paper.h / 2) if self.horizontal else mirror_x(slot, paper.w / 2)
 
@@ -264,7 +289,7 @@ def gutterfold(piece: PieceSpec, paper: Paper) -> Gutterfold:
     left = Rect(0, 0, paper.w / 2, paper.h)
     for area, horizontal in ((top, True), (left, False)):
         try:
-            grid = impose(area, piece, paper)
+            grid = impose(area, piece, paper, "bottom" if horizontal else "right")
         except InvalidDimension:
             continue
         if horizontal:

@@ -94,13 +94,13 @@ def shape_glyph(c, shape: str, fill: str, letter: str) -> None:
         _poly(c, pts)
         _letter(c, letter, contrast(fill), 30, 36)
         return
-    else:  # cube: an isometric block, top face lighter
-        _poly(c, [(50, 96), (92, 74), (92, 26), (50, 4), (8, 26), (8, 74)])
+    else:  # cube: a block seen slightly from above - a square face under a thin top face
+        _poly(c, [(6, 78), (22, 94), (94, 94), (94, 22), (78, 6), (6, 6)])
         c.setStrokeColor(colour(style.INK))
-        c.line(8, 74, 50, 52)
-        c.line(50, 52, 92, 74)
-        c.line(50, 52, 50, 4)
-        _letter(c, letter, contrast(fill), 40, 18)
+        c.lines([(6, 78, 78, 78), (78, 78, 94, 94), (78, 78, 78, 6)])
+        c.setFillColor(colour(contrast(fill)))
+        c.setFont(fonts.face("bold"), 50)
+        c.drawCentredString(42, 25, letter)
         return
     _letter(c, letter, contrast(fill))
 

@@ -169,8 +169,8 @@ def print_pieces(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str
             for slot, job in zip(backs, chunk):
                 if job.back is not None:
                     doc.place(slot, spec, job.back, guides)
-            doc.marks(crop_marks(slots, spec.bleed, fold.front_area))
-            doc.marks(crop_marks(backs, spec.bleed, fold.back_area(paper)))
+            doc.marks(crop_marks(slots, spec.bleed, fold.front_area, fold.front_fold_side))
+            doc.marks(crop_marks(backs, spec.bleed, fold.back_area(paper), fold.back_fold_side))
             doc.fold_line(fold.fold)
             _label(doc, label, "gutterfold: fold on the dashed line, glue, then cut")
             _end(doc, slots, spec)
