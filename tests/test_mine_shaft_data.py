@@ -14,12 +14,12 @@ from companion.mine_shaft.tiles import open_edges, rules
 
 R = rules()
 DATA = load_game("mine-shaft")
-DECK = DATA.decks["shaft-tiles"]
 NET = {"end": -1, "straight": 0, "curve": 0, "tee": 1, "cross": 2}
 
 
 def test_rulebook_counts():
-    assert DECK.count == 100
+    assert sum(d.qty for d in R.designs.values() if d.id != "start") == 100
+    assert DATA.components["shaft-tiles"].count == 100
     assert R.bag == (50, 30, 20)            # coal, silver, gold
     assert R.values == (1, 3, 5)
     assert sorted(R.die_a) == sorted(["yellow", "blue", "red", "green", "quake", "quake"])
@@ -56,3 +56,21 @@ def test_setup_puts_everyone_on_the_start_tile_with_a_full_bag():
 def test_player_counts_outside_two_to_four_are_refused():
     assert "2–4 players" in GAME.check_setup([PlayerSpec("A")], None)
     assert GAME.check_setup([PlayerSpec("A"), PlayerSpec("B")], "basic") is None
+
+
+def test_a_bad_tile_row_is_reported_with_file_line_and_field(tmp_path):
+    import shutil
+
+    from companion.errors import DataError
+    from companion.mine_shaft.tiledata import read_tiles
+
+    copy = tmp_path / "mine-shaft"
+    shutil.copytree(DATA.root, copy)
+    lines = (copy / "tiles.csv").read_text().splitlines()
+    lines[3] = lines[3].replace(",end,", ",spiral,")
+    (copy / "tiles.csv").write_text("\n".join(lines) + "\n")
+    with pytest.raises(DataError) as caught:
+        read_tiles(load_game("mine-shaft", copy))
+    message = str(caught.value)
+    assert "tiles.csv:4: shape: 'spiral' is not one of: end, straight, curve, tee, cross" in message
+    assert "add up to 99 tiles" not in message  # the bad row is reported, not a knock-on total

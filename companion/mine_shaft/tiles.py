@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..data import load_game
+from .tiledata import read_tiles
 
 GAME_ID = "mine-shaft"
 START = "start"
@@ -60,9 +61,10 @@ def rules(data_dir: str | None = None) -> Rules:
     data = load_game(GAME_ID, data_dir)
     openings = data.tables["openings"]
     designs = {START: Design(START, "cross", "none", 0, "all", None, data.tables["start_openings"])}
-    for row in data.decks["shaft-tiles"].rows:
-        designs[row.id] = Design(row.id, row["shape"], row["colour"], row["slots"], row["players"],
-                                 row["icon"], openings[row["shape"]], row.qty)
+    for row in read_tiles(data):
+        v = row.values
+        designs[row.id] = Design(row.id, v["shape"], v["colour"], v["slots"], v["players"], v["icon"],
+                                 openings[v["shape"]], row.qty)
     bag = tuple(int(data.tables["bag"][k]) for k in KINDS)
     values = tuple(int(data.tables["values"][k]) for k in KINDS)
     markings = {int(n): tuple(m) for n, m in data.setup["markings"].items()}
