@@ -118,7 +118,7 @@ def score_chart(players: Sequence[str], rounds: Sequence[Sequence[float]], colou
     return Markup("".join(out))
 
 
-def _short(name: str, limit: int = 16) -> str:
+def _short(name: str, limit: int = 13) -> str:
     return name if len(name) <= limit else name[:limit - 1] + "…"
 
 

@@ -215,5 +215,5 @@
   });
 
   window.Headframe = { act: function (action) { return act(action, null); }, refresh: function () { return redraw(true); } };
-  schedule();
+  poll().then(schedule, schedule);
 })();
