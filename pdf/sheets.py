@@ -37,8 +37,10 @@ class Document:
     def __init__(self, target, paper: Paper, game=None, title: str = ""):
         self.paper = paper
         self.game = game
+        # the initial font is ours too, so no base-14 font (Helvetica) ends up in the file
         self.canvas = rl_canvas.Canvas(target, pagesize=(pt(paper.w), pt(paper.h)), invariant=1,
-                                       pageCompression=1)
+                                       pageCompression=1, initialFontName=_label_face(),
+                                       initialFontSize=style.BODY_PT)
         c = self.canvas
         c.setCreator(PRODUCER)
         c.setProducer(PRODUCER)
