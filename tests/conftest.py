@@ -90,3 +90,90 @@ def runner(app):
 @pytest.fixture
 def players():
     return [dict(p) for p in PLAYERS]
+
+
+# -- a real `headframe serve` in a subprocess ------------------------------------------
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """`headframe serve` on 127.0.0.1 with its own instance folder; ``kill`` is SIGKILL."""
+
+    def __init__(self, instance, port: int | None = None, threads: int = 4, env: dict | None = None):
+        self.instance = instance
+        self.port = port or free_port()
+        self.threads = threads
+        self.env = env
+        self.process = None
+        self.output = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> "Server":
+        import subprocess
+        import sys
+        import tempfile
+        import time
+        import urllib.request
+
+        self.output = tempfile.TemporaryFile()
+        env = dict(os.environ)
+        env.pop("HEADFRAME_DATABASE_URL", None)  # the instance folder's SQLite unless a test says otherwise
+        env.update(self.env or {})
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "webapp.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--instance", str(self.instance), "--threads", str(self.threads)],
+            stdout=self.output, stderr=subprocess.STDOUT, env=env)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited early:\n{self.text()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/games", timeout=2) as answer:
+                    if answer.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"server did not start in {timeout}s:\n{self.text()}")
+
+    def text(self) -> str:
+        self.output.seek(0)
+        return self.output.read().decode("utf-8", "replace")
+
+    def kill(self) -> None:
+        import signal
+
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except Exception:
+                self.kill()
+
+
+@pytest.fixture
+def server_factory(tmp_path):
+    made = []
+
+    def make(instance=None, **kwargs) -> Server:
+        server = Server(instance or tmp_path / "served", **kwargs)
+        made.append(server)
+        return server
+
+    yield make
+    for server in made:
+        server.stop()
