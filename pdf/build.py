@@ -4,8 +4,9 @@ Output in ``out_dir/<game>/``: one PDF per deck (``<deck-id>.pdf``) and per comp
 (``<component-id>.pdf``), ``checklist.pdf`` (what to print, how, what to cut, what to gather)
 and ``manifest.json``. Every file is first written to a hidden temporary file in that folder;
 only when every file of the game has been drawn are they renamed into place. On any error
-every file this build wrote for the game is removed (a half-built set is worse than none)
-and the error is raised: ``DataError`` (bad data, e.g. text that does not fit) or
+every file of the game's set is removed - this build's temporary files and the previous
+set's PDFs and manifest, since a stale set is easily printed by mistake - other files in the
+folder are left alone, and the error is raised: ``DataError`` (bad data, e.g. text that does not fit) or
 ``InvalidDimension`` (a piece that cannot fit the paper).
 """
 
@@ -80,16 +81,17 @@ def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None =
                progress: Progress | None = None) -> dict:
     """Build every printed piece of ``game_id`` into ``out_dir/<game>/`` and return the manifest."""
     options = options or BuildOptions()
-    game = load_game(game_id, options.data_dir)
-    paper = Paper.named(options.paper)
-    parts = [_deck_part(game, deck, options) for deck in game.decks.values()]
-    parts += [_component_part(game, comp, options, paper) for comp in game.components.values()]
-    target = Path(out_dir) / game.id
-    target.mkdir(parents=True, exist_ok=True)
-    total = sum(max(1, len(p.jobs)) for p in parts) + 1
-    done = 0
+    target = Path(out_dir) / game_id
     written: list[tuple[Path, Path]] = []
+    parts: list[Part] = []
     try:
+        game = load_game(game_id, options.data_dir)
+        paper = Paper.named(options.paper)
+        parts = [_deck_part(game, deck, options) for deck in game.decks.values()]
+        parts += [_component_part(game, comp, options, paper) for comp in game.components.values()]
+        target.mkdir(parents=True, exist_ok=True)
+        total = sum(max(1, len(p.jobs)) for p in parts) + 1
+        done = 0
         for part in parts:
             final = target / part.file
             tmp = target / f".{part.file}.tmp"
@@ -118,20 +120,36 @@ def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None =
         for tmp, final in written:
             os.replace(tmp, final)
     except BaseException:
-        for tmp, final in written:
-            for path in (tmp, final):
-                try:
-                    path.unlink()
-                except FileNotFoundError:
-                    pass
-        try:
-            target.rmdir()  # only if empty
-        except OSError:
-            pass
+        if target.is_dir():
+            _remove_set(target, [tmp for tmp, _ in written] + [final for _, final in written]
+                        + [target / p.file for p in parts])
+            try:
+                target.rmdir()  # only if empty
+            except OSError:
+                pass
         raise
     if progress:
         progress(total, total, f"{game.id}: done")
     return manifest
+
+
+def _remove_set(target: Path, paths: list[Path]) -> None:
+    """After a failed build, leave no PDF of this game behind: neither this build's files nor
+    an older set (listed by its manifest) that the user might print thinking it is current."""
+    old = target / "manifest.json"
+    try:
+        listed = json.loads(old.read_text(encoding="utf-8")).get("components", [])
+        paths = paths + [target / str(c.get("file", "")) for c in listed if c.get("file")]
+    except (OSError, ValueError, AttributeError):
+        pass
+    paths += [target / "checklist.pdf", old]
+    for path in paths:
+        if path.parent != target:  # a manifest naming ../something is not ours to delete
+            continue
+        try:
+            path.unlink()
+        except (FileNotFoundError, IsADirectoryError):
+            pass
 
 
 def _render(part: Part, path: Path, game: GameData, paper: Paper, options: BuildOptions, step) -> None:
@@ -156,14 +174,15 @@ def _printed(options: BuildOptions, has_backs: bool) -> str:
 
 
 def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
-    spec = PieceSpec(f"{deck.name} ({deck.kind})", deck.size_mm[0], deck.size_mm[1], options.bleed_mm, deck.shape,
+    spec = PieceSpec(deck.name, deck.size_mm[0], deck.size_mm[1], options.bleed_mm, deck.shape,
                      deck.corner_mm)
     front = LayoutPainter(game, deck, game.layouts[deck.layout]) if deck.layout else None
     back = LayoutPainter(game, deck, game.layouts[deck.back_layout]) if deck.back_layout else None
     if front is None:
         raise DataError(Problem(str(game.toml_path), deck.line, f"decks.{deck.id}.layout",
                                 "a printed deck needs a layout; layouts: " + (", ".join(sorted(game.layouts)) or "(none)")))
-    static_back = static_drawer(back, f"back{deck.id.replace('-', '')}", options.bleed_mm) \
+    static_back = static_drawer(back, f"back{deck.id.replace('-', '')}", options.bleed_mm,
+                                deck.rows[0] if deck.rows else None) \
         if back is not None and is_static(back.layout) else None
     jobs = []
     for row in deck.rows:
@@ -223,7 +242,7 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
         return part
     shape = comp.options.get("shape", "rect") if isinstance(comp.options.get("shape"), str) else "rect"
     shape = {"square": "rect"}.get(shape, shape)
-    part.spec = PieceSpec(f"{comp.name} ({comp.kind})", size[0], size[1], options.bleed_mm,
+    part.spec = PieceSpec(comp.name, size[0], size[1], options.bleed_mm,
                           shape if shape in ("rect", "round", "hex") else "rect")
     if comp.kind == "board" and not options.print_shop:
         from .tiling import boards

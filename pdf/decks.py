@@ -185,8 +185,9 @@ def _into_bleed(x, y, w, h, pen: Pen):
     return x, y, w, h
 
 
-def static_drawer(painter: LayoutPainter, form_name: str, bleed: float) -> Callable[[Pen], None]:
-    """Draw a row-independent layout once into a form and place it by reference."""
+def static_drawer(painter: LayoutPainter, form_name: str, bleed: float, sample: Row | None) -> Callable[[Pen], None]:
+    """Draw a row-independent layout once into a form and place it by reference. ``sample``
+    (the deck's first row) only serves to name a card if the layout itself is wrong."""
     state = {"made": False}
 
     def draw(pen: Pen) -> None:
@@ -196,7 +197,7 @@ def static_drawer(painter: LayoutPainter, form_name: str, bleed: float) -> Calla
 
             c.beginForm(form_name, pt(-bleed), pt(-bleed), pt(pen.w + bleed), pt(pen.h + bleed))
             inner = Pen(c, pen.w, pen.h, pen.game, pen.bleed, pen.icons)
-            painter.draw(inner, None)
+            painter.draw(inner, sample)
             c.endForm()
             state["made"] = True
         c.doForm(form_name)

@@ -180,12 +180,12 @@ def impose(area: Rect, piece: PieceSpec, paper: Paper, fold_side: str | None = N
     if turned is not None and (best is None or turned.per_sheet > best.per_sheet):
         best = turned
     if best is None:
-        need_w = min(piece.w, piece.h) + 2 * piece.bleed + 2 * EDGE_ROOM_MM
+        need = sorted((piece.w + 2 * piece.bleed + 2 * EDGE_ROOM_MM, piece.h + 2 * piece.bleed + 2 * EDGE_ROOM_MM))
         raise InvalidDimension(
             f"{piece.name} ({_fmt(piece.w)} x {_fmt(piece.h)} mm with {_fmt(piece.bleed)} mm bleed) does not fit on "
             f"{paper.label} paper ({_fmt(paper.w)} x {_fmt(paper.h)} mm) inside {_fmt(EDGE_ROOM_MM)} mm margins for "
-            f"the printer's edge and crop marks; it needs at least {_fmt(round(need_w, 1))} mm of paper width "
-            f"- use a smaller size, less bleed or larger paper")
+            f"the printer's edge and crop marks; it needs paper of at least {_fmt(round(need[0], 1))} x "
+            f"{_fmt(round(need[1], 1))} mm - use a smaller size, less bleed or larger paper")
     return best
 
 

@@ -1,0 +1,111 @@
+"""``headframe build`` and ``headframe calibrate`` through the real command line entry point."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from webapp.cli import main
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture
+def game(tmp_path):
+    """An editable copy of the test game."""
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "testgame", data / "testgame")
+    return data
+
+
+def pdfs(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.pdf")) + sorted(folder.rglob("*.tmp"))
+
+
+def test_build_writes_every_file_and_reports_progress(game, tmp_path, capsys):
+    out = tmp_path / "out"
+    assert main(["build", "testgame", "--data", str(game), "--out", str(out)]) == 0
+    names = sorted(p.name for p in (out / "testgame").iterdir())
+    assert names == ["aid.pdf", "board.pdf", "checklist.pdf", "die.pdf", "manifest.json", "mines.pdf",
+                     "ore-tokens.pdf"]
+    printed = capsys.readouterr().out
+    assert "[36/36] testgame: done" in printed
+    assert "testgame: 5 components" in printed
+
+
+def test_all_builds_every_game_in_the_data_folder(game, tmp_path):
+    out = tmp_path / "out"
+    assert main(["build", "all", "--data", str(game), "--out", str(out), "--sides", "fronts"]) == 0
+    assert (out / "testgame" / "manifest.json").is_file()
+
+
+def test_text_that_cannot_fit_names_row_box_and_card_and_leaves_no_pdf(game, tmp_path, capsys):
+    csv = game / "testgame" / "mines.csv"
+    lines = csv.read_text(encoding="utf-8").split("\n")
+    lines[3] = lines[3].replace("Pump out one", "Pump out one " + "very long words again and again " * 30)
+    csv.write_text("\n".join(lines), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", "testgame", "--data", str(game), "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (f"{csv}:4: mine.boxes.text: testgame: mines card 'm03': text 'Pump out one very long words "
+                   f"again an...' does not fit its box even at 6 pt (needs 57.4 mm, box is 40.0 mm); shorten the "
+                   f"text or enlarge the box")
+    assert pdfs(out) == []
+
+
+def test_a_failure_late_in_the_build_removes_the_files_already_drawn(game, tmp_path, capsys):
+    toml = game / "testgame" / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('size = "20mm"', 'size = "300mm"'), encoding="utf-8")
+    out = tmp_path / "out"
+    (out / "testgame").mkdir(parents=True)
+    keep = out / "testgame" / "notes.txt"  # not ours: must survive
+    keep.write_text("mine")
+    assert main(["build", "testgame", "--data", str(game), "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == ("headframe: Ore tokens (300 x 300 mm with 3 mm bleed) does not fit on A4 paper (210 x 297 mm) "
+                   "inside 8 mm margins for the printer's edge and crop marks; it needs paper of at least 322 x "
+                   "322 mm - use a smaller size, less bleed or larger paper")
+    assert pdfs(out) == []
+    assert sorted(p.name for p in (out / "testgame").iterdir()) == ["notes.txt"]
+
+
+def test_a_failed_rebuild_removes_the_set_it_was_replacing(game, tmp_path, capsys):
+    out = tmp_path / "out"
+    assert main(["build", "testgame", "--data", str(game), "--out", str(out)]) == 0
+    layouts = game / "testgame" / "layouts.toml"
+    layouts.write_text(layouts.read_text(encoding="utf-8").replace('background = "back"', 'background = "nocolour"'),
+                       encoding="utf-8")
+    assert main(["build", "testgame", "--data", str(game), "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err.startswith(f"{game / 'testgame' / 'mines.csv'}:2: mine-back.background: testgame: mines card 'm01': "
+                          f"unknown colour 'nocolour'")
+    assert pdfs(out) == []
+
+
+def test_unknown_painter_is_a_data_error_at_its_line(game, tmp_path, capsys):
+    toml = game / "testgame" / "game.toml"
+    text = toml.read_text(encoding="utf-8").replace('painter = "die-net"', 'painter = "dice-net"')
+    toml.write_text(text, encoding="utf-8")
+    line = text.split("\n").index('painter = "dice-net"') + 1
+    assert main(["build", "testgame", "--data", str(game), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"{toml}:{line}: components.die.painter: unknown painter 'dice-net'; painters: ")
+    assert "die-net" in err and "token" in err
+
+
+def test_print_shop_flag(game, tmp_path):
+    out = tmp_path / "out"
+    assert main(["build", "testgame", "--data", str(game), "--out", str(out), "--print-shop"]) == 0
+    page = PdfReader(str(out / "testgame" / "die.pdf")).pages[0]
+    assert "/TrimBox" in page and "/BleedBox" in page
+
+
+def test_calibrate_writes_a_front_and_a_back_page(tmp_path, capsys):
+    target = tmp_path / "cal.pdf"
+    assert main(["calibrate", "--out", str(target), "--paper", "letter"]) == 0
+    reader = PdfReader(str(target))
+    assert len(reader.pages) == 2
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(215.9 * 72 / 25.4, abs=0.01)
+    back = reader.pages[1].extract_text()
+    assert "--back-offset X,Y" in back and "X (mm, + = right)" in back
