@@ -16,7 +16,7 @@ from pdf.scoresheet import scoresheet_pdf
 
 from . import exports, tables, views
 from .charts import score_chart
-from .errors import Conflict, NotFound, WebError, error_body
+from .errors import Conflict, Forbidden, NotFound, WebError, error_body
 from .qr import qr_svg
 from .security import client_address, join_limit, set_table_cookie
 
@@ -168,6 +168,8 @@ def act(table_id: str):
     try:
         if not isinstance(action, dict):
             raise RuleViolation('An action is an object with a "type".')
+        if "seat" in action and action["seat"] != seat and not host:
+            raise Forbidden("Only the host can act for another player.", "host_only")
         tables.act(table_id, views.token_for(table, action, seat, host), version, action)
     except HeadframeError as exc:
         if request.is_json:
