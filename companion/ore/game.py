@@ -1,0 +1,182 @@
+"""Ore: The Mining Game as a ``Game``: dispatching actions to the phase modules."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of, require
+from ..errors import BadAction, RuleViolation
+from . import acquisition, anytime, market, placement, replenish
+from .cards import catalog
+from .flow import settle
+from .scoring import Holdings, score_holdings
+from .setup import VARIANTS, new_table
+from .state import OreState
+
+ACTIONS = ("place", "sell", "fill", "efficient", "market_done", "take_over", "decline", "subcontract", "pass",
+           "buy_asset", "buy_initiative", "take_contract", "take_own_contract", "replenish", "relieve",
+           "relief_done", "exchange", "cash_futures")
+
+
+def acting_seats(state: OreState) -> list[int]:
+    """Seats whose decision the table is waiting for (relief: everyone not finished)."""
+    d = state.data
+    phase = d["phase"]
+    if phase == "placement":
+        return [] if d["turn"] is None else [d["turn"]]
+    if phase == "market":
+        return [market.acting(d)]
+    if phase in ("subcontract", "acquisition"):
+        return [d["queue"][0]["seat"]] if d["queue"] else []
+    if phase == "replenish":
+        return [d["start"]]
+    if phase == "relief":
+        return [s for s, p in enumerate(d["players"]) if not p["round"]["relief_done"]]
+    return []
+
+
+class Ore(Game):
+    id = "ore"
+    name = "Ore: The Mining Game"
+    players = (3, 5)
+    variants = VARIANTS
+    # Replenishing reveals new cards (and may reshuffle); a private mine or market reveals the
+    # top card of a mine pile.
+    barrier_actions = frozenset({"replenish"})
+
+    def __init__(self, data_dir: str | None = None) -> None:
+        self.data_dir = data_dir
+
+    @property
+    def cat(self):
+        return catalog(self.data_dir)
+
+    def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> OreState:
+        problem = self.check_setup(players, variant)
+        if problem:
+            raise BadAction(problem)
+        return OreState.of(new_table(self.cat, players, variant or "standard", seed))
+
+    def apply(self, state: OreState, action: Action) -> OreState:
+        kind = action.get("type") if isinstance(action, Mapping) else None
+        if kind not in ACTIONS:
+            raise BadAction(f"unknown action {kind!r}; Ore takes: {', '.join(ACTIONS)}")
+        seat = field_of(action, "seat", int)
+        count = len(state.data["players"])
+        if not 0 <= seat < count:
+            raise BadAction(f"there is no seat {seat}; seats are 0-{count - 1}")
+        require(state.data["phase"] != "over", "The game is over.", "Game end")
+        d = state.draft()
+        self._dispatch(d, kind, seat, action)
+        d["step"] += 1
+        settle(self.cat, d)
+        return OreState.of(d)
+
+    def _dispatch(self, d: dict, kind: str, seat: int, action: Action) -> None:
+        cat = self.cat
+        if kind == "place":
+            placement.place(cat, d, seat, action)
+        elif kind == "sell":
+            market.sell(cat, d, seat, action)
+        elif kind == "fill":
+            market.fill(cat, d, seat, action)
+        elif kind == "efficient":
+            market.efficient(cat, d, seat, action)
+        elif kind == "market_done":
+            market.market_done(cat, d, seat)
+        elif kind in ("take_over", "decline"):
+            market.take_over(cat, d, seat, action)
+        elif kind == "subcontract":
+            self._subcontract_turn(d, seat)
+            market.subcontract(cat, d, seat, action)
+            d["queue"].pop(0)
+        elif kind == "pass":
+            if d["phase"] == "subcontract":
+                self._subcontract_turn(d, seat)
+                d["queue"].pop(0)
+            else:
+                acquisition.pass_choice(cat, d, seat)
+        elif kind == "buy_asset":
+            acquisition.buy_asset(cat, d, seat, action)
+        elif kind == "buy_initiative":
+            acquisition.buy_initiative(cat, d, seat, action)
+        elif kind == "take_contract":
+            acquisition.take_contract(cat, d, seat, action)
+        elif kind == "take_own_contract":
+            acquisition.take_own_contract(cat, d, seat)
+        elif kind == "replenish":
+            ended = replenish.replenish(cat, d)
+            d["end"] = ended or None
+            d["phase"] = "relief"
+        elif kind == "relieve":
+            replenish.relieve(cat, d, seat, action)
+        elif kind == "relief_done":
+            replenish.relief_done(d, seat)
+        elif kind == "exchange":
+            anytime.exchange(cat, d, seat, action)
+        elif kind == "cash_futures":
+            anytime.cash_futures(d, seat, action)
+
+    @staticmethod
+    def _subcontract_turn(d: dict, seat: int) -> None:
+        require(d["phase"] == "subcontract" and d["queue"] and d["queue"][0]["seat"] == seat,
+                "Subcontracted Ops is used at the end of the market phase, in turn.", "Subcontracted Ops")
+
+    # -- results ---------------------------------------------------------------
+    def holdings(self, state: OreState) -> list[Holdings]:
+        found = []
+        for p in state.data["players"]:
+            barrels = dict(p["barrels"])
+            for token in p["futures"]:
+                barrels[token["res"]] += token["count"]
+            found.append(Holdings(p["name"], p["money"], barrels, p["miners"], tuple(p["assets"]),
+                                  len(p["completed"]), p["strikes"], len(p["private"])))
+        return found
+
+    def score(self, state: OreState) -> ScoreSheet:
+        vp = "vp_per_contract_race" if state.data["variant"] == "contract-race" else "vp_per_contract"
+        return score_holdings(self.cat, self.holdings(state), int(self.cat.tables[vp]))
+
+    def end_if(self, state: OreState) -> Outcome | None:
+        if state.data["phase"] != "over":
+            return None
+        sheet = self.score(state)
+        winners = tuple(s for s, r in enumerate(sheet.ranks) if r == 1)
+        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, "; ".join(state.data["end"] or []))
+
+    def round_of(self, state: OreState) -> int:
+        return int(state.data["round"])
+
+    def to_json(self, state: OreState) -> dict:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> OreState:
+        return OreState.from_json(data)
+
+    def is_barrier(self, action: Action) -> bool:
+        if action.get("type") == "replenish":
+            return True
+        # A private mine or market takes the unseen top card of a mine pile.
+        return action.get("type") == "buy_initiative" and bool(action.get("barrel"))
+
+    def view(self, state: OreState, seat: int | None) -> dict:
+        from .views import public_view
+        return public_view(state.to_json(), seat)
+
+    def options(self, state: OreState, seat: int | None) -> list[Option]:
+        from .options import options_for
+        return options_for(self, state, seat)
+
+    def summary(self, state: OreState, action: Action) -> str:
+        from .notation import describe_action
+        return describe_action(self, state, action)
+
+    def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
+        from .scorefile import score_file
+        return score_file(self.cat, data)
+
+    def try_apply(self, state: OreState, action: Action) -> tuple[OreState | None, str]:
+        try:
+            return self.apply(state, action), ""
+        except RuleViolation as exc:
+            return None, str(exc)

@@ -1,0 +1,137 @@
+"""The phone's buttons: every action a seat might take now, greyed with the rule's reason when
+the rules forbid it. Each candidate is checked by applying it, so a button and the rules can
+never disagree."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core import Option
+from .cards import ANY, RESOURCES
+from .contracts import due
+
+if TYPE_CHECKING:
+    from .game import Ore
+    from .state import OreState
+
+
+def candidates(game: "Ore", state: "OreState", seat: int) -> list[tuple[dict, str, str]]:
+    """(action, label, cost) for everything worth offering ``seat`` in this phase."""
+    cat, d = game.cat, state.data
+    player = d["players"][seat]
+    phase = d["phase"]
+    found: list[tuple[dict, str, str]] = []
+
+    def add(action: dict, label: str, cost: str = "") -> None:
+        found.append(({"seat": seat, **action}, label, cost))
+
+    if phase == "placement" and d["turn"] == seat:
+        for res in RESOURCES:
+            add({"type": "place", "where": "mine", "mine": res}, f"Mine {res} (top space)")
+        if player["drill_bits"]:
+            for res in RESOURCES:
+                add({"type": "place", "where": "mine", "mine": res, "token": "drill_bit", "space": 1},
+                    f"Drill Bit: {res}, 2nd space")
+                add({"type": "place", "where": "mine", "mine": res, "token": "drill_bit", "space": 2},
+                    f"Drill Bit: {res}, 3rd space", "$5")
+                add({"type": "place", "where": "mine", "mine": res, "token": "drill_bit", "space": 2, "pay": "coal"},
+                    f"Drill Bit: {res}, 3rd space", "1 coal")
+        if player["collab_ops"]:
+            for res in RESOURCES:
+                add({"type": "place", "where": "mine", "mine": res, "token": "collab_ops"},
+                    f"Collab Ops: {res}, push down")
+        add({"type": "place", "where": "asset_track"}, "Asset track")
+        add({"type": "place", "where": "contract_track"}, "Contract track")
+        add({"type": "place", "where": "slag"}, "Slag heap")
+    elif phase == "market":
+        if d["takeover"] and d["takeover"][0]["offers"][0] == seat:
+            offer = d["takeover"][0]
+            row = cat.contracts[offer["number"]].rows[offer["row"]]
+            add({"type": "take_over"}, f"Take over contract #{offer['number']}: {row.label()}")
+            add({"type": "decline"}, f"Let contract #{offer['number']} go")
+        elif d["turn"] == seat and not d["takeover"]:
+            for res in RESOURCES:
+                add({"type": "sell", "resource": res}, f"Sell 1 {res}")
+            for private in player["private"]:
+                if private["kind"] == "market" and private["space"] is not None:
+                    res = cat.mines[private["card"]].res
+                    add({"type": "sell", "resource": res, "via": "private", "card": private["card"]},
+                        f"Sell 1 {res} on private market")
+            for held, row in due(cat, d, seat):
+                add({"type": "fill", "contract": held["number"]},
+                    f"Contract #{held['number']}: {cat.contracts[held['number']].rows[row].label()}")
+            if any(cat.assets[a].kind == "efficient" for a in player["assets"]):
+                for held in player["contracts"]:
+                    for rows in (1, 2, 3):
+                        add({"type": "efficient", "contract": held["number"], "rows": rows},
+                            f"Efficient Ops: {rows} more row(s) of #{held['number']}")
+            add({"type": "market_done"}, "Finish market turn")
+    elif phase == "subcontract" and d["queue"] and d["queue"][0]["seat"] == seat:
+        for target, other in enumerate(d["players"]):
+            if target == seat:
+                continue
+            for held in other["contracts"]:
+                for row in range(len(cat.contracts[held["number"]].rows)):
+                    if row not in held["done"]:
+                        add({"type": "subcontract", "target": target,
+                             "rows": [{"contract": held["number"], "row": row}]},
+                            f"Subcontract {other['name']}'s #{held['number']} line {row + 1}")
+        add({"type": "pass"}, "Pass")
+    elif phase == "acquisition":
+        if d["queue"] and d["queue"][0]["seat"] == seat:
+            for slot, asset_id in enumerate(d["rows"]["assets"]):
+                if asset_id:
+                    card = cat.assets[asset_id]
+                    for option, cost in enumerate(card.costs):
+                        add({"type": "buy_asset", "slot": slot, "pay": option}, f"Buy {card.name}", cost.label())
+            for slot, card_id in enumerate(d["rows"]["initiatives"]):
+                if card_id:
+                    card = cat.initiatives[card_id]
+                    if ANY in card.cost.barrels:
+                        for res in RESOURCES:
+                            add({"type": "buy_initiative", "slot": slot, "barrel": res}, f"Buy {card.name} ({res})",
+                                card.cost.label().replace(ANY, res))
+                    else:
+                        add({"type": "buy_initiative", "slot": slot}, f"Buy {card.name}", card.cost.label())
+            for slot, number in enumerate(d["rows"]["contracts"]):
+                if number:
+                    add({"type": "take_contract", "slot": slot}, f"Take contract #{number}")
+            if any(cat.assets[a].kind == "black_market" for a in player["assets"]):
+                for number in d["discard"]["contracts"]:
+                    add({"type": "take_contract", "discarded": number}, f"Black market: contract #{number}")
+            add({"type": "pass"}, "Pass")
+        if d["variant"] == "contract-race" and player["race"]:
+            add({"type": "take_own_contract"}, f"Take contract #{player['race'][0]} from your stack")
+    elif phase == "replenish" and seat == d["start"]:
+        add({"type": "replenish"}, "Replenish mines and cards, pay salaries")
+    elif phase == "relief" and not player["round"]["relief_done"]:
+        for res in RESOURCES:
+            if any(m["seat"] == seat for m in d["mines"][res]["miners"]):
+                add({"type": "relieve", "mine": res}, f"Take a miner back from {res}")
+        add({"type": "relief_done"}, "Done")
+    if phase != "over":
+        for index, token in enumerate(player["futures"]):
+            add({"type": "cash_futures", "token": index}, f"Cash futures: {token['count']} {token['res']}")
+        for asset_id in player["assets"]:
+            card = cat.assets[asset_id]
+            if card.kind != "exchange" or asset_id in player["round"]["exchanged"]:
+                continue
+            kind, *args = card.effect[1:]
+            for give in RESOURCES:
+                for take in RESOURCES:
+                    if give == take or (kind != "same" and give != kind):
+                        continue
+                    count, back = (2, 1) if kind == "same" else (int(args[0]), int(args[1]))
+                    add({"type": "exchange", "asset": asset_id, "give": [give] * count, "take": [take] * back},
+                        f"{card.name}: {count} {give} for {back} {take}")
+    return found
+
+
+def options_for(game: "Ore", state: "OreState", seat: int | None) -> list[Option]:
+    if seat is None or not 0 <= seat < len(state.data["players"]):
+        return []
+    found = []
+    for action, label, cost in candidates(game, state, seat):
+        _, reason = game.try_apply(state, action)
+        found.append(Option(action, label, not reason, reason, cost))
+    return found
