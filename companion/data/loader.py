@@ -169,10 +169,14 @@ def load_game(game_id: str, data_dir: Path | str | None = None) -> GameData:
 
     layouts, layout_problems = load_layouts(root / "layouts.toml", set(colours) | set(resources))
     problems.extend(layout_problems)
+    # when layouts.toml has problems they have had their say: a deck naming a layout that did
+    # not load is not also told the layout is unknown
+    layouts_ok = not layout_problems
 
     decks: dict[str, Deck] = {}
     for deck_id, spec in raw.get("decks", {}).items():
-        deck, deck_problems = _load_deck(root, deck_id, spec, path, lines, icons, set(resources), layouts)
+        deck, deck_problems = _load_deck(root, deck_id, spec, path, lines, icons, set(resources), layouts,
+                                         layouts_ok)
         problems.extend(deck_problems)
         if deck is not None:
             decks[deck_id] = deck
@@ -209,7 +213,8 @@ def load_game(game_id: str, data_dir: Path | str | None = None) -> GameData:
 
 
 def _load_deck(root: Path, deck_id: str, spec: dict, toml_path: str, lines: KeyLines,
-               icons: set[str], resources: set[str], layouts: dict) -> tuple[Deck | None, list[Problem]]:
+               icons: set[str], resources: set[str], layouts: dict,
+               layouts_ok: bool = True) -> tuple[Deck | None, list[Problem]]:
     problems: list[Problem] = []
     prefix = f"decks.{deck_id}"
     types: dict[str, col.ColumnType] = {}
@@ -218,18 +223,22 @@ def _load_deck(root: Path, deck_id: str, spec: dict, toml_path: str, lines: KeyL
             types[name] = col.parse_type(text)
         except ValueError as exc:
             problems.append(Problem(toml_path, lines.line(f"{prefix}.columns.{name}"), f"{prefix}.columns.{name}", str(exc)))
+    layout_broken = False
     for needed, kind in (("id", "id"), ("qty", "qty")):
         if needed not in types:
             problems.append(Problem(toml_path, lines.line(f"{prefix}.columns"), f"{prefix}.columns",
                                     f"every deck needs a {needed!r} column of type {kind!r}"))
     for key in ("layout", "back_layout"):
         name = spec.get(key)
+        if name and name not in layouts and not layouts_ok:
+            layout_broken = True  # reported in layouts.toml
+            continue
         if name and name not in layouts:
             known = ", ".join(sorted(layouts)) or "(none)"
             problems.append(Problem(toml_path, lines.line(f"{prefix}.{key}"), f"{prefix}.{key}",
                                     f"unknown layout {name!r}; layouts: {known}"))
     csv_path = root / spec["file"]
-    if problems:
+    if problems or layout_broken:
         return None, problems
     rows, row_problems = _read_csv(csv_path, types, icons, resources)
     problems.extend(row_problems)
