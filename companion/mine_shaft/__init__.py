@@ -10,6 +10,7 @@ from typing import Any, Mapping, Sequence
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, rng
 from ..errors import BadAction, NotYourTurn
 from . import advanced, dice, movement, placement, scoring, setup, turn
+from .board import board
 from .options import options as _options
 from .state import MineState, from_json, to_json
 from .tiles import rules
@@ -80,9 +81,11 @@ class MineShaft(Game):
         return from_json(data)
 
     def view(self, state: MineState, seat: int | None) -> dict:
-        """The pile's order is hidden (only what is left is shown); everything else is on the table."""
+        """The pile's contents are hidden (only how many are left); everything else is on the
+        table. ``board`` is the mine ready to draw, with the squares this seat may tap."""
         data = to_json(state)
         data["pile"] = {"left": len(state.pile)}
+        data["board"] = board(rules(), state, self.options(state, seat))
         return data
 
     def options(self, state: MineState, seat: int | None) -> list[Option]:

@@ -18,6 +18,7 @@ EDGES = "NESW"
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
 ROTATIONS = (0, 90, 180, 270)
+MIDPOINT_UNITS = {"N": (50, 0), "E": (100, 50), "S": (50, 100), "W": (0, 50)}  # edge midpoints of a 100-unit square
 KINDS = ("coal", "silver", "gold")  # mineral order everywhere: counts are (coal, silver, gold)
 LETTER = {"coal": "c", "silver": "s", "gold": "g"}
 

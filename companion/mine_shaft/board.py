@@ -1,0 +1,106 @@
+"""The mine as the phone draws it: a plain dict the web page turns into an SVG grid.
+
+Each square is 100 units; a tile's track is given unrotated (as printed) with its rotation,
+so the page draws exactly what lies on the table. Squares a tap can act on carry the
+actions the rules allow there.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ..data import load_game
+from . import movement
+from .state import MineState
+from .tiles import GAME_ID, KINDS, LETTER, MIDPOINT_UNITS, Rules, describe
+
+PHASE_TEXT = {
+    "clear": "{name} stands on a collapsed tile: clear it (refill from the bag) — that is the whole turn.",
+    "start": "{name} may draw a tile to lay at the end of the shaft, or roll the dice.",
+    "place": "{name} lays the drawn {tile}: tap a highlighted square, tap again to turn it, then confirm.",
+    "effect": "{name} resolves the {icon} tile.",
+    "extra": "Porous rock: {name} draws one more tile to lay.",
+    "roll": "{name} rolls the dice.",
+    "die_a": "Die A shows {die_a}: {name} chooses where it lands.",
+    "move": "{name} may move up to {die_b} along the track (tap a highlighted tile).",
+    "mine": "{name} picks one mineral from the tile.",
+    "over": "The game is over.",
+}
+# Which action a tap on a square sends, per phase (or per effect).
+CELL_ACTION = {"place": "place_tile", "move": "move", "swap": "swap", "fuse": "fuse"}
+
+
+@lru_cache(maxsize=2)
+def _palette() -> dict[str, str]:
+    data = load_game(GAME_ID)
+    colours = dict(data.colours)
+    colours.update({k: r.colour for k, r in data.resources.items()})
+    return colours
+
+
+def track_path(rules: Rules, design_id: str) -> str:
+    design = rules.design(design_id)
+    if design.shape == "curve":
+        return "M50 0 A50 50 0 0 0 100 50"
+    return " ".join(f"M50 50 L{MIDPOINT_UNITS[e][0]} {MIDPOINT_UNITS[e][1]}" for e in design.openings)
+
+
+def _tile(rules: Rules, pos, placed) -> dict[str, Any]:
+    design = rules.design(placed.design)
+    palette = _palette()
+    spots = ((22, 78), (78, 78), (78, 22), (22, 22))
+    return {
+        "x": pos[0], "y": pos[1], "rotation": placed.rotation, "collapsed": placed.collapsed,
+        "path": track_path(rules, placed.design), "end": design.shape == "end",
+        "colour": palette.get(design.colour, "#8a7a66") if design.colour != "none" else "",
+        "start": placed.design == "start", "icon": rules.icon_names.get(design.icon or "", ""),
+        "label": describe(design), "slots": design.slots,
+        "minerals": [{"kind": k, "letter": LETTER[k].upper(), "fill": palette[k], "cx": spots[i][0],
+                      "cy": spots[i][1]} for i, k in enumerate(placed.minerals[:4])],
+    }
+
+
+def board(rules: Rules, state: MineState, options: list) -> dict[str, Any]:
+    me = state.current
+    cell_type = CELL_ACTION.get(state.effect if state.phase == "effect" else state.phase)
+    if state.phase == "die_a":
+        cell_type = "collapse" if state.die_a == "quake" else "fill_tile"
+    if state.phase == "move" and movement.on_tunnel(rules, state):
+        cell_type = "move"
+    targets: dict[tuple[int, int], list] = {}
+    for option in options:
+        action = option.action
+        if option.allowed and "x" in action and "y" in action:
+            targets.setdefault((action["x"], action["y"]), []).append(dict(action))
+    squares = set(state.tiles) | set(targets)
+    xs = [p[0] for p in squares]
+    ys = [p[1] for p in squares]
+    offsets = ((-18, -18), (18, -18), (-18, 18), (18, 18))
+    crowd: dict[tuple[int, int], int] = {}
+    pieces = []
+    for seat, miner in enumerate(state.players):
+        k = crowd.get(miner.pos, 0)
+        crowd[miner.pos] = k + 1
+        pieces.append({"seat": seat, "x": miner.pos[0], "y": miner.pos[1], "dx": offsets[k % 4][0],
+                       "dy": offsets[k % 4][1], "initial": miner.name[:1].upper(), "turn": seat == state.turn})
+    drawn = None
+    if state.drawn:
+        design = rules.design(state.drawn)
+        drawn = {"path": track_path(rules, state.drawn), "end": design.shape == "end", "label": describe(design),
+                 "colour": _palette().get(design.colour, "") if design.colour != "none" else ""}
+    return {
+        "min_x": min(xs) - 1, "min_y": min(ys) - 1, "width": max(xs) - min(xs) + 3,
+        "height": max(ys) - min(ys) + 3,
+        "tiles": [_tile(rules, p, t) for p, t in state.grid],
+        "pieces": pieces,
+        "targets": [{"x": p[0], "y": p[1], "actions": a} for p, a in sorted(targets.items())],
+        "cell_action": cell_type or "",
+        "drawn": drawn,
+        "dice": {"a": state.die_a, "a_fill": _palette().get(state.die_a or "", ""), "b": state.die_b},
+        "bag": dict(zip(KINDS, state.bag)), "tiles_left": len(state.pile),
+        "text": PHASE_TEXT.get(state.phase, "").format(
+            name=me.name, tile=drawn["label"] if drawn else "tile", die_a=state.die_a, die_b=state.die_b,
+            icon=rules.icon_names.get(state.effect or "", "advanced")),
+        "ending": state.ending, "final_round": state.final_round, "note": state.note,
+    }

@@ -1,0 +1,67 @@
+"""Mine Shaft through the web app: a table made by webapp.tables, actions through the JSON
+API, and the table page's SVG mine with the squares the rules allow."""
+
+from __future__ import annotations
+
+import re
+
+from webapp import tables
+
+TOKEN = "X-Headframe-Token"
+
+
+def start(app, seed=5):
+    with app.app_context():
+        table, host = tables.create_table("mine-shaft", [{"name": "Ann", "colour": "#e8590c"},
+                                                         {"name": "Bo", "colour": "#1098ad"}], "advanced", seed)
+    return table, host
+
+
+def act(client, table_id, host, version, action):
+    return client.post(f"/api/tables/{table_id}/actions", json={"version": version, "action": action},
+                       headers={TOKEN: host})
+
+
+def test_a_turn_through_the_api(app):
+    table, host = start(app)
+    client = app.test_client()
+    body = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
+    first = body["state"]["turn"]
+    assert body["state"]["phase"] == "start" and body["state"]["pile"] == {"left": 60}  # the pile stays hidden
+    labels = {o["label"]: o for o in body["options"]}
+    assert labels["Roll the dice"]["allowed"] is False
+    assert "first turn you must lay a tile" in labels["Roll the dice"]["reason"]
+
+    body = act(client, table.id, host, 0, {"type": "draw_tile", "seat": first}).get_json()
+    assert body["state"]["phase"] == "place" and body["event"]["barrier"] is True
+    assert re.match(r"\w+ drew a .* tile", body["event"]["summary"])
+    place = next(o["action"] for o in body["options"] if o["action"]["type"] == "place_tile")
+
+    refused = act(client, table.id, host, 1, {"type": "place_tile", "seat": first, "x": 5, "y": 5, "rotation": 0})
+    assert refused.status_code == 422
+    assert "is not at an open end of your tile" in refused.get_json()["error"]["message"]
+
+    body = act(client, table.id, host, 1, {**place, "seat": first}).get_json()
+    assert body["version"] == 2 and body["state"]["phase"] == "roll"
+    body = act(client, table.id, host, 2, {"type": "roll", "seat": first, "die_a": "red", "die_b": 2}).get_json()
+    assert body["state"]["die_a"] == "red" and body["state"]["die_b"] == 2
+    assert body["state"]["board"]["dice"] == {"a": "red", "a_fill": "#c8322d", "b": 2}
+
+
+def test_the_table_page_draws_the_mine_and_highlights_legal_squares(app):
+    table, host = start(app)
+    client = app.test_client()
+    version = 0
+    first = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["state"]["turn"]
+    body = act(client, table.id, host, version, {"type": "draw_tile", "seat": first}).get_json()
+    targets = {(o["action"]["x"], o["action"]["y"]) for o in body["options"] if o["action"]["type"] == "place_tile"}
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    assert 'class="ms-mine"' in html and 'data-cell-action="place_tile"' in html
+    highlighted = set((int(x), int(y)) for x, y in
+                      re.findall(r'class="ms-target" data-x="(-?\d+)" data-y="(-?\d+)"', html))
+    assert highlighted == targets == {(1, 0), (-1, 0), (0, 1), (0, -1)}
+    assert 'id="ms-preview"' in html and 'id="ms-confirm"' in html
+    assert "START" in html and "bag: 50 coal · 30 silver · 20 gold" in html
+    page = client.get(f"/tables/{table.id}").get_data(as_text=True)
+    assert "games/mine-shaft" in page  # the tap-to-place script
+    assert "style=" not in html and "<script" not in html  # the page's security policy

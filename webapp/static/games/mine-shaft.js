@@ -1,0 +1,66 @@
+/* Mine Shaft: taps on the SVG mine. A tap sends the phase's action for that square (the
+   server answers an illegal square with the rule's reason); laying a tile first previews it,
+   each further tap on the same square turns it, and the confirm button lays it. */
+(function () {
+  'use strict';
+  var chosen = null; // {x, y, index, actions}
+
+  function mine() { return document.querySelector('svg.ms-mine'); }
+
+  function actionsAt(svg, x, y) {
+    var target = svg.querySelector('.ms-target[data-x="' + x + '"][data-y="' + y + '"]');
+    return target ? JSON.parse(target.getAttribute('data-actions')) : null;
+  }
+
+  function preview(svg) {
+    var group = svg.querySelector('#ms-preview');
+    var turn = svg.querySelector('#ms-preview-turn');
+    var confirm = document.getElementById('ms-confirm');
+    if (!group || !turn || !confirm) return;
+    if (!chosen) {
+      group.setAttribute('display', 'none');
+      confirm.hidden = true;
+      return;
+    }
+    var action = chosen.actions[chosen.index];
+    group.setAttribute('transform', 'translate(' + action.x * 100 + ' ' + action.y * 100 + ')');
+    turn.setAttribute('transform', 'rotate(' + action.rotation + ' 50 50)');
+    group.removeAttribute('display');
+    confirm.textContent = 'Lay the tile at (' + action.x + ', ' + action.y + ') turned ' + action.rotation + '°';
+    confirm.hidden = false;
+  }
+
+  document.addEventListener('click', function (event) {
+    var svg = mine();
+    if (!svg) return;
+    if (event.target && event.target.id === 'ms-confirm' && chosen) {
+      window.Headframe.act(chosen.actions[chosen.index]);
+      return;
+    }
+    if (!svg.contains(event.target)) return;
+    var cell = event.target.closest('[data-x]');
+    var type = svg.getAttribute('data-cell-action');
+    if (!cell || !type) return;
+    var x = parseInt(cell.getAttribute('data-x'), 10);
+    var y = parseInt(cell.getAttribute('data-y'), 10);
+    var actions = actionsAt(svg, x, y);
+    if (type === 'place_tile' && actions) {
+      if (chosen && chosen.x === x && chosen.y === y) {
+        chosen.index = (chosen.index + 1) % actions.length;
+      } else {
+        chosen = { x: x, y: y, index: 0, actions: actions };
+      }
+      preview(svg);
+      return;
+    }
+    var action = actions ? actions[0] : { type: type, x: x, y: y };
+    if (type === 'place_tile' && !actions) action.rotation = 0;
+    window.Headframe.act(action);
+  });
+
+  document.addEventListener('hf:render', function () {
+    chosen = null;
+    var svg = mine();
+    if (svg) preview(svg);
+  });
+}());
