@@ -164,12 +164,13 @@ def test_an_action_does_the_same_work_in_a_long_game(make_app, db_url):
         assert tables.get(long.id).state.points == ((134, 133, 133),)
 
 
-def test_sqlite_is_in_wal_mode_with_full_sync(make_app):
-    app = make_app()
+@pytest.mark.parametrize("level, value", [(None, 1), ("NORMAL", 1), ("FULL", 2)])
+def test_sqlite_is_in_wal_mode(make_app, level, value):
+    app = make_app(**({"SQLITE_SYNCHRONOUS": level} if level else {}))
     engine = app.extensions["headframe"].engine
     with engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == value
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 5000
     assert app.config["DATABASE_URL"].endswith("instance/headframe.sqlite3")

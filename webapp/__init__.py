@@ -15,6 +15,8 @@ from flask import Flask
 DEFAULTS = {
     "DATABASE_URL": None,          # None: SQLite in the instance folder
     "DB_POOL_SIZE": 10,
+    "SQLITE_SYNCHRONOUS": "NORMAL",  # "FULL" also survives a power cut; see webapp/db.py
+    "VERSION_TTL": 1.0,              # seconds a polled version may come from memory; see tables.Store
     "JOIN_FAILURE_LIMIT": 10,      # wrong join codes per address ...
     "JOIN_FAILURE_WINDOW": 300.0,  # ... per this many seconds
     "MAX_CONTENT_LENGTH": 256 * 1024,
@@ -48,7 +50,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.json.sort_keys = False
     app.jinja_env.autoescape = True
 
-    app.extensions["headframe"] = Store(make_engine(url, app.config["DB_POOL_SIZE"]))
+    engine = make_engine(url, app.config["DB_POOL_SIZE"], app.config["SQLITE_SYNCHRONOUS"])
+    app.extensions["headframe"] = Store(engine, app.config["VERSION_TTL"])
     security.init_app(app)
     app.register_blueprint(errors.bp)
     app.register_blueprint(api.bp)

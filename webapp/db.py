@@ -6,9 +6,13 @@ every action, undo, join and end is a row keyed by (table_id, seq) and every eve
 changes the game keeps the state after it (zlib-compressed JSON), so undo restores an
 earlier state in one read. ``seats`` holds each player's name, colour and token hash.
 
-Durability: SQLite runs in WAL mode with ``synchronous=FULL``, so a commit is on disk
-before the action is acknowledged, surviving both a killed process and a power cut
-(NORMAL would survive only a killed process). Writers take the lock up front with
+Durability: SQLite runs in WAL mode. With the default ``synchronous=NORMAL`` a commit is in
+the WAL file (the operating system's cache) before the action is acknowledged: it survives
+a killed or crashed server, which the durability test checks with SIGKILL, but a power cut
+may lose the last moments. ``SQLITE_SYNCHRONOUS = "FULL"`` in the instance's config.py
+fsyncs every commit and survives a power cut too, at several milliseconds per action on
+ordinary disks (that would cap a busy server at roughly a hundred actions a second).
+PostgreSQL commits are as durable as its own settings make them. Writers take the lock up front with
 ``BEGIN IMMEDIATE`` so two phones acting at once queue instead of failing half-way;
 PostgreSQL gets ``SELECT ... FOR UPDATE`` on the table row instead.
 """
@@ -92,26 +96,31 @@ def sqlite_url(instance_path: str | Path) -> str:
     return f"sqlite:///{Path(instance_path) / SQLITE_FILE}"
 
 
-def make_engine(url: str, pool_size: int = 10) -> Engine:
+SYNC_LEVELS = ("FULL", "NORMAL")
+
+
+def make_engine(url: str, pool_size: int = 10, sqlite_synchronous: str = "NORMAL") -> Engine:
     """An engine with a connection pool sized for the server's threads."""
     if url.startswith("sqlite"):
         engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=False,
                                connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000})
-        _tune_sqlite(engine)
+        if sqlite_synchronous not in SYNC_LEVELS:
+            raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {SYNC_LEVELS}, not {sqlite_synchronous!r}")
+        _tune_sqlite(engine, sqlite_synchronous)
     else:
         engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
     Base.metadata.create_all(engine)
     return engine
 
 
-def _tune_sqlite(engine: Engine) -> None:
+def _tune_sqlite(engine: Engine, synchronous: str) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record):
         # We issue BEGIN ourselves (below), so the driver must not.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.close()
@@ -119,7 +128,8 @@ def _tune_sqlite(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection):
         write = connection.get_execution_options().get("headframe_write", False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+        # Straight to the driver: this runs on every request, and nothing needs to see it.
+        connection.connection.driver_connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
 @contextmanager

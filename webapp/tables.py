@@ -18,12 +18,12 @@ import threading
 import time
 import zlib
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any, Mapping, Sequence
 
 from flask import current_app
-from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy import Engine, bindparam, func, insert, select, update
 
 from companion import Game, Outcome, PlayerSpec, find_game, game_ids
 from companion.data import game_ids as data_game_ids
@@ -49,6 +49,7 @@ class Seat:
     colour: str
     bot: str | None
     taken: bool  # a phone holds this seat's token
+    token_hash: str | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict:
         return {"seat": self.seat, "name": self.name, "colour": self.colour, "bot": self.bot, "taken": self.taken}
@@ -71,22 +72,54 @@ class Table:
     created_at: float
     updated_at: float
     state: Any
+    host_hash: str = field(default="", repr=False, compare=False)
 
     @property
     def game(self) -> Game:
         return find_game(self.game_id)
 
 
+# -- statements on the hot paths, built once (SQLAlchemy then reuses their compiled form) --
+
+_TABLE = select(TABLES).where(TABLES.c.id == bindparam("tid"))
+_TABLE_LOCKED = _TABLE.with_for_update()
+_SEATS = select(SEATS).where(SEATS.c.table_id == bindparam("tid")).order_by(SEATS.c.seat)
+_VERSION = select(TABLES.c.version).where(TABLES.c.id == bindparam("tid"))
+_INSERT_EVENT = insert(EVENTS)
+_AFTER_ACTION = update(TABLES).where(TABLES.c.id == bindparam("tid")).values(
+    version=bindparam("b_version"), head=bindparam("b_head"), state=bindparam("b_state"),
+    updated_at=bindparam("b_at"), finished=bindparam("b_finished"), outcome=bindparam("b_outcome"),
+    result=bindparam("b_result"))
+_EVENT_COLUMNS = ("seq", "kind", "seat", "at", "action", "summary", "round", "barrier", "undone", "prev", "undoes",
+                  "totals", "state_z")
+
+
 # -- the store behind the functions -------------------------------------------
 
 class Store:
-    """Engine plus a small cache of parsed states, one per app."""
+    """Engine plus two small caches, one per app: parsed states (checked against the stored
+    version on every use) and table versions for polling phones. A version written by this
+    process is exact at once; one written by another worker (PostgreSQL, several
+    processes) is seen within ``version_ttl`` seconds."""
 
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Engine, version_ttl: float = 1.0):
         self.engine = engine
+        self.version_ttl = version_ttl
         self._states: OrderedDict[str, tuple[int, Any]] = OrderedDict()
+        self._versions: dict[str, tuple[int, float]] = {}
         self._lock = threading.Lock()
         self.changed = threading.Condition()
+
+    def cached_version(self, table_id: str) -> int | None:
+        hit = self._versions.get(table_id)
+        if hit is not None and time.monotonic() - hit[1] < self.version_ttl:
+            return hit[0]
+        return None
+
+    def note_version(self, table_id: str, version: int) -> None:
+        if len(self._versions) > 50_000:  # bounded: forget everything rather than grow
+            self._versions.clear()
+        self._versions[table_id] = (version, time.monotonic())
 
     def parsed(self, game: Game, table_id: str, version: int, text: str) -> Any:
         with self._lock:
@@ -105,7 +138,9 @@ class Store:
             while len(self._states) > STATE_CACHE_SIZE:
                 self._states.popitem(last=False)
 
-    def notify(self) -> None:
+    def notify(self, table_id: str | None = None, version: int | None = None) -> None:
+        if table_id is not None and version is not None:
+            self.note_version(table_id, version)
         with self.changed:
             self.changed.notify_all()
 
@@ -149,22 +184,21 @@ def normalise_code(code: Any) -> str:
 
 
 def _seats(conn, table_id: str) -> list[Any]:
-    return conn.execute(select(SEATS).where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat)).all()
+    return conn.execute(_SEATS, {"tid": table_id}).all()
 
 
 def _table(conn, row, seat_rows) -> Table:
     game = find_game(row.game)
     state = _store().parsed(game, row.id, row.version, row.state)
-    seats = tuple(Seat(s.seat, s.name, s.colour, s.bot, s.token_hash is not None) for s in seat_rows)
+    seats = tuple(Seat(s.seat, s.name, s.colour, s.bot, s.token_hash is not None, s.token_hash) for s in seat_rows)
     return Table(row.id, row.join_code, row.game, row.variant, row.seed, row.version, row.head, row.finished,
-                 json.loads(row.outcome) if row.outcome else None, seats, row.created_at, row.updated_at, state)
+                 json.loads(row.outcome) if row.outcome else None, seats, row.created_at, row.updated_at, state,
+                 row.host_hash)
 
 
 def _load(conn, table_id: str, lock: bool = False):
-    query = select(TABLES).where(TABLES.c.id == table_id)
-    if lock:
-        query = query.with_for_update()
-    row = conn.execute(query).one_or_none() if isinstance(table_id, str) else None
+    row = conn.execute(_TABLE_LOCKED if lock else _TABLE, {"tid": table_id}).one_or_none() \
+        if isinstance(table_id, str) else None
     if row is None:
         raise NotFound(f"There is no table {table_id!r}.")
     return row
@@ -195,8 +229,10 @@ def _check_version(version: Any) -> int:
 
 
 def _append(conn, table_id: str, seq: int, kind: str, **values) -> None:
-    conn.execute(insert(EVENTS).values(table_id=table_id, seq=seq, kind=kind, at=values.pop("at", time.time()),
-                                       **values))
+    row = dict.fromkeys(_EVENT_COLUMNS)  # every column, every time: one compiled INSERT
+    row.update(summary="", round=0, barrier=False, undone=False, at=time.time())
+    row.update(values, table_id=table_id, seq=seq, kind=kind)
+    conn.execute(_INSERT_EVENT, row)
 
 
 def _finish_values(game: Game, state: Any, ended: bool = False) -> dict:
@@ -301,12 +337,19 @@ def get(table_id: str) -> Table:
         return _table(conn, row, _seats(conn, table_id))
 
 
-def version_of(table_id: str) -> int:
-    """The table's version alone: the cheap question a polling phone asks."""
-    with reading(_store().engine) as conn:
-        version = conn.execute(select(TABLES.c.version).where(TABLES.c.id == table_id)).scalar_one_or_none()
+def version_of(table_id: str, fresh: bool = False) -> int:
+    """The table's version alone: the cheap question a polling phone asks. Answered from
+    the store's cache when it is recent (see ``Store``) unless ``fresh``."""
+    store = _store()
+    if not fresh:
+        cached = store.cached_version(table_id)
+        if cached is not None:
+            return cached
+    with reading(store.engine) as conn:
+        version = conn.execute(_VERSION, {"tid": table_id}).scalar_one_or_none()
     if version is None:
         raise NotFound(f"There is no table {table_id!r}.")
+    store.note_version(table_id, version)
     return version
 
 
@@ -325,23 +368,21 @@ def seat_of(table: Table | str, token: str | None) -> int | None:
     """The seat a token holds at this table, or None (host token, spectator, unknown)."""
     if not token or not isinstance(token, str):
         return None
-    table_id = table.id if isinstance(table, Table) else table
+    if not isinstance(table, Table):
+        table = get(table)
     digest = hash_token(token)
-    with reading(_store().engine) as conn:
-        rows = conn.execute(select(SEATS.c.seat, SEATS.c.token_hash).where(SEATS.c.table_id == table_id)).all()
-    for seat, stored in rows:
-        if stored and token_matches(digest, stored):
-            return seat
+    for seat in table.seats:
+        if seat.token_hash and token_matches(digest, seat.token_hash):
+            return seat.seat
     return None
 
 
 def is_host(table: Table | str, token: str | None) -> bool:
     if not token or not isinstance(token, str):
         return False
-    table_id = table.id if isinstance(table, Table) else table
-    with reading(_store().engine) as conn:
-        stored = conn.execute(select(TABLES.c.host_hash).where(TABLES.c.id == table_id)).scalar_one_or_none()
-    return stored is not None and token_matches(hash_token(token), stored)
+    if not isinstance(table, Table):
+        table = get(table)
+    return token_matches(hash_token(token), table.host_hash)
 
 
 def state(table: Table, seat: int | None = None, host: bool = False) -> dict:
@@ -390,7 +431,7 @@ def join(join_code: str, seat: int, token: str | None = None) -> tuple[Table, st
         _append(conn, row.id, seq, "join", seat=seat, summary=f"{taken.name} joined")
         conn.execute(update(TABLES).where(TABLES.c.id == row.id).values(version=seq, updated_at=time.time()))
         table = _table(conn, _load(conn, row.id), _seats(conn, row.id))
-    store.notify()
+    store.notify(table.id, table.version)
     return table, fresh
 
 
@@ -410,7 +451,7 @@ def remove_seat(table_id: str, host_token: str, seat: int) -> Table:
         _append(conn, table_id, seq, "leave", seat=seat, summary=f"the host freed {seats[seat].name}'s seat")
         conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(version=seq, updated_at=time.time()))
         table = _table(conn, _load(conn, table_id), _seats(conn, table_id))
-    store.notify()
+    store.notify(table.id, table.version)
     return table
 
 
@@ -447,13 +488,13 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
                      round=game.round_of(after), barrier=game.is_barrier(move), prev=row.head)
         _append(conn, table_id, seq, "action", state_z=_pack(text), totals=_totals(game, after), **event)
         finish = _finish_values(game, after)
-        conn.execute(update(TABLES).where(TABLES.c.id == table_id)
-                     .values(version=seq, head=seq, state=text, updated_at=now, **finish))
+        conn.execute(_AFTER_ACTION, {"tid": table_id, "b_version": seq, "b_head": seq, "b_state": text, "b_at": now,
+                                     "b_finished": finish["finished"], "b_outcome": finish["outcome"],
+                                     "b_result": finish["result"]})
     store.remember(table_id, seq, after)
-    store.notify()
-    done = Table(table.id, table.join_code, table.game_id, table.variant, table.seed, seq, seq, finish["finished"],
-                 json.loads(finish["outcome"]) if finish["outcome"] else None, table.seats, table.created_at, now,
-                 after)
+    store.notify(table_id, seq)
+    done = replace(table, version=seq, head=seq, finished=finish["finished"], updated_at=now, state=after,
+                   outcome=json.loads(finish["outcome"]) if finish["outcome"] else None)
     return {"version": seq, "table": done, "seat": seat, "host": who == "host",
             "event": _event_json(seq=seq, kind="action", undone=False, undoes=None, **event,
                                  action_text=event["action"])}
@@ -494,7 +535,7 @@ def undo(table_id: str, host_token: str, version: int) -> Table:
             version=seq, head=last.prev, state=text, updated_at=now, **_finish_values(game, restored)))
         store.remember(table_id, seq, restored)
         table = _table(conn, _load(conn, table_id), seats)
-    store.notify()
+    store.notify(table.id, table.version)
     return table
 
 
@@ -516,7 +557,7 @@ def end_game(table_id: str, host_token: str) -> Table:
         conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(
             version=seq, head=seq, updated_at=now, **_finish_values(game, current, ended=True)))
         table = _table(conn, _load(conn, table_id), seats)
-    store.notify()
+    store.notify(table.id, table.version)
     return table
 
 

@@ -1,0 +1,398 @@
+"""Server benchmark: many phones on `headframe serve`, measured against a hello-world floor.
+
+    python3 tests/bench/bench_server.py               # 200 tables x 5 phones for 60 s
+    python3 tests/bench/bench_server.py --seconds 20  # shorter
+
+Every phone polls its table every 2 s (with If-None-Match, so most answers are 304) and acts
+every 5 s. The same traffic then goes to a hello-world Flask app under the same waitress
+settings: that is the floor the companion is compared with. Before the load, the instance
+is filled with --stored finished tables, and one table gets --history logged actions, so
+an action there can be timed against one in a fresh table.
+
+All traffic goes to 127.0.0.1 and every run is bounded in time. Targets: p99 action
+latency <= 50 ms, throughput >= 60 % of the floor's, peak RSS <= 150 MB, an action in the
+long table within 1.2x of one in a fresh table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+PLAYERS = [{"name": n, "colour": c} for n, c in
+           (("Ann", "#c0392b"), ("Bo", "#2980b9"), ("Cy", "#27ae60"), ("Di", "#8e44ad"), ("Ed", "#d35400"))]
+ADD = {"type": "add_points", "category": "points", "points": 1}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+
+
+# -- filling the instance ---------------------------------------------------------------
+
+def populate(instance: Path, stored: int, history: int) -> str:
+    """Add ``stored`` finished tables (copies of one real table) and one table with
+    ``history`` logged actions, written straight to the database. Returns that table's id."""
+    from sqlalchemy import insert, select, update
+
+    from companion import find_game
+    from webapp import create_app, tables
+    from webapp.db import EVENTS, SEATS, TABLES, writing
+    from webapp.tables import _dumps, _pack, _random
+
+    app = create_app(None, instance_path=instance)
+    game = find_game("scorepad")
+    with app.app_context():
+        engine = app.extensions["headframe"].engine
+        template, host = tables.create_table("scorepad", PLAYERS)
+        ended = tables.end_game(template.id, host)
+        with engine.connect() as conn:
+            row = dict(conn.execute(select(TABLES).where(TABLES.c.id == ended.id)).one()._mapping)
+            seats = [dict(r._mapping) for r in conn.execute(select(SEATS).where(SEATS.c.table_id == ended.id))]
+            events = [dict(r._mapping) for r in conn.execute(select(EVENTS).where(EVENTS.c.table_id == ended.id))]
+        for start in range(1, stored, 1000):
+            batch = range(start, min(stored, start + 1000))
+            rows, seat_rows, event_rows = [], [], []
+            for _ in batch:
+                table_id = _random(tables.ID_ALPHABET, tables.ID_LENGTH)
+                rows.append({**row, "id": table_id, "join_code": _random(tables.CODE_ALPHABET, tables.CODE_LENGTH)})
+                seat_rows += [{**s, "table_id": table_id} for s in seats]
+                event_rows += [{**e, "table_id": table_id} for e in events]
+            with writing(engine) as conn:
+                conn.execute(insert(TABLES), rows)
+                conn.execute(insert(SEATS), seat_rows)
+                conn.execute(insert(EVENTS), event_rows)
+
+        long, host = tables.create_table("scorepad", PLAYERS)
+        state = long.state
+        rows = []
+        now = time.time()
+        for seq in range(1, history + 1):
+            action = {**ADD, "seat": seq % 5}
+            summary = game.summary(state, action)
+            state = game.apply(state, action)
+            text = _dumps(game.to_json(state))
+            rows.append(dict(table_id=long.id, seq=seq, kind="action", seat=seq % 5, at=now, action=_dumps(action),
+                             summary=summary, round=1, barrier=False, undone=False, prev=seq - 1,
+                             totals=_dumps(list(game.running_totals(state))), state_z=_pack(text)))
+        with writing(engine) as conn:
+            for start in range(0, len(rows), 1000):
+                conn.execute(insert(EVENTS), rows[start:start + 1000])
+            conn.execute(update(TABLES).where(TABLES.c.id == long.id)
+                         .values(version=history, head=history, state=text))
+        engine.dispose()
+    (instance / "long-table.json").write_text(json.dumps({"id": long.id, "host": host, "version": history}))
+    return long.id
+
+
+# -- a small HTTP/1.1 keep-alive client on asyncio -----------------------------------------
+
+class Pool:
+    def __init__(self, port: int, size: int):
+        self.port = port
+        self.size = size
+        self.idle: asyncio.Queue = asyncio.Queue()
+
+    async def open(self) -> None:
+        for _ in range(self.size):
+            self.idle.put_nowait(await asyncio.open_connection("127.0.0.1", self.port))
+
+    async def close(self) -> None:
+        while not self.idle.empty():
+            _, writer = self.idle.get_nowait()
+            writer.close()
+
+    async def request(self, method: str, path: str, body: dict | None = None,
+                      headers: dict | None = None) -> tuple[int, dict, bytes, float]:
+        """(status, headers, body, seconds) — the time counts from sending to the last byte."""
+        reader, writer = await self.idle.get()
+        try:
+            payload = json.dumps(body).encode() if body is not None else b""
+            head = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", f"Content-Length: {len(payload)}"]
+            if body is not None:
+                head.append("Content-Type: application/json")
+            head += [f"{k}: {v}" for k, v in (headers or {}).items()]
+            started = time.perf_counter()
+            writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
+            await writer.drain()
+            status = int((await reader.readline()).split()[1])
+            answer = {}
+            while True:
+                line = await reader.readline()
+                if line in (b"\r\n", b""):
+                    break
+                key, _, value = line.decode("latin-1").partition(":")
+                answer[key.strip().lower()] = value.strip()
+            length = int(answer.get("content-length", 0))
+            data = await reader.readexactly(length) if length else b""
+            return status, answer, data, time.perf_counter() - started
+        except (OSError, asyncio.IncompleteReadError, ValueError, IndexError):
+            writer.close()
+            reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+            raise
+        finally:
+            self.idle.put_nowait((reader, writer))
+
+
+class Stats:
+    def __init__(self):
+        self.act_latency: list[float] = []
+        self.poll_latency: list[float] = []
+        self.requests = 0
+        self.statuses: dict[int, int] = {}
+        self.errors = 0
+        self.last_error = ""
+
+    def count(self, status: int) -> None:
+        self.requests += 1
+        self.statuses[status] = self.statuses.get(status, 0) + 1
+
+
+async def phone(pool: Pool, stats: Stats, paths: dict, token: str | None, end: float, poll_every: float,
+                act_every: float, rng: random.Random) -> None:
+    version = 0
+    now = time.monotonic()
+    next_poll = now + rng.uniform(0, poll_every)
+    next_act = now + rng.uniform(0, act_every)
+    while True:
+        due = min(next_poll, next_act)
+        if due >= end:
+            return
+        await asyncio.sleep(max(0.0, due - time.monotonic()))
+        try:
+            if next_poll <= next_act:
+                next_poll += poll_every
+                status, _, data, took = await pool.request("GET", paths["poll"], headers={"If-None-Match": f'"{version}"'})
+                stats.count(status)
+                stats.poll_latency.append(took)
+                if status == 200 and paths["parse"]:
+                    version = json.loads(data)["version"]
+            else:
+                next_act += act_every
+                for _attempt in range(2):
+                    status, _, data, took = await pool.request(
+                        "POST", paths["act"], {"version": version, "action": ADD},
+                        {"X-Headframe-Token": token} if token else None)
+                    stats.count(status)
+                    stats.act_latency.append(took)
+                    if not paths["parse"]:
+                        break
+                    body = json.loads(data)
+                    if status == 409:  # another phone at the table was quicker: redraw and retry once
+                        version = body["error"]["current"]["version"]
+                        continue
+                    if status == 200:
+                        version = body["version"]
+                    break
+        except (OSError, asyncio.IncompleteReadError, ValueError, IndexError) as exc:
+            stats.errors += 1
+            stats.last_error = repr(exc)
+
+
+async def setup_tables(port: int, count: int) -> list[tuple[str, list[str]]]:
+    pool = Pool(port, 16)
+    await pool.open()
+    made = []
+
+    async def one():
+        status, _, data, _ = await pool.request("POST", "/api/tables", {"game": "scorepad", "players": PLAYERS})
+        created = json.loads(data)
+        tokens = []
+        for seat in range(len(PLAYERS)):
+            status, _, data, _ = await pool.request("POST", f"/api/tables/{created['id']}/seats",
+                                                    {"code": created["join_code"], "seat": seat})
+            tokens.append(json.loads(data)["token"])
+        made.append((created["id"], tokens))
+
+    await asyncio.gather(*(one() for _ in range(count)))
+    await pool.close()
+    return made
+
+
+async def load(port: int, phones: list[tuple[dict, str | None]], seconds: float, connections: int,
+               poll_every: float, act_every: float) -> tuple[Stats, float]:
+    pool = Pool(port, connections)
+    await pool.open()
+    stats = Stats()
+    rng = random.Random(1)
+    started = time.monotonic()
+    end = started + seconds
+    await asyncio.gather(*(phone(pool, stats, paths, token, end, poll_every, act_every, random.Random(rng.random()))
+                           for paths, token in phones))
+    elapsed = time.monotonic() - started
+    await pool.close()
+    return stats, elapsed
+
+
+async def sequential_actions(port: int, table_id: str, token: str, version: int, count: int) -> list[float]:
+    pool = Pool(port, 1)
+    await pool.open()
+    times = []
+    for _ in range(count):
+        status, _, data, took = await pool.request("POST", f"/api/tables/{table_id}/actions",
+                                                   {"version": version, "action": {**ADD, "seat": 0}},
+                                                   {"X-Headframe-Token": token})
+        assert status == 200, data
+        version = json.loads(data)["version"]
+        times.append(took)
+    await pool.close()
+    return times
+
+
+# -- servers ---------------------------------------------------------------------------------
+
+def start_server(command: list[str], port: int) -> subprocess.Popen:
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process
+        except OSError:
+            if process.poll() is not None:
+                raise RuntimeError(f"server exited: {command}")
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("server did not start")
+
+
+def floor_server(port: int, threads: int) -> None:
+    """A hello-world Flask app under the same waitress settings as `headframe serve`."""
+    from flask import Flask, jsonify
+    from waitress import serve
+
+    from webapp.serve import CONNECTION_LIMIT
+
+    app = Flask("floor")
+
+    @app.route("/hello", methods=["GET", "POST"])
+    def hello():
+        return jsonify({"hello": "world"})
+
+    serve(app, host="127.0.0.1", port=port, threads=threads, connection_limit=CONNECTION_LIMIT,
+          channel_timeout=120, ident="floor")
+
+
+def report(name: str, stats: Stats, elapsed: float, rss: float) -> dict:
+    row = {"name": name, "requests": stats.requests, "rps": stats.requests / elapsed,
+           "act_p50_ms": 1000 * percentile(stats.act_latency, 50), "act_p99_ms": 1000 * percentile(stats.act_latency, 99),
+           "poll_p50_ms": 1000 * percentile(stats.poll_latency, 50),
+           "poll_p99_ms": 1000 * percentile(stats.poll_latency, 99), "errors": stats.errors,
+           "statuses": dict(sorted(stats.statuses.items())), "peak_rss_mb": rss}
+    print(f"{name:<10} {row['rps']:8.1f} req/s  action p50 {row['act_p50_ms']:6.1f} ms  p99 {row['act_p99_ms']:6.1f} ms"
+          f"  poll p50 {row['poll_p50_ms']:6.1f} ms  p99 {row['poll_p99_ms']:6.1f} ms  peak RSS {rss:6.1f} MB"
+          f"  statuses {row['statuses']}  errors {stats.errors} {stats.last_error}", flush=True)
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--phones", type=int, default=5, help="phones per table (at most 5)")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--poll", type=float, default=2.0, help="seconds between polls per phone")
+    parser.add_argument("--act", type=float, default=5.0, help="seconds between actions per phone")
+    parser.add_argument("--stored", type=int, default=10_000, help="finished tables in the database")
+    parser.add_argument("--history", type=int, default=10_000, help="logged actions in the long table")
+    parser.add_argument("--threads", type=int, default=8, help="waitress threads for both servers")
+    parser.add_argument("--connections", type=int, default=100, help="client keep-alive connections")
+    parser.add_argument("--samples", type=int, default=200, help="sequential actions timed per table")
+    parser.add_argument("--floor-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.floor_server:
+        floor_server(args.floor_server, args.threads)
+        return 0
+    args.phones = max(1, min(args.phones, len(PLAYERS)))
+
+    instance = Path(tempfile.mkdtemp(prefix="headframe-bench-"))
+    try:
+        t0 = time.monotonic()
+        long_id = populate(instance, args.stored, args.history)
+        long = json.loads((instance / "long-table.json").read_text())
+        print(f"filled {instance}: {args.stored} stored tables, one with {args.history} actions "
+              f"({time.monotonic() - t0:.1f} s)", flush=True)
+
+        port = free_port()
+        server = start_server([sys.executable, "-m", "webapp.cli", "serve", "--host", "127.0.0.1", "--port",
+                               str(port), "--instance", str(instance), "--threads", str(args.threads)], port)
+        try:
+            fresh = asyncio.run(setup_tables(port, 1))[0]
+            fresh_host = None
+            # Time actions in the long table against a fresh one, interleaved so drift hits both.
+            fresh_times, long_times = [], []
+            fresh_version, long_version = len(PLAYERS), long["version"]
+            for _ in range(4):
+                chunk = args.samples // 4
+                fresh_times += asyncio.run(sequential_actions(port, fresh[0], fresh[1][0], fresh_version, chunk))
+                fresh_version += chunk
+                long_times += asyncio.run(sequential_actions(port, long_id, long["host"], long_version, chunk))
+                long_version += chunk
+            fresh_ms, long_ms = 1000 * statistics.median(fresh_times), 1000 * statistics.median(long_times)
+            print(f"action, median of {len(fresh_times)}: fresh table {fresh_ms:.2f} ms, table with "
+                  f"{args.history} logged actions {long_ms:.2f} ms, ratio {long_ms / fresh_ms:.2f} (target <= 1.2)",
+                  flush=True)
+            del fresh_host
+
+            made = asyncio.run(setup_tables(port, args.tables))
+            phones = [({"poll": f"/api/tables/{tid}", "act": f"/api/tables/{tid}/actions", "parse": True}, tokens[p])
+                      for tid, tokens in made for p in range(args.phones)]
+            print(f"load: {args.tables} tables x {args.phones} phones, poll every {args.poll} s, act every "
+                  f"{args.act} s, {args.seconds} s, {args.threads} waitress threads", flush=True)
+            stats, elapsed = asyncio.run(load(port, phones, args.seconds, args.connections, args.poll, args.act))
+            ours = report("headframe", stats, elapsed, peak_rss_mb(server.pid))
+        finally:
+            server.terminate()
+            server.wait(10)
+
+        port = free_port()
+        floor = start_server([sys.executable, __file__, "--floor-server", str(port), "--threads", str(args.threads)],
+                             port)
+        try:
+            phones = [({"poll": "/hello", "act": "/hello", "parse": False}, None)] * (args.tables * args.phones)
+            stats, elapsed = asyncio.run(load(port, phones, args.seconds, args.connections, args.poll, args.act))
+            base = report("floor", stats, elapsed, peak_rss_mb(floor.pid))
+        finally:
+            floor.terminate()
+            floor.wait(10)
+
+        ratio = ours["rps"] / base["rps"]
+        print(f"throughput {ratio:.0%} of the floor (target >= 60%); action p99 {ours['act_p99_ms']:.1f} ms "
+              f"(target <= 50); peak RSS {ours['peak_rss_mb']:.0f} MB with {args.stored} stored tables "
+              f"(target <= 150); long/fresh action {long_ms / fresh_ms:.2f} (target <= 1.2)")
+        return 0
+    finally:
+        shutil.rmtree(instance, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
