@@ -1,0 +1,253 @@
+"""Asset and initiative effects as the appendix describes them."""
+
+import pytest
+
+from companion.errors import RuleViolation
+from companion.ore import GAME
+from companion.ore.flow import settle
+from companion.ore.scenario import give, hold_contract, play, set_mine, set_row, state, table
+
+JOE, ANN, BO = 0, 1, 2
+
+
+def market(d, seat=JOE):
+    d["phase"], d["start"], d["turn"], d["round"] = "market", seat, seat, 2
+    d["market_order"] = [(seat + i) % 3 for i in range(3)]
+    return state(d)
+
+
+def collect(d):
+    """Run the collection phase on ``d`` as it stands (nobody on the slag heap)."""
+    d["start"], d["turn"] = JOE, None
+    settle(GAME.cat, d)
+    return state(d)
+
+
+def acquisition(d, queue):
+    d["phase"], d["queue"], d["start"] = "acquisition", queue, JOE
+    return state(d)
+
+
+# -- market ----------------------------------------------------------------------------------
+
+def test_railroad_sells_extra_barrels_at_market_price():
+    d = table(GAME)
+    set_mine(d, "coal", "3p-coal-1")  # $2
+    give(d, JOE, money=0, barrels={"coal": 4}, assets=["coal-railroad"])
+    s = play(GAME, market(d), [{"type": "sell", "seat": JOE, "resource": "coal"}] * 3)
+    assert s.data["players"][JOE]["money"] == 6
+    with pytest.raises(RuleViolation, match="one barrel on the open market"):
+        GAME.apply(s, {"type": "sell", "seat": JOE, "resource": "coal"})
+
+
+def test_energy_railroad_is_one_coal_and_one_oil():
+    d = table(GAME)
+    set_mine(d, "coal", "3p-coal-1")
+    set_mine(d, "oil", "3p-oil-2")  # $5
+    give(d, JOE, money=0, barrels={"coal": 3, "oil": 1}, assets=["energy-railroad"])
+    s = play(GAME, market(d), [{"type": "sell", "seat": JOE, "resource": "coal"},
+                               {"type": "sell", "seat": JOE, "resource": "coal"},
+                               {"type": "sell", "seat": JOE, "resource": "oil"}])
+    assert s.data["players"][JOE]["money"] == 2 + 2 + 5
+    with pytest.raises(RuleViolation, match="railroads carry 1 extra coal"):
+        GAME.apply(s, {"type": "sell", "seat": JOE, "resource": "coal", "via": "railroad"})
+
+
+@pytest.mark.parametrize("asset,res,card,price,bonus", [("gold-smelter", "gold", "3p-gold-1", 7, 6),
+                                                         ("coke-oven-3", "coal", "3p-coal-1", 2, 3),
+                                                         ("oil-refinery", "oil", "3p-oil-2", 5, 5)])
+def test_processing_plants_add_to_market_sales_not_contracts(asset, res, card, price, bonus):
+    d = table(GAME)
+    set_mine(d, res, card)
+    give(d, JOE, money=0, barrels={res: 1, "iron": 1}, assets=[asset])
+    hold_contract(d, JOE, 5, since=1)  # iron for $5
+    s = play(GAME, market(d), [{"type": "fill", "seat": JOE, "contract": 5}])
+    assert s.data["players"][JOE]["money"] == 5
+    s = GAME.apply(s, {"type": "sell", "seat": JOE, "resource": res})
+    assert s.data["players"][JOE]["money"] == 5 + price + bonus
+
+
+def test_private_market_sells_once_a_round_and_steps_down():
+    d = table(GAME)
+    give(d, JOE, money=0, barrels={"iron": 3}, private=[{"card": "3p-iron-1", "kind": "market", "space": 1}])
+    sale = {"type": "sell", "seat": JOE, "resource": "iron", "via": "private", "card": "3p-iron-1"}
+    s = GAME.apply(market(d), sale)
+    joe = s.data["players"][JOE]
+    assert joe["money"] == 3 and joe["private"][0]["space"] is None  # thick line, no cage: miner home
+    with pytest.raises(RuleViolation):
+        GAME.apply(s, sale)
+
+
+def test_efficient_ops_fills_extra_rows_for_its_price():
+    d = table(GAME)
+    give(d, JOE, money=10, barrels={"copper": 3, "iron": 3, "oil": 1}, assets=["efficient-ops"])
+    hold_contract(d, JOE, 20, since=1)
+    s = play(GAME, market(d), [{"type": "fill", "seat": JOE, "contract": 20, "barrels": ["iron"]},
+                               {"type": "efficient", "seat": JOE, "contract": 20, "rows": 2}])
+    joe = s.data["players"][JOE]
+    assert joe["money"] == 10 + 7 - 5 + 12 + 15
+    assert joe["contracts"][0]["done"] == [0, 1, 2]
+
+
+def test_negotiation_ops_pays_for_rows_on_different_contracts():
+    d = table(GAME)
+    give(d, JOE, money=0, barrels={"coal": 2, "iron": 1}, assets=["negotiation-ops"])
+    hold_contract(d, JOE, 4, since=1)  # coal $4
+    hold_contract(d, JOE, 5, since=1)  # iron $5
+    s = play(GAME, market(d), [{"type": "fill", "seat": JOE, "contract": 4},
+                               {"type": "fill", "seat": JOE, "contract": 5},
+                               {"type": "market_done", "seat": JOE}])
+    assert s.data["players"][JOE]["money"] == 4 + 5 + 5
+
+
+def test_subcontracted_ops_fills_an_opponents_line_and_they_skip_it():
+    d = table(GAME)
+    give(d, JOE, money=10, barrels={"iron": 1}, assets=["subcontracted-ops-1"])
+    give(d, ANN, money=0)
+    hold_contract(d, ANN, 5, since=1)  # iron $5 then iron $7
+    d["players"][ANN]["round"]["sold_on"] = [5]
+    d["phase"], d["queue"] = "subcontract", [{"seat": JOE, "kind": "subcontract"}]
+    s = GAME.apply(state(d), {"type": "subcontract", "seat": JOE, "target": ANN,
+                              "rows": [{"contract": 5, "row": 1}]})
+    assert s.data["players"][JOE]["money"] == 10 - 3 + 7
+    assert s.data["players"][ANN]["money"] == 3
+    assert s.data["players"][ANN]["contracts"][0]["done"] == [1]
+    assert s.data["phase"] == "acquisition"
+
+
+# -- collection ------------------------------------------------------------------------------
+
+def test_ventures_trigger_on_two_kinds_from_mines():
+    d = table(GAME)
+    set_mine(d, "gold", "3p-gold-1", [(JOE, 0)])
+    set_mine(d, "oil", "3p-oil-1", [(JOE, 0)])
+    give(d, JOE, assets=["coal-venture", "iron-venture"])
+    s = collect(d)
+    barrels = s.data["players"][JOE]["barrels"]
+    assert barrels["coal"] == 1 and barrels["iron"] == 0  # gold + oil: Coal Venture only
+
+
+def test_ops_team_and_exploratory_ops():
+    d = table(GAME)
+    give(d, JOE, miners=3, assets=["ops-team", "exploratory-ops"])
+    set_mine(d, "copper", "3p-copper-1", [(JOE, 0), (JOE, 1)])
+    set_mine(d, "coal", "3p-coal-1", [(JOE, 0), (ANN, 1)])
+    s = collect(d)
+    barrels = s.data["players"][JOE]["barrels"]
+    assert barrels["copper"] == 2 + 3 + 1  # two of Joe's miners: +1
+    assert barrels["coal"] == 2  # Ann's miner there cancels Exploratory Ops
+    d = table(GAME)
+    give(d, JOE, assets=["exploratory-ops"])
+    set_mine(d, "coal", "3p-coal-1", [(JOE, 0)])
+    assert collect(d).data["players"][JOE]["barrels"]["coal"] == 3
+
+
+@pytest.mark.parametrize("kinds,bonus", [(1, 0), (2, 3), (3, 6), (4, 10)])
+def test_diversified_ops_by_kinds_gathered(kinds, bonus):
+    d = table(GAME)
+    give(d, JOE, money=0, miners=4, assets=["diversified-ops-1"])
+    for res, card in list({"gold": "3p-gold-1", "oil": "3p-oil-1", "coal": "3p-coal-1",
+                           "copper": "3p-copper-1"}.items())[:kinds]:
+        set_mine(d, res, card, [(JOE, 0)])
+    assert collect(d).data["players"][JOE]["money"] == bonus
+
+
+def test_futures_grow_to_three():
+    d = table(GAME)
+    give(d, JOE, futures=[{"res": "gold", "count": 2}, {"res": "oil", "count": 3}])
+    d["bank"]["barrels"]["gold"] -= 2
+    d["bank"]["barrels"]["oil"] -= 3
+    s = collect(d)
+    assert s.data["players"][JOE]["futures"] == [{"res": "gold", "count": 3}, {"res": "oil", "count": 3}]
+    s = GAME.apply(s, {"type": "cash_futures", "seat": JOE, "token": 0})
+    assert s.data["players"][JOE]["barrels"]["gold"] == 3
+
+
+# -- acquisition -----------------------------------------------------------------------------
+
+def test_expanded_ops_costs_25_then_30_and_stops_at_4():
+    d = table(GAME)
+    give(d, JOE, money=60)
+    set_row(d, "initiatives", ["expanded-ops", "expanded-ops", "expanded-ops"])
+    s = acquisition(d, [{"seat": JOE, "kind": "asset"}] * 3)
+    s = GAME.apply(s, {"type": "buy_initiative", "seat": JOE, "slot": 0})
+    assert s.data["players"][JOE]["money"] == 35 and s.data["players"][JOE]["miners"] == 3
+    s = GAME.apply(s, {"type": "buy_initiative", "seat": JOE, "slot": 1})
+    assert s.data["players"][JOE]["money"] == 5 and s.data["players"][JOE]["miners"] == 4
+    with pytest.raises(RuleViolation, match="already employs 4 miners"):
+        GAME.apply(s, {"type": "buy_initiative", "seat": JOE, "slot": 2})
+
+
+def test_private_mine_takes_the_top_mine_of_the_barrel_paid():
+    d = table(GAME)
+    give(d, JOE, money=10, barrels={"coal": 1})
+    set_row(d, "initiatives", ["private-mine"])
+    top = d["piles"]["coal"]["draw"][0]
+    s = acquisition(d, [{"seat": JOE, "kind": "initiative"}])
+    s = GAME.apply(s, {"type": "buy_initiative", "seat": JOE, "slot": 0, "barrel": "coal"})
+    joe = s.data["players"][JOE]
+    assert joe["private"] == [{"card": top, "kind": "mine", "space": 0}] and joe["money"] == 2
+    assert top not in s.data["piles"]["coal"]["draw"]
+
+
+def test_initiative_only_players_cannot_buy_assets():
+    d = table(GAME)
+    s = acquisition(d, [{"seat": JOE, "kind": "initiative"}])
+    with pytest.raises(RuleViolation, match="one initiative only"):
+        GAME.apply(s, {"type": "buy_asset", "seat": JOE, "slot": 0})
+
+
+def test_sales_ops_pays_5_more_and_not_twice():
+    d = table(GAME)
+    give(d, JOE, money=30, assets=["sales-ops-1"])
+    set_row(d, "assets", ["statue", "library"])
+    s = acquisition(d, [{"seat": JOE, "kind": "sales"}])
+    s = GAME.apply(s, {"type": "buy_asset", "seat": JOE, "slot": 0})
+    assert s.data["players"][JOE]["money"] == 30 - 8 - 5
+    d = s.draft()
+    d["phase"], d["queue"] = "acquisition", [{"seat": JOE, "kind": "sales"}]
+    with pytest.raises(RuleViolation, match="second asset"):
+        GAME.apply(state(d), {"type": "buy_asset", "seat": JOE, "slot": 1})
+
+
+def test_black_market_takes_a_discarded_contract():
+    d = table(GAME)
+    give(d, JOE, assets=["black-market-ops"])
+    d["discard"]["contracts"].append(44)
+    d["draw"]["contracts"] = [c for c in d["draw"]["contracts"] if c != 44]
+    s = acquisition(d, [{"seat": JOE, "kind": "contract"}])
+    s = GAME.apply(s, {"type": "take_contract", "seat": JOE, "discarded": 44})
+    assert s.data["players"][JOE]["contracts"][0]["number"] == 44
+    d = table(GAME)
+    d["discard"]["contracts"].append(44)
+    with pytest.raises(RuleViolation, match="Only Black Market Ops"):
+        GAME.apply(acquisition(d, [{"seat": JOE, "kind": "contract"}]),
+                   {"type": "take_contract", "seat": JOE, "discarded": 44})
+
+
+# -- exchanges and relief ------------------------------------------------------------------
+
+def test_exchanges_once_a_round():
+    d = table(GAME)
+    give(d, JOE, barrels={"gold": 2, "coal": 4}, assets=["gold-exchange", "coal-exchange"])
+    s = GAME.apply(state(d), {"type": "exchange", "seat": JOE, "asset": "gold-exchange", "give": ["gold"],
+                              "take": ["iron", "iron"]})
+    assert s.data["players"][JOE]["barrels"]["iron"] == 2
+    with pytest.raises(RuleViolation, match="once a round"):
+        GAME.apply(s, {"type": "exchange", "seat": JOE, "asset": "gold-exchange", "give": ["gold"],
+                       "take": ["oil", "oil"]})
+    with pytest.raises(RuleViolation, match="takes 2 coal"):
+        GAME.apply(s, {"type": "exchange", "seat": JOE, "asset": "coal-exchange", "give": ["coal"],
+                       "take": ["oil"]})
+
+
+def test_relief_ops_makes_relief_cheaper():
+    d = table(GAME)
+    d["phase"] = "relief"
+    set_mine(d, "gold", "3p-gold-1", [(JOE, 1), (ANN, 0)])
+    give(d, JOE, money=10, assets=["relief-ops-2"])
+    give(d, ANN, money=4)
+    s = GAME.apply(state(d), {"type": "relieve", "seat": JOE, "mine": "gold"})
+    assert s.data["players"][JOE]["money"] == 8
+    with pytest.raises(RuleViolation, match="costs \\$5 but Ann has only \\$4"):
+        GAME.apply(s, {"type": "relieve", "seat": ANN, "mine": "gold"})
