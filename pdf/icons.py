@@ -12,6 +12,7 @@ import math
 from typing import Callable
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import fp_str
 
 from . import fonts, style
 
@@ -226,7 +227,7 @@ class IconSet:
         form = self.form(name)
         c = self.canvas
         s = size_pt / UNIT
-        c.saveState()
-        c.transform(s, 0, 0, s, x_pt, y_pt)
-        c.doForm(form)
-        c.restoreState()
+        # q/cm/Do/Q written directly: placing a form changes no state the canvas tracks, and
+        # this runs for every inline icon of every card
+        c._code.append(f"q {fp_str(s, 0, 0, s, x_pt, y_pt)} cm /{c._doc.getXObjectName(form)} Do Q")
+        c._formsinuse.append(form)
