@@ -29,6 +29,7 @@ def minerals_everywhere(state):
 
 def check(state, before, action, config):
     assert minerals_everywhere(state) == (50, 30, 20)
+    assert GAME.problems(state) == []
     assert len(state.pile) + len(state.tiles) - 1 + (state.drawn is not None) == TILES_IN_PLAY[config]
     for placed in state.tiles.values():
         assert len(placed.minerals) <= R.design(placed.design).slots
@@ -90,3 +91,31 @@ def test_whole_games_end_with_exactly_one_final_turn_each(config, seed):
     sheet = GAME.score(state)
     values = (1, 3, 5)
     assert sheet.totals == tuple(sum(n * v for n, v in zip(m.haul, values)) for m in state.players)
+
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.text(max_size=4), st.lists(st.integers(-2, 2), max_size=3),
+                 st.sampled_from(["coal", "gold", "red", "quake", "Sy1", "Ey3"]), st.just([[1, 0], [0, 1]]))
+TYPES = ["draw_tile", "place_tile", "swap", "fuse", "porous", "kart", "roll", "fill_tile", "collapse", "move",
+         "tunnel", "take", "pass", "clear", "skip", "nonsense"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 1000), steps=st.integers(0, 40), kind=st.sampled_from(TYPES),
+       fields=st.dictionaries(st.sampled_from(["x", "y", "rotation", "tile", "minerals", "mineral", "die_a", "die_b",
+                                               "tiles", "seat"]), JUNK, max_size=5))
+def test_any_action_is_applied_whole_or_refused_with_a_rule(seed, steps, kind, fields):
+    from companion.errors import RuleViolation
+
+    state = GAME.setup([PlayerSpec("A"), PlayerSpec("B"), PlayerSpec("C")], "advanced", seed=seed)
+    for _ in range(steps):
+        state = GAME.apply(state, GAME.bot_action(state, state.turn))
+        if state.phase == "over":
+            break
+    before = GAME.to_json(state)
+    try:
+        after = GAME.apply(state, {"type": kind, **fields})
+    except RuleViolation as exc:
+        assert str(exc)
+        assert GAME.to_json(state) == before
+        return
+    assert GAME.problems(after) == []

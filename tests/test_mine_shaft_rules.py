@@ -175,3 +175,13 @@ def test_roundtrip_through_json_and_notation():
     state = act(pos(ROW), "roll", die_a="quake", die_b=3)
     assert GAME.from_json(GAME.to_json(state)) == state
     assert notation(parse(R, notation(state))) == notation(state)
+
+
+def test_problems_lists_everything_wrong_with_a_position_at_once():
+    broken = pos("turn=0 phase=roll | bag=50,30,19 | pile=Sy1 | start@0,0 Sy1@1,0/90:cc Ey3@2,0!:g | Ann@5,5+ Bo@0,0+")
+    found = {(p.field, p.message) for p in GAME.problems(broken)}
+    assert ("tiles.(1, 0)", "holds 2 minerals on 1 slots") in found
+    assert ("tiles.(2, 0)", "is collapsed but still holds minerals") in found
+    assert ("players.0", "Ann stands at (5, 5), where there is no tile") in found
+    assert ("minerals", "52 coal in the bag, on tiles and with players; the game has 50") in found
+    assert GAME.problems(pos(ROW.replace("bag=40,25,15", "bag=49,29,19"))) == []

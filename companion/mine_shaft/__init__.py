@@ -8,8 +8,8 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, rng
-from ..errors import BadAction, NotYourTurn
-from . import advanced, dice, movement, placement, scoring, setup, turn
+from ..errors import BadAction, NotYourTurn, Problem
+from . import advanced, checks, dice, movement, placement, scoring, setup, turn
 from .board import board
 from .options import options as _options
 from .state import MineState, from_json, to_json
@@ -73,6 +73,9 @@ class MineShaft(Game):
         names, hauls = scoring.read_file(data)
         scoring.check_totals(rules(), hauls)
         return scoring.score_hauls(rules(), names, hauls)
+
+    def problems(self, state: MineState) -> list[Problem]:
+        return checks.problems(rules(), state)
 
     def to_json(self, state: MineState) -> dict:
         return to_json(state)

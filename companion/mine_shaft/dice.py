@@ -23,11 +23,11 @@ def roll(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> 
     die_a, die_b = action.get("die_a"), action.get("die_b")
     if die_a is None:
         die_a = rules.die_a[rnd.randrange(len(rules.die_a))]
-    elif die_a not in rules.die_a:
+    elif not isinstance(die_a, str) or die_a not in rules.die_a:
         raise BadAction(f"die A shows one of {', '.join(sorted(set(rules.die_a)))}, not {die_a!r}")
     if die_b is None:
         die_b = rules.die_b[rnd.randrange(len(rules.die_b))]
-    elif isinstance(die_b, bool) or die_b not in rules.die_b:
+    elif isinstance(die_b, bool) or not isinstance(die_b, int) or die_b not in rules.die_b:
         raise BadAction(f"die B shows {', '.join(str(v) for v in sorted(set(rules.die_b)))}, not {die_b!r}")
     note = f"{state.current.name} rolled {die_a} and {die_b}"
     return replace(state, die_a=die_a, die_b=die_b, phase="die_a", anchors=(), note=note)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
 
 from ..core import Action, field_of, require
 from ..errors import BadAction
