@@ -231,7 +231,7 @@ def test_host_scores_for_another_seat_with_json(app, client):
     response = client.post(f"/tables/{table_id}/act", headers={"X-CSRF-Token": token},
                            json={"version": version(client, table_id),
                                  "action": {"type": "add_points", "category": "points", "points": 4, "seat": 2}})
-    assert response.status_code == 200 and response.json == {"ok": True}
+    assert response.status_code == 200 and response.json == {"ok": True, "version": version(client, table_id)}
     assert points_of(app, table_id) == [0, 0, 4]
 
 

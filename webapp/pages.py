@@ -170,14 +170,14 @@ def act(table_id: str):
             raise RuleViolation('An action is an object with a "type".')
         if "seat" in action and action["seat"] != seat and not host:
             raise Forbidden("Only the host can act for another player.", "host_only")
-        tables.act(table_id, views.token_for(table, action, seat, host), version, action)
+        done = tables.act(table_id, views.token_for(table, action, seat, host), version, action)
     except HeadframeError as exc:
         if request.is_json:
             body, status = error_body(exc)
             return current_app.json.response(body), status
         return _table_page(tables.get(table_id), error=exc)
     if request.is_json:
-        return current_app.json.response({"ok": True})
+        return current_app.json.response({"ok": True, "version": done["version"]})
     return redirect(url_for("pages.table", table_id=table_id), 303)
 
 

@@ -1,9 +1,12 @@
 /* Headframe table page: live sync and actions, the same for every game (plain ES2017).
 
-   LIVE SYNC. The page polls GET /api/tables/<id> about once a second with If-None-Match. When
-   the table has changed it fetches GET /t/<id>/fragment (the live part of the page, rendered
-   on the server for this phone's seat) and swaps it in, then fires "hf:render" on document.
-   A redraw waits while the player is typing in a field of the live part.
+   LIVE SYNC. The page long-polls GET /api/tables/<id>/events?after=V&wait=20, which answers as
+   soon as the table moves past version V. When the server has no room for another waiting
+   request it answers at once, and the page then polls GET /api/tables/<id> about once a second
+   with If-None-Match (a bodiless 304 while nothing changed). When the table has changed it
+   fetches GET /tables/<id>/fragment (the live part of the page, rendered on the server for this
+   phone's seat), swaps it in and fires "hf:render" on document. A redraw waits while the player
+   is typing in a field of the live part.
 
    GAME PARTIALS. webapp/templates/games/<game-id>.html, when it exists, is rendered inside the
    live part with {table, game, view, seat, options, version, is_host};
@@ -45,12 +48,16 @@
   // own endpoint, which may use the host's cookie for it.
   var seatActionsUrl = root.getAttribute('data-seat-actions-url');
   var csrf = root.getAttribute('data-csrf') || '';
+  var eventsUrl = root.getAttribute('data-events-url');
   var POLL_MS = 1000;
   var HIDDEN_POLL_MS = 5000;
+  var WAIT_S = 20;
+  var POLL_SPELL_MS = 30000;  // after the server had no room for a long poll, plain-poll this long
   var etag = null;
   var version = currentVersion();
+  var seen = version;     // the newest version the server has told this phone about
+  var pollUntil = 0;
   var pending = false;    // a redraw is waiting for the player to leave a field
-  var inFlight = false;
   var timer = null;
 
   function currentVersion() {
@@ -102,6 +109,31 @@
       });
   }
 
+  function newer(seenVersion) {
+    if (typeof seenVersion !== 'number' || seenVersion <= Math.max(seen, version)) return Promise.resolve();
+    seen = seenVersion;
+    return redraw(false);
+  }
+
+  // The long poll: the server answers as soon as the table is newer than ``after``. It keeps
+  // only a few requests waiting; the others get an answer at once and this phone then polls.
+  function wait() {
+    var started = Date.now();
+    var url = eventsUrl + '?after=' + Math.max(seen, version) + '&wait=' + WAIT_S;
+    return fetch(url, { credentials: 'same-origin', cache: 'no-store', headers: { 'Accept': 'application/json' } })
+      .then(function (response) {
+        if (!response.ok) throw new Error('events ' + response.status);
+        return response.json();
+      })
+      .then(function (body) {
+        setConnected(true);
+        var changed = typeof body.version === 'number' && body.version > Math.max(seen, version);
+        if (!changed && Date.now() - started < 500) pollUntil = Date.now() + POLL_SPELL_MS;
+        return newer(body.version);
+      });
+  }
+
+  // The plain poll: a conditional GET that is a bodiless 304 while nothing changed.
   function poll() {
     var headers = { 'Accept': 'application/json' };
     if (etag) headers['If-None-Match'] = etag;
@@ -111,24 +143,30 @@
         if (response.status === 304) return null;
         if (!response.ok) throw new Error('state ' + response.status);
         etag = response.headers.get('ETag');
-        return response.json().then(function (body) {
-          var seen = typeof body.version === 'number' ? body.version : null;
-          if (seen === null || seen !== version) return redraw(false);
-          return null;
-        });
-      })
-      .catch(function () { setConnected(false); });
+        return response.json().then(function (body) { return newer(body.version); });
+      });
   }
 
-  function schedule() {
+  function check() {
+    var waiting = eventsUrl && !document.hidden && Date.now() >= pollUntil;
+    return waiting ? wait().then(function () { return 0; }) : poll().then(function () {
+      return document.hidden ? HIDDEN_POLL_MS : POLL_MS;
+    });
+  }
+
+  function loop() {
     clearTimeout(timer);
-    timer = setTimeout(function () {
-      poll().then(schedule, schedule);
-    }, document.hidden ? HIDDEN_POLL_MS : POLL_MS);
+    check().then(function (delay) {
+      timer = setTimeout(loop, delay);
+    }, function () {
+      setConnected(false);
+      pollUntil = Date.now() + POLL_SPELL_MS;
+      timer = setTimeout(loop, POLL_MS * 2);
+    });
   }
 
   document.addEventListener('visibilitychange', function () {
-    if (!document.hidden) poll().then(schedule, schedule);
+    if (!document.hidden) { pollUntil = 0; poll().then(loop, loop); }
   });
   live.addEventListener('focusout', function () {
     setTimeout(function () { if (pending && !typing()) redraw(false); }, 0);
@@ -167,9 +205,16 @@
     return action;
   }
 
-  function act(action, form) {
-    var buttons = form ? form.querySelectorAll('button') : [];
-    Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
+  // Taps are sent one after another, each against the version the previous one produced, so
+  // three quick taps on "+1" add three points instead of tripping over each other.
+  var queue = Promise.resolve();
+
+  function act(action) {
+    queue = queue.then(function () { return send(action); });
+    return queue;
+  }
+
+  function send(action) {
     var url = Object.prototype.hasOwnProperty.call(action, 'seat') ? seatActionsUrl : actionsUrl;
     return fetch(url, {
       method: 'POST',
@@ -180,6 +225,7 @@
       return response.json().catch(function () { return {}; }).then(function (body) {
         var error = body && body.error ? body.error : {};
         if (response.ok) {
+          if (typeof body.version === 'number') version = body.version;
           say('', '', '');
           return redraw(true);
         }
@@ -196,8 +242,6 @@
     }).catch(function () {
       setConnected(false);
       say('error', 'No connection. ', 'Your tap was not sent; try again when the phone is back on the network.');
-    }).then(function () {
-      Array.prototype.forEach.call(buttons, function (b) { b.disabled = false; });
     });
   }
 
@@ -211,9 +255,9 @@
     if (!form) return;
     event.preventDefault();
     var submitter = event.submitter || lastClicked;
-    act(actionOf(form, submitter), form);
+    act(actionOf(form, submitter));
   });
 
-  window.Headframe = { act: function (action) { return act(action, null); }, refresh: function () { return redraw(true); } };
-  poll().then(schedule, schedule);
+  window.Headframe = { act: act, refresh: function () { return redraw(true); } };
+  poll().then(loop, loop);
 })();

@@ -1,0 +1,179 @@
+"""Two phones at one table in a real browser: create, join by code, live updates, undo,
+refusals, hostile names, a 360 px screen and the dark theme."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from webapp.tables import NAME_MAX
+
+LIVE_MS = 2000  # the companion's promise: another phone's action shows within 2 s
+SVG_XSS = "<svg onload=alert(1)>"
+SCRIPT_XSS = "<script>alert(1)</script>"
+
+
+def start_table(page, server, names=("Ann", "Bo")):
+    page.goto(server + "/")
+    page.select_option("#game", "scorepad")
+    for index, name in enumerate(names):
+        if page.locator(f"#player-name-{index}").count() == 0:
+            page.click("[data-add-player]")
+        page.fill(f"#player-name-{index}", name)
+    page.click("text=Start the table")
+    page.wait_for_url(re.compile(r"/tables/\w+$"))
+    code = page.locator(".join-code").inner_text().strip()
+    expect(page.locator("#connection")).to_have_text("Live")
+    return page.url, code
+
+
+def take_seat(page, server, code, name):
+    page.goto(server + "/join")
+    page.fill("#code", code)
+    page.click("text=Find the table")
+    page.locator(".seat-picker button", has_text=name).click()
+    page.wait_for_url(re.compile(r"/tables/\w+$"))
+    expect(page.locator(".status-line")).to_contain_text(f"You play {name}")
+    expect(page.locator("#connection")).to_have_text("Live")
+
+
+def plus(page, name, category="Points"):
+    page.locator(f'button[aria-label="{name}: plus 1 {category}"]').click()
+
+
+def value(page, name, category="Points"):
+    return page.locator(f'.value[aria-label="{name}: {category}"]')
+
+
+def grid_total(page, column):
+    return page.locator("table.scores tfoot td").nth(column)
+
+
+def test_a_second_phone_joins_by_code_and_sees_actions_live(server, phone):
+    host, guest = phone(), phone()
+    table_url, code = start_table(host, server)
+    take_seat(guest, server, code, "Bo")
+    expect(host.locator(".seat", has_text="Bo")).to_contain_text("seated", timeout=LIVE_MS)
+
+    plus(guest, "Bo")
+    expect(value(guest, "Bo")).to_have_text("1")
+    expect(grid_total(host, 1)).to_have_text("1", timeout=LIVE_MS)
+
+    host.locator("#pad-1 summary").click()  # the host scores for Bo too
+    plus(host, "Bo")
+    expect(value(guest, "Bo")).to_have_text("2", timeout=LIVE_MS)
+    expect(host.locator("#pad-1")).to_have_attribute("open", "")  # stays open across redraws
+
+
+def test_host_undo_reaches_the_other_phone(server, phone):
+    host, guest = phone(), phone()
+    table_url, code = start_table(host, server)
+    take_seat(guest, server, code, "Bo")
+    plus(host, "Ann")
+    plus(host, "Ann")
+    expect(value(guest, "Ann")).to_have_count(0)  # Bo's phone cannot score for Ann
+    expect(grid_total(guest, 0)).to_have_text("2", timeout=LIVE_MS)
+    host.click("text=Undo last action")
+    expect(grid_total(host, 0)).to_have_text("1")
+    expect(grid_total(guest, 0)).to_have_text("1", timeout=LIVE_MS)
+    host.goto(table_url + "/log")
+    expect(host.locator(".log li.undone").first).to_contain_text("undone")
+
+
+def test_a_forbidden_action_shows_its_message_and_changes_nothing(server, phone):
+    host = phone()
+    start_table(host, server)
+    host.fill("#pts-0", "1000000")
+    host.locator("#pad-0 .pad-entry button").click()
+    alert = host.locator("#alert")
+    expect(alert).to_contain_text("more than the pad allows")
+    expect(alert).to_be_visible()
+    expect(value(host, "Ann")).to_have_text("0")
+    expect(grid_total(host, 0)).to_have_text("0")
+
+
+def test_a_tap_on_an_old_state_redraws_and_says_so(server, phone):
+    host, guest = phone(), phone()
+    _, code = start_table(host, server)
+    take_seat(guest, server, code, "Bo")
+    # Bo's phone stops hearing about changes, so it still shows the old version when tapped.
+    guest.route("**/api/tables/**", lambda route: route.abort() if route.request.method == "GET" else route.continue_())
+    plus(host, "Ann")
+    expect(grid_total(host, 0)).to_have_text("1")
+    plus(guest, "Bo")
+    expect(guest.locator("#alert")).to_contain_text("The table changed before your tap arrived")
+    expect(grid_total(guest, 0)).to_have_text("1")   # the redraw brought Ann's point
+    expect(value(guest, "Bo")).to_have_text("0")     # and Bo's tap was not applied
+
+
+def test_hostile_names_are_shown_as_text_and_run_nothing(server, phone):
+    host = phone()
+    dialogs = []
+    host.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    names = ["Ann", SVG_XSS] + ([SCRIPT_XSS] if len(SCRIPT_XSS) <= NAME_MAX else [])
+    table_url, _ = start_table(host, server, names)
+    for name in names[1:]:
+        expect(host.locator(".seat .name", has_text=name)).to_have_text(name)
+    plus(host, "Ann")
+    host.click("text=End the game now…")
+    host.check("input[name=confirm]")
+    host.click("button:has-text('End the game') >> nth=-1")
+    host.wait_for_url(re.compile(r"/score$"))
+    expect(host.locator(".podium")).to_contain_text(SVG_XSS)
+    host.goto(server + "/history")
+    expect(host.locator(".game-list")).to_contain_text("Ann won")
+    expect(host.locator("table.scores")).to_contain_text(SVG_XSS)
+    assert dialogs == []
+
+
+TAP_TARGETS = """() => {
+  const small = [];
+  const seen = new Set();
+  for (const el of document.querySelectorAll('button, .btn, a, input:not([type=hidden]), select, summary')) {
+    let target = el;
+    if (el.matches('input[type=checkbox], input[type=radio]')) target = el.closest('label') || el;
+    if (seen.has(target)) continue;
+    seen.add(target);
+    const box = target.getBoundingClientRect();
+    const shown = box.width > 0 && box.height > 0 && getComputedStyle(target).visibility !== 'hidden';
+    if (shown && (box.height < 44 || box.width < 44)) small.push(target.outerHTML.slice(0, 80) + ' ' + Math.round(box.width) + 'x' + Math.round(box.height));
+  }
+  return small;
+}"""
+
+
+def test_every_page_fits_360_px_with_big_tap_targets(server, phone):
+    host = phone()
+    table_url, code = start_table(host, server, ("Ann", "Bo", "Cy with a long name"))
+    plus(host, "Ann")
+    host.locator("#pad-0 .pad-entry select").select_option(index=0)
+    pages = [server + "/", server + "/join", table_url, table_url + "/log", table_url + "/score",
+             table_url + f"/join?code={code}", server + "/history"]
+    for url in pages:
+        host.goto(url)
+        if url == table_url:
+            expect(host.locator("#connection")).to_have_text("Live")
+        width = host.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"{url} scrolls sideways: {width}px"
+        assert host.evaluate(TAP_TARGETS) == [], url
+
+
+def luminance(css_colour: str) -> float:
+    r, g, b = (int(x) / 255 for x in re.findall(r"\d+", css_colour)[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_dark_theme_follows_the_phone(server, phone):
+    page = phone()
+    table_url, _ = start_table(page, server)
+    for scheme, dark in (("dark", True), ("light", False)):
+        page.emulate_media(color_scheme=scheme)
+        for url in (table_url, server + "/"):
+            page.goto(url)
+            body = page.evaluate("[getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color]")
+            card = page.evaluate("getComputedStyle(document.querySelector('.card')).backgroundColor")
+            if dark:
+                assert luminance(body[0]) < 0.15 and luminance(body[1]) > 0.8 and luminance(card) < 0.2, (url, body)
+            else:
+                assert luminance(body[0]) > 0.85 and luminance(body[1]) < 0.2, (url, body)
