@@ -48,6 +48,7 @@ class Page:
     height: float
     shapes: list = field(default_factory=list)
     forms: list = field(default_factory=list)  # (name, matrix)
+    texts: list = field(default_factory=list)  # (x, y, font, size): where each text run starts, page mm
     trim: tuple | None = None
     bleed: tuple | None = None
 
@@ -71,7 +72,7 @@ def _box(value):
 
 
 def read(path) -> list[Page]:
-    reader = PdfReader(str(path))
+    reader = PdfReader(path if hasattr(path, "read") else str(path))
     pages = []
     for pdf_page in reader.pages:
         mb = pdf_page.mediabox
@@ -98,9 +99,18 @@ def _walk(content, page: Page) -> None:
         nums = [float(v) for v in operands] if op in ("cm", "m", "l", "c", "re", "w", "RG", "rg", "G", "g") else []
         if op == "BT":
             in_text = True
+            font, size, origin = None, 0.0, None
         elif op == "ET":
             in_text = False
         elif in_text:
+            if op == "Tf":
+                font, size = str(operands[0]), float(operands[1])
+            elif op == "Tm":
+                m = [float(v) for v in operands]
+                origin = _apply(ctm, m[4], m[5])
+            elif op in ("Tj", "TJ") and origin is not None:  # a run starts where the last Tm put it
+                page.texts.append((origin[0], origin[1], font, size))
+                origin = None
             continue
         elif op == "q":
             stack.append((ctm, lw, stroke, fill))
