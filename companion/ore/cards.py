@@ -13,8 +13,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
+from ..data import columns as col
 from ..data import load_game
-from ..data.model import GameData, Row
+from ..data.loader import _read_csv as read_rows
+from ..data.model import BUILTIN_ICONS, GameData, Row
 from ..errors import DataError, Problem
 
 RESOURCES = ("gold", "oil", "iron", "copper", "coal")
@@ -55,13 +57,18 @@ class AssetCard:
     group: str
     costs: tuple[Cost, ...]
     vp: int
-    light: bool
+    mark: str  # "light" or "dark" icon marking
     effect: tuple[str, ...]  # effect kind first, then its arguments
     text: str
 
     @property
     def kind(self) -> str:
         return self.effect[0] if self.effect else ""
+
+    @property
+    def light(self) -> bool:
+        """Light-icon cards are left out of the short game."""
+        return self.mark == "light"
 
 
 @dataclass(frozen=True)
@@ -70,9 +77,13 @@ class InitiativeCard:
     qty: int
     name: str
     cost: Cost
-    light: bool
+    mark: str
     effect: str
     text: str
+
+    @property
+    def light(self) -> bool:
+        return self.mark == "light"
 
 
 @dataclass(frozen=True)
@@ -195,6 +206,29 @@ def parse_effect(text: str) -> tuple[str, ...]:
     return words
 
 
+def read_table(data: GameData, name: str, problems: list[Problem]) -> list[Row]:
+    """Rows of a CSV named in ``[tables.<name>]`` (file + columns), checked with the same column
+    types as a deck. Mines and contracts are printed by code, so they are tables, not decks."""
+    spec = data.tables.get(name)
+    where = str(data.toml_path)
+    if not isinstance(spec, dict) or not isinstance(spec.get("file"), str) or not isinstance(spec.get("columns"), dict):
+        problems.append(Problem(where, data.line_of(f"tables.{name}"), f"tables.{name}",
+                                f"needs file = \"{name}.csv\" and a columns table"))
+        return []
+    types = {}
+    for column, text in spec["columns"].items():
+        try:
+            types[column] = col.parse_type(text)
+        except ValueError as exc:
+            problems.append(Problem(where, data.line_of(f"tables.{name}"), f"tables.{name}.columns.{column}", str(exc)))
+    if problems:
+        return []
+    icons = set(BUILTIN_ICONS) | set(data.resources)
+    rows, found = read_rows(data.root / spec["file"], types, icons, set(data.resources))
+    problems.extend(found)
+    return rows
+
+
 def _cell(problems: list[Problem], path: Path, row: Row, column: str, parse):
     try:
         return parse(row[column])
@@ -207,7 +241,7 @@ def build_catalog(data: GameData) -> Catalog:
     problems: list[Problem] = []
     mines, assets, initiatives, contracts = {}, {}, {}, {}
     root = data.root
-    for row in data.decks["mines"].rows:
+    for row in read_table(data, "mines", problems):
         parsed = _cell(problems, root / "mines.csv", row, "spaces", parse_spaces)
         if parsed:
             mines[row.id] = MineCard(row.id, row["deck"], row["res"], row["price"], parsed[0], parsed[1])
@@ -216,22 +250,39 @@ def build_catalog(data: GameData) -> Catalog:
         effect = _cell(problems, root / "assets.csv", row, "effect", parse_effect)
         if costs is not None and effect is not None:
             assets[row.id] = AssetCard(row.id, row.qty, row["name"], row["group"], costs, row["vp"],
-                                       row["light"], effect, row["text"])
+                                       row["mark"], effect, row["text"])
     for row in data.decks["initiatives"].rows:
         cost = _cell(problems, root / "initiatives.csv", row, "cost", parse_cost)
         if cost is not None:
-            initiatives[row.id] = InitiativeCard(row.id, row.qty, row["name"], cost[0], row["light"],
+            initiatives[row.id] = InitiativeCard(row.id, row.qty, row["name"], cost[0], row["mark"],
                                                  row["effect"], row["text"])
-    for row in data.decks["contracts"].rows:
+    for row in read_table(data, "contracts", problems):
         rows = _cell(problems, root / "contracts.csv", row, "rows", parse_rows)
         if rows is not None:
             if row["number"] in contracts:
                 problems.append(Problem(str(root / "contracts.csv"), row.line, "number",
                                         f"contract #{row['number']} appears twice"))
             contracts[row["number"]] = ContractCard(row["number"], rows)
+    problems.extend(_check_counts(data, mines, contracts))
     if problems:
         raise DataError(problems)
     return Catalog(data, mines, assets, initiatives, contracts)
+
+
+def _check_counts(data: GameData, mines: Mapping[str, MineCard], contracts: Mapping[int, ContractCard]) -> list[Problem]:
+    """Each mine deck holds the rulebook's mix of kinds; contracts are numbered 1 to N."""
+    problems = []
+    wanted = data.tables.get("mines_per_deck", {})
+    for deck in ("3p", "4-5p"):
+        for res in RESOURCES:
+            have = sum(1 for m in mines.values() if m.deck == deck and m.res == res)
+            if res in wanted and have != int(wanted[res]):
+                problems.append(Problem(str(data.root / "mines.csv"), None, "res",
+                                        f"the {deck} deck has {have} {res} mines; tables.mines_per_deck says {wanted[res]}"))
+    if contracts and sorted(contracts) != list(range(1, len(contracts) + 1)):
+        problems.append(Problem(str(data.root / "contracts.csv"), None, "number",
+                                f"contracts must be numbered 1 to {len(contracts)} without gaps"))
+    return problems
 
 
 @lru_cache(maxsize=4)
