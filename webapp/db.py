@@ -19,6 +19,8 @@ PostgreSQL gets ``SELECT ... FOR UPDATE`` on the table row instead.
 
 from __future__ import annotations
 
+import threading
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -107,6 +109,7 @@ def make_engine(url: str, pool_size: int = 10, sqlite_synchronous: str = "NORMAL
         if sqlite_synchronous not in SYNC_LEVELS:
             raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {SYNC_LEVELS}, not {sqlite_synchronous!r}")
         _tune_sqlite(engine, sqlite_synchronous)
+        _write_locks[engine] = threading.Lock()
     else:
         engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
     Base.metadata.create_all(engine)
@@ -132,11 +135,25 @@ def _tune_sqlite(engine: Engine, synchronous: str) -> None:
         connection.connection.driver_connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
+_write_locks: "weakref.WeakKeyDictionary[Engine, threading.Lock]" = weakref.WeakKeyDictionary()
+
+
 @contextmanager
 def writing(engine: Engine) -> Iterator[Connection]:
     """A transaction that will write: on SQLite it holds the write lock from the start, so
-    read-check-write sequences cannot interleave. Commits on success, rolls back on error."""
-    with engine.connect() as connection:
+    read-check-write sequences cannot interleave. Commits on success, rolls back on error.
+
+    SQLite has one writer at a time. Threads of this process queue on a Python lock first:
+    SQLite's own busy handler waits by sleeping in steps of up to 100 ms, which would put
+    that much latency on an action whenever two tables are written at once."""
+    lock = _write_locks.get(engine) if engine.dialect.name == "sqlite" else None
+    if lock is None:
+        with engine.connect() as connection:
+            connection.execution_options(headframe_write=True)
+            with connection.begin():
+                yield connection
+        return
+    with lock, engine.connect() as connection:
         connection.execution_options(headframe_write=True)
         with connection.begin():
             yield connection

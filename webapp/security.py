@@ -18,6 +18,7 @@ from collections import defaultdict, deque
 from pathlib import Path
 
 from flask import Flask, Response, request, session
+from flask.sessions import SecureCookieSessionInterface
 
 from .errors import Forbidden, RateLimited, WebError
 
@@ -173,7 +174,18 @@ def client_address() -> str:
     return request.remote_addr or "unknown"
 
 
+class _Sessions(SecureCookieSessionInterface):
+    """The JSON API never uses the session (tokens and JSON bodies protect it), so it skips
+    reading and signing the session cookie on every poll."""
+
+    def open_session(self, app, request):
+        if request.path.startswith("/api/"):
+            return self.make_null_session(app)
+        return super().open_session(app, request)
+
+
 def init_app(app: Flask) -> None:
+    app.session_interface = _Sessions()
     app.extensions["headframe_join_limit"] = FailureLimit(app.config["JOIN_FAILURE_LIMIT"],
                                                           app.config["JOIN_FAILURE_WINDOW"])
     app.before_request(_check_request)

@@ -97,15 +97,15 @@ _EVENT_COLUMNS = ("seq", "kind", "seat", "at", "action", "summary", "round", "ba
 # -- the store behind the functions -------------------------------------------
 
 class Store:
-    """Engine plus two small caches, one per app: parsed states (checked against the stored
-    version on every use) and table versions for polling phones. A version written by this
+    """Engine plus two small caches, one per app: table snapshots by version (checked
+    against the stored version on every use) and table versions for polling phones. A version written by this
     process is exact at once; one written by another worker (PostgreSQL, several
     processes) is seen within ``version_ttl`` seconds."""
 
     def __init__(self, engine: Engine, version_ttl: float = 1.0):
         self.engine = engine
         self.version_ttl = version_ttl
-        self._states: OrderedDict[str, tuple[int, Any]] = OrderedDict()
+        self._tables: OrderedDict[str, Table] = OrderedDict()
         self._versions: dict[str, tuple[int, float]] = {}
         self._lock = threading.Lock()
         self.changed = threading.Condition()
@@ -121,22 +121,23 @@ class Store:
             self._versions.clear()
         self._versions[table_id] = (version, time.monotonic())
 
-    def parsed(self, game: Game, table_id: str, version: int, text: str) -> Any:
+    def snapshot(self, table_id: str, version: int) -> "Table | None":
+        """The table as it was at ``version``, if this process has seen it. Every change to
+        a table (actions, undo, joins, the end) makes a new version, so a snapshot of a
+        version never goes out of date."""
         with self._lock:
-            hit = self._states.get(table_id)
-            if hit is not None and hit[0] == version:
-                self._states.move_to_end(table_id)
-                return hit[1]
-        state = game.from_json(json.loads(text))
-        self.remember(table_id, version, state)
-        return state
+            hit = self._tables.get(table_id)
+            if hit is None or hit.version != version:
+                return None
+            self._tables.move_to_end(table_id)
+            return hit
 
-    def remember(self, table_id: str, version: int, state: Any) -> None:
+    def keep(self, table: "Table") -> None:
         with self._lock:
-            self._states[table_id] = (version, state)
-            self._states.move_to_end(table_id)
-            while len(self._states) > STATE_CACHE_SIZE:
-                self._states.popitem(last=False)
+            self._tables[table.id] = table
+            self._tables.move_to_end(table.id)
+            while len(self._tables) > STATE_CACHE_SIZE:
+                self._tables.popitem(last=False)
 
     def notify(self, table_id: str | None = None, version: int | None = None) -> None:
         if table_id is not None and version is not None:
@@ -187,13 +188,22 @@ def _seats(conn, table_id: str) -> list[Any]:
     return conn.execute(_SEATS, {"tid": table_id}).all()
 
 
-def _table(conn, row, seat_rows) -> Table:
+def _table(conn, row, seat_rows=None) -> Table:
+    """The snapshot for a stored row: from the cache when this version was seen before."""
+    store = _store()
+    hit = store.snapshot(row.id, row.version)
+    if hit is not None:
+        return hit
+    if seat_rows is None:
+        seat_rows = _seats(conn, row.id)
     game = find_game(row.game)
-    state = _store().parsed(game, row.id, row.version, row.state)
+    state = game.from_json(json.loads(row.state))
     seats = tuple(Seat(s.seat, s.name, s.colour, s.bot, s.token_hash is not None, s.token_hash) for s in seat_rows)
-    return Table(row.id, row.join_code, row.game, row.variant, row.seed, row.version, row.head, row.finished,
-                 json.loads(row.outcome) if row.outcome else None, seats, row.created_at, row.updated_at, state,
-                 row.host_hash)
+    table = Table(row.id, row.join_code, row.game, row.variant, row.seed, row.version, row.head, row.finished,
+                  json.loads(row.outcome) if row.outcome else None, seats, row.created_at, row.updated_at, state,
+                  row.host_hash)
+    store.keep(table)
+    return table
 
 
 def _load(conn, table_id: str, lock: bool = False):
@@ -326,15 +336,19 @@ def create_table(game_id: str, players: list[dict], variant: str | None = None,
                                          for i, p in enumerate(specs)])
             _append(conn, table_id, 0, "setup", at=now, summary="set up the table", round=game.round_of(state),
                     barrier=True, state_z=_pack(text), totals=_totals(game, state))
-            store.remember(table_id, 0, state)
-            return _table(conn, _load(conn, table_id), _seats(conn, table_id)), host_token
+            return _table(conn, _load(conn, table_id)), host_token
     raise RuntimeError("could not find a free table id")  # 31^10 ids: practically unreachable
 
 
 def get(table_id: str) -> Table:
-    with reading(_store().engine) as conn:
-        row = _load(conn, table_id)
-        return _table(conn, row, _seats(conn, table_id))
+    """The table as stored now (one small query when this process has seen its version)."""
+    store = _store()
+    with reading(store.engine) as conn:
+        version = conn.execute(_VERSION, {"tid": table_id}).scalar_one_or_none() if isinstance(table_id, str) else None
+        if version is None:
+            raise NotFound(f"There is no table {table_id!r}.")
+        store.note_version(table_id, version)
+        return store.snapshot(table_id, version) or _table(conn, _load(conn, table_id))
 
 
 def version_of(table_id: str, fresh: bool = False) -> int:
@@ -361,7 +375,7 @@ def find_by_code(code: str) -> Table:
         row = conn.execute(select(TABLES).where(TABLES.c.join_code == wanted)).one_or_none()
         if row is None:
             raise NotFound("No table has that join code.")
-        return _table(conn, row, _seats(conn, row.id))
+        return _table(conn, row)
 
 
 def seat_of(table: Table | str, token: str | None) -> int | None:
@@ -430,7 +444,7 @@ def join(join_code: str, seat: int, token: str | None = None) -> tuple[Table, st
                      .values(token_hash=hash_token(fresh)))
         _append(conn, row.id, seq, "join", seat=seat, summary=f"{taken.name} joined")
         conn.execute(update(TABLES).where(TABLES.c.id == row.id).values(version=seq, updated_at=time.time()))
-        table = _table(conn, _load(conn, row.id), _seats(conn, row.id))
+        table = _table(conn, _load(conn, row.id))
     store.notify(table.id, table.version)
     return table, fresh
 
@@ -450,7 +464,7 @@ def remove_seat(table_id: str, host_token: str, seat: int) -> Table:
         conn.execute(update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == seat).values(token_hash=None))
         _append(conn, table_id, seq, "leave", seat=seat, summary=f"the host freed {seats[seat].name}'s seat")
         conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(version=seq, updated_at=time.time()))
-        table = _table(conn, _load(conn, table_id), _seats(conn, table_id))
+        table = _table(conn, _load(conn, table_id))
     store.notify(table.id, table.version)
     return table
 
@@ -464,7 +478,8 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
     store = _store()
     with writing(store.engine) as conn:
         row = _load(conn, table_id, lock=True)
-        seats = _seats(conn, table_id)
+        table = _table(conn, row)
+        seats = table.seats
         who, seat = _who(row, seats, token)
         move = dict(action)
         if who == "seat":
@@ -472,7 +487,6 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
         elif "seat" in move and (isinstance(move["seat"], bool) or not isinstance(move["seat"], int)
                                  or not 0 <= move["seat"] < len(seats)):
             raise Invalid("invalid_seat", f"There is no seat {move['seat']!r}; seats are 0–{len(seats) - 1}.")
-        table = _table(conn, row, seats)
         if row.version != version:
             raise Conflict(f"The table moved on (version {row.version}, not {version}); here it is now.",
                            state(table, seat, who == "host"))
@@ -491,10 +505,10 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
         conn.execute(_AFTER_ACTION, {"tid": table_id, "b_version": seq, "b_head": seq, "b_state": text, "b_at": now,
                                      "b_finished": finish["finished"], "b_outcome": finish["outcome"],
                                      "b_result": finish["result"]})
-    store.remember(table_id, seq, after)
-    store.notify(table_id, seq)
     done = replace(table, version=seq, head=seq, finished=finish["finished"], updated_at=now, state=after,
                    outcome=json.loads(finish["outcome"]) if finish["outcome"] else None)
+    store.keep(done)
+    store.notify(table_id, seq)
     return {"version": seq, "table": done, "seat": seat, "host": who == "host",
             "event": _event_json(seq=seq, kind="action", undone=False, undoes=None, **event,
                                  action_text=event["action"])}
@@ -533,7 +547,6 @@ def undo(table_id: str, host_token: str, version: int) -> Table:
                      .values(undone=True))
         conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(
             version=seq, head=last.prev, state=text, updated_at=now, **_finish_values(game, restored)))
-        store.remember(table_id, seq, restored)
         table = _table(conn, _load(conn, table_id), seats)
     store.notify(table.id, table.version)
     return table
@@ -549,7 +562,7 @@ def end_game(table_id: str, host_token: str) -> Table:
         if row.finished:
             return _table(conn, row, seats)
         game = find_game(row.game)
-        current = _store().parsed(game, table_id, row.version, row.state)
+        current = _table(conn, row, seats).state
         seq = row.version + 1
         now = time.time()
         _append(conn, table_id, seq, "end", at=now, summary="the host ended the game", round=game.round_of(current),

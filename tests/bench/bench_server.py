@@ -129,20 +129,26 @@ class Pool:
 
     async def close(self) -> None:
         while not self.idle.empty():
-            _, writer = self.idle.get_nowait()
-            writer.close()
+            pair = self.idle.get_nowait()
+            if pair is not None:
+                pair[1].close()
 
     async def request(self, method: str, path: str, body: dict | None = None,
                       headers: dict | None = None) -> tuple[int, dict, bytes, float]:
-        """(status, headers, body, seconds) — the time counts from sending to the last byte."""
-        reader, writer = await self.idle.get()
+        """(status, headers, body, seconds). The time runs from sending (or from connecting,
+        when the server closed the last connection, as waitress does after every 304) to the
+        last byte of the answer."""
+        pair = await self.idle.get()
+        started = time.perf_counter()
         try:
+            if pair is None:
+                pair = await asyncio.open_connection("127.0.0.1", self.port)
+            reader, writer = pair
             payload = json.dumps(body).encode() if body is not None else b""
             head = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", f"Content-Length: {len(payload)}"]
             if body is not None:
                 head.append("Content-Type: application/json")
             head += [f"{k}: {v}" for k, v in (headers or {}).items()]
-            started = time.perf_counter()
             writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
             await writer.drain()
             status = int((await reader.readline()).split()[1])
@@ -155,13 +161,18 @@ class Pool:
                 answer[key.strip().lower()] = value.strip()
             length = int(answer.get("content-length", 0))
             data = await reader.readexactly(length) if length else b""
-            return status, answer, data, time.perf_counter() - started
+            took = time.perf_counter() - started
+            if answer.get("connection", "").lower() == "close":
+                writer.close()
+                pair = None
+            return status, answer, data, took
         except (OSError, asyncio.IncompleteReadError, ValueError, IndexError):
-            writer.close()
-            reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+            if pair is not None:
+                pair[1].close()
+            pair = None
             raise
         finally:
-            self.idle.put_nowait((reader, writer))
+            self.idle.put_nowait(pair)
 
 
 class Stats:
