@@ -200,6 +200,15 @@ def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
     return part
 
 
+def _key_problem(game: GameData, key) -> str:
+    from companion.data.model import BUILTIN_ICONS
+
+    icons = sorted(set(BUILTIN_ICONS) | set(game.resources))
+    if isinstance(key, str) and key not in icons:
+        return f"unknown icon {key!r}; known icons: {', '.join(icons)}"
+    return f"missing option {key!r}"
+
+
 def _component_error(game: GameData, comp: Component, message: str) -> DataError:
     return DataError(Problem(str(game.toml_path), comp.line, f"components.{comp.id}", f"{game.id}: {message}"))
 
@@ -228,7 +237,7 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
             except UnknownColour as exc:
                 raise _component_error(game, comp, f"{comp.id}: {exc}") from None
             except KeyError as exc:
-                raise _component_error(game, comp, f"{comp.id}: unknown icon or option {exc.args[0]!r}") from None
+                raise _component_error(game, comp, f"{comp.id}: {_key_problem(game, exc.args[0])}") from None
         return draw
 
     jobs = [Job(drawer(i, "front"), drawer(i, "back") if has_backs else None) for i in range(comp.count)]

@@ -37,6 +37,41 @@ def build_fails(game: Path, capsys) -> list[str]:
     return err.strip().splitlines()
 
 
+# One edit, one problem, reported at the edited line: (file, text to replace, replacement, message).
+ONE_LINE_CASES = {
+    "mistyped field": ("game.toml", "count = 12", 'count = "twelve"',
+                       "components.ore-tokens.count: expected a whole number, got 'twelve'"),
+    "mistyped cell": ("mines.csv", 'rounded up.",3,', 'rounded up.",three,',
+                      "cost: expected a whole number, got 'three'"),
+    "qty zero": ("mines.csv", "m02,2,", "m02,0,", "qty: must be a positive whole number, got '0'"),
+    "qty negative": ("mines.csv", "m02,2,", "m02,-2,", "qty: must be a positive whole number, got '-2'"),
+    "qty not a number": ("mines.csv", "m02,2,", "m02,two,", "qty: expected a whole number, got 'two'"),
+    "unknown resource": ("mines.csv", 'second dig.",1,moor,tin', 'second dig.",1,moor,gold',
+                         "res: unknown resource 'gold'; known resources: coal, copper, tin"),
+    "unknown icon": ("mines.csv", "Gain one :tin: and", "Gain one :gold: and",
+                     "text: unknown icon :gold:; known icons: arrow, coal, copper, miner, money, peek, quake, tin, "
+                     "vp, water, work"),
+    "unknown layout": ("game.toml", 'back_layout = "mine-back"', 'back_layout = "mine-backs"',
+                       "decks.mines.back_layout: unknown layout 'mine-backs'; layouts: mine, mine-back"),
+    "bad unit in a layout": ("layouts.toml", 'x = "50mm"', 'x = "50"',
+                             "mine.boxes.cost.x: expected a length such as \"3mm\", \"0.5in\" or \"9pt\", got '50'"),
+    "bad size": ("game.toml", 'size = "16mm"', 'size = "16 furlongs"',
+                 "components.die.size: expected a length such as \"3mm\", \"0.5in\" or \"9pt\", got '16 furlongs'"),
+    "bad colour": ("game.toml", 'moor = "#6f8f4e"', 'moor = "green"',
+                   "colours.moor: expected a colour such as #1a2b3c, got 'green'"),
+    "value outside an enum": ("mines.csv", 'second dig.",1,moor,tin', 'second dig.",1,marsh,tin',
+                              "region: 'marsh' is not one of: moor, coast, town"),
+}
+
+
+@pytest.mark.parametrize("case", list(ONE_LINE_CASES))
+def test_one_bad_value_is_reported_at_its_line(game, capsys, case):
+    name, old, new, message = ONE_LINE_CASES[case]
+    path = game / name
+    line = edit(path, old, new)
+    assert build_fails(game, capsys) == [f"{path}:{line}: {message}"]
+
+
 def test_unknown_key_in_game_toml_names_the_accepted_ones(game, capsys):
     toml = game / "game.toml"
     line = edit(toml, 'corner = "3mm"\n', 'corner = "3mm"\ncorners = "2mm"\n') + 1
@@ -77,51 +112,10 @@ def test_missing_required_field(game, capsys):
     assert build_fails(game, capsys) == [f"{toml}:{line}: decks.mines.name: missing required key"]
 
 
-def test_mistyped_field(game, capsys):
-    toml = game / "game.toml"
-    line = edit(toml, "count = 12", 'count = "twelve"')
-    assert build_fails(game, capsys) == [
-        f"{toml}:{line}: components.ore-tokens.count: expected a whole number, got 'twelve'"]
-
-
-def test_mistyped_csv_cell(game, capsys):
-    csv = game / "mines.csv"
-    line = edit(csv, "round, £2 per cube × depth ½ rounded up.\",3,", "round, £2 per cube × depth ½ rounded up.\",three,")
-    assert build_fails(game, capsys) == [f"{csv}:{line}: cost: expected a whole number, got 'three'"]
-
-
-@pytest.mark.parametrize("qty, shown", [("0", "'0'"), ("-2", "'-2'")])
-def test_qty_must_be_a_positive_whole_number(game, capsys, qty, shown):
-    csv = game / "mines.csv"
-    line = edit(csv, "m02,2,", f"m02,{qty},")
-    assert build_fails(game, capsys) == [f"{csv}:{line}: qty: must be a positive whole number, got {shown}"]
-
-
-def test_qty_that_is_not_a_number(game, capsys):
-    csv = game / "mines.csv"
-    line = edit(csv, "m02,2,", "m02,two,")
-    assert build_fails(game, capsys) == [f"{csv}:{line}: qty: expected a whole number, got 'two'"]
-
-
 def test_duplicate_ids(game, capsys):
     csv = game / "mines.csv"
     line = edit(csv, "m05,2,Mine 5", "m04,2,Mine 5")
     assert build_fails(game, capsys) == [f"{csv}:{line}: id: duplicate id 'm04' (first on line {line - 1})"]
-
-
-def test_unknown_resource(game, capsys):
-    csv = game / "mines.csv"
-    line = edit(csv, 'second dig.",1,moor,tin', 'second dig.",1,moor,gold')
-    assert build_fails(game, capsys) == [
-        f"{csv}:{line}: res: unknown resource 'gold'; known resources: coal, copper, tin"]
-
-
-def test_unknown_icon_in_text(game, capsys):
-    csv = game / "mines.csv"
-    line = edit(csv, "Gain one :tin: and", "Gain one :gold: and")
-    assert build_fails(game, capsys) == [
-        f"{csv}:{line}: text: unknown icon :gold:; known icons: arrow, coal, copper, miner, money, peek, quake, tin, "
-        f"vp, water, work"]
 
 
 def test_unknown_icon_in_a_painter_option(game, capsys):
@@ -129,7 +123,8 @@ def test_unknown_icon_in_a_painter_option(game, capsys):
     edit(toml, 'icons = ["tin", "copper", "coal"]', 'icons = ["tin", "gold", "coal"]')
     line = toml.read_text(encoding="utf-8").split("\n").index("[components.ore-tokens]") + 1
     assert build_fails(game, capsys) == [
-        f"{toml}:{line}: components.ore-tokens: testgame: ore-tokens: unknown icon or option 'gold'"]
+        f"{toml}:{line}: components.ore-tokens: testgame: ore-tokens: unknown icon 'gold'; known icons: arrow, "
+        f"coal, copper, miner, money, peek, quake, tin, vp, water, work"]
 
 
 def test_unknown_deck_reference(game, capsys):
@@ -141,13 +136,6 @@ def test_unknown_deck_reference(game, capsys):
     csv.write_text("\n".join([rows[0] + ",pair"] + [r + "," if r else r for r in rows[1:]]), encoding="utf-8")
     assert build_fails(game, capsys) == [
         f"{toml}:{deck_line}: decks.mines.columns.pair: refers to unknown deck 'shafts'; decks: mines"]
-
-
-def test_unknown_layout_reference(game, capsys):
-    toml = game / "game.toml"
-    line = edit(toml, 'back_layout = "mine-back"', 'back_layout = "mine-backs"')
-    assert build_fails(game, capsys) == [
-        f"{toml}:{line}: decks.mines.back_layout: unknown layout 'mine-backs'; layouts: mine, mine-back"]
 
 
 def test_layout_extends_loop(game, capsys):
@@ -166,21 +154,6 @@ def test_layout_extends_an_unknown_layout(game, capsys):
         f"{layouts}:{line}: mine-back.extends: unknown layout 'card-back'; layouts: mine, mine-back"]
 
 
-def test_bad_unit_string_in_a_layout(game, capsys):
-    layouts = game / "layouts.toml"
-    line = edit(layouts, 'x = "50mm"', 'x = "50"')
-    assert build_fails(game, capsys) == [
-        f"{layouts}:{line}: mine.boxes.cost.x: expected a length such as \"3mm\", \"0.5in\" or \"9pt\", got '50'"]
-
-
-def test_bad_size_in_game_toml(game, capsys):
-    toml = game / "game.toml"
-    line = edit(toml, 'size = "16mm"', 'size = "16 furlongs"')
-    assert build_fails(game, capsys) == [
-        f"{toml}:{line}: components.die.size: expected a length such as \"3mm\", \"0.5in\" or \"9pt\", "
-        f"got '16 furlongs'"]
-
-
 def test_template_naming_a_missing_column(game, capsys):
     layouts = game / "layouts.toml"
     edit(layouts, 'text = "{name}"', 'text = "{title}"')
@@ -188,19 +161,6 @@ def test_template_naming_a_missing_column(game, capsys):
     assert build_fails(game, capsys) == [
         f"{layouts}:{line}: mine.boxes.title: uses {{title}} but deck 'mines' has no such column; "
         f"columns: id, qty, name, text, cost, region, res"]
-
-
-def test_bad_colour(game, capsys):
-    toml = game / "game.toml"
-    line = edit(toml, 'moor = "#6f8f4e"', 'moor = "green"')
-    assert build_fails(game, capsys) == [
-        f"{toml}:{line}: colours.moor: expected a colour such as #1a2b3c, got 'green'"]
-
-
-def test_value_outside_an_enum(game, capsys):
-    csv = game / "mines.csv"
-    line = edit(csv, 'second dig.",1,moor,tin', 'second dig.",1,marsh,tin')
-    assert build_fails(game, capsys) == [f"{csv}:{line}: region: 'marsh' is not one of: moor, coast, town"]
 
 
 def test_missing_csv_file(game, capsys):
