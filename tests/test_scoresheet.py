@@ -41,3 +41,18 @@ def test_letter_paper_and_twelve_players_fit_one_page():
     reader = PdfReader(io.BytesIO(scoresheet_pdf(big, "Score pad", "1 May 2026", paper="letter")))
     assert len(reader.pages) == 1
     assert round(float(reader.pages[0].mediabox.width)) == 612
+
+
+def test_shipped_font_is_embedded_when_present():
+    from pdf.scoresheet import FONT_DIR
+
+    data = scoresheet_pdf(example(), "X", "1 May 2026")
+    fonts = set()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            fonts.add(str(font.get_object()["/BaseFont"]))
+    if any(FONT_DIR.glob("DejaVuSans*.ttf")):
+        assert any("DejaVuSans" in f for f in fonts), fonts
+        assert not any("Oblique" in f for f in fonts), fonts
+    else:
+        assert fonts <= {"/Helvetica", "/Helvetica-Bold"}

@@ -17,10 +17,10 @@ from markupsafe import Markup, escape
 WIDTH = 360
 PLOT_TOP = 16
 PLOT_HEIGHT = 170
-LEFT = 46     # room for the points labels
+LEFT = 50     # room for the points labels
 RIGHT = 14
-AXIS_ROOM = 40  # tick labels and the "Round" label under the plot
-LEGEND_ROW = 22
+AXIS_ROOM = 46  # tick labels and the "Round" label under the plot
+LEGEND_ROW = 26
 FALLBACK_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65", "#a04000", "#34495e")
 # Line patterns tell the players apart even without colour.
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
@@ -78,18 +78,18 @@ def score_chart(players: Sequence[str], rounds: Sequence[Sequence[float]], colou
            f'aria-labelledby="{chart_id}-title {chart_id}-desc">',
            f'<title id="{chart_id}-title">{escape(title)}</title>',
            f'<desc id="{chart_id}-desc">{escape(describe(players, rounds, labels))}</desc>',
-           '<g font-size="12" fill="currentColor">']
+           '<g font-size="14" fill="currentColor">']
     for tick in ticks:
         y = y_at(tick)
         out.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" stroke="currentColor" '
                    f'stroke-opacity="{0.45 if tick == 0 else 0.15}"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{_num(tick)}</text>')
+        out.append(f'<text x="{LEFT - 6}" y="{y + 5:.1f}" text-anchor="end">{_num(tick)}</text>')
     step = max(1, math.ceil(len(labels) / 10))  # at most ten round labels fit on a phone
     for index, label in enumerate(labels):
         if index % step == 0 or index == len(labels) - 1:
-            out.append(f'<text x="{x_at(index):.1f}" y="{PLOT_TOP + PLOT_HEIGHT + 16}" '
+            out.append(f'<text x="{x_at(index):.1f}" y="{PLOT_TOP + PLOT_HEIGHT + 18}" '
                        f'text-anchor="middle">{escape(label)}</text>')
-    out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{PLOT_TOP + PLOT_HEIGHT + 32}" text-anchor="middle" '
+    out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{PLOT_TOP + PLOT_HEIGHT + 38}" text-anchor="middle" '
                f'font-weight="bold">Round</text>')
     out.append(f'<text transform="translate(12 {PLOT_TOP + PLOT_HEIGHT / 2:.1f}) rotate(-90)" '
                f'text-anchor="middle" font-weight="bold">Points</text>')
@@ -112,13 +112,13 @@ def score_chart(players: Sequence[str], rounds: Sequence[Sequence[float]], colou
         out.append(f'<line x1="{lx:.0f}" x2="{lx + 26:.0f}" y1="{ly}" y2="{ly}" stroke="{colour}" '
                    f'stroke-width="3"{dash_attr}/>')
         final = _num(rounds[-1][seat]) if rounds and seat < len(rounds[-1]) else "0"
-        out.append(f'<text x="{lx + 32:.0f}" y="{ly + 4}" font-size="13" fill="currentColor">'
+        out.append(f'<text x="{lx + 32:.0f}" y="{ly + 4}" font-size="15" fill="currentColor">'
                    f'{escape(_short(name))} ({final})</text>')
     out.append('</svg>')
     return Markup("".join(out))
 
 
-def _short(name: str, limit: int = 13) -> str:
+def _short(name: str, limit: int = 11) -> str:
     return name if len(name) <= limit else name[:limit - 1] + "…"
 
 
