@@ -161,7 +161,7 @@ class Ore(Game):
 
     def view(self, state: OreState, seat: int | None) -> dict:
         from .views import public_view
-        return public_view(state.to_json(), seat)
+        return public_view(self.cat, state.to_json(), seat)
 
     def options(self, state: OreState, seat: int | None) -> list[Option]:
         from .options import options_for

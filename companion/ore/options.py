@@ -128,10 +128,21 @@ def candidates(game: "Ore", state: "OreState", seat: int) -> list[tuple[dict, st
 
 
 def options_for(game: "Ore", state: "OreState", seat: int | None) -> list[Option]:
-    if seat is None or not 0 <= seat < len(state.data["players"]):
+    """``seat``'s options; for the shared screen (``None``) those of every seat the table is
+    waiting for, so the host can act for a player without a phone."""
+    from .game import acting_seats
+
+    if seat is None:
+        seats = acting_seats(state)
+    elif 0 <= seat < len(state.data["players"]):
+        seats = [seat]
+    else:
         return []
+    names = [p["name"] for p in state.data["players"]]
     found = []
-    for action, label, cost in candidates(game, state, seat):
-        _, reason = game.try_apply(state, action)
-        found.append(Option(action, label, not reason, reason, cost))
+    for who in seats:
+        for action, label, cost in candidates(game, state, who):
+            _, reason = game.try_apply(state, action)
+            found.append(Option(action, label if seat is not None else f"{names[who]}: {label}", not reason,
+                                reason, cost))
     return found
