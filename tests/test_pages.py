@@ -60,6 +60,12 @@ def add_points(client, table_id, points, category="points", **extra):
     return client.post(f"/tables/{table_id}/act", data=data)
 
 
+def act_json(client, table_id, action):
+    """What the page script sends for an action that names a seat."""
+    return client.post(f"/tables/{table_id}/act", headers={"X-CSRF-Token": csrf(client, f"/tables/{table_id}")},
+                       json={"version": version(client, table_id), "action": action})
+
+
 def points_of(app, table_id):
     with app.app_context():
         return list(tables.get(table_id).state.points[0])
@@ -227,10 +233,7 @@ def test_a_seated_player_scores_only_themselves(app, client):
 
 def test_host_scores_for_another_seat_with_json(app, client):
     table_id = new_table(client)
-    token = csrf(client, f"/tables/{table_id}")
-    response = client.post(f"/tables/{table_id}/act", headers={"X-CSRF-Token": token},
-                           json={"version": version(client, table_id),
-                                 "action": {"type": "add_points", "category": "points", "points": 4, "seat": 2}})
+    response = act_json(client, table_id, {"type": "add_points", "category": "points", "points": 4, "seat": 2})
     assert response.status_code == 200 and response.json == {"ok": True, "version": version(client, table_id)}
     assert points_of(app, table_id) == [0, 0, 4]
 
@@ -246,10 +249,7 @@ def test_a_rule_the_action_breaks_is_shown_and_nothing_changes(app, client):
 
 def test_json_rule_violation_answers_json(app, client):
     table_id = new_table(client)
-    token = csrf(client, f"/tables/{table_id}")
-    response = client.post(f"/tables/{table_id}/act", headers={"X-CSRF-Token": token},
-                           json={"version": version(client, table_id),
-                                 "action": {"type": "add_points", "category": "nope", "points": 1, "seat": 1}})
+    response = act_json(client, table_id, {"type": "add_points", "category": "nope", "points": 1, "seat": 1})
     assert response.status_code == 422
     assert "Unknown category" in response.json["error"]["message"]
 
@@ -296,8 +296,7 @@ def test_disallowed_options_are_greyed_with_their_reason(app, client):
 def test_undo_stops_at_a_draw_and_says_why(app, client):
     table_id = new_table(client, names=("Ann", "Bo"), game="mine-shaft|basic")
     seat = whose_turn(app, table_id)
-    response = client.post(f"/tables/{table_id}/act", headers={"X-CSRF-Token": csrf(client, f"/tables/{table_id}")},
-                           json={"version": version(client, table_id), "action": {"type": "draw_tile", "seat": seat}})
+    response = act_json(client, table_id, {"type": "draw_tile", "seat": seat})
     assert response.status_code == 200, response.get_data(as_text=True)
     html = client.get(f"/tables/{table_id}").get_data(as_text=True)
     undo = re.search(r'<form method="post" action="[^"]*/undo".*?</form>', html, re.S).group(0)
@@ -355,9 +354,7 @@ def finish(app, client, names=("Ann", "Bo", "Cy"), points=(5, 9, 5)):
     table_id = new_table(client, names=names, game="scorepad|ore")
     token = csrf(client, f"/tables/{table_id}")
     for seat, amount in enumerate(points):
-        client.post(f"/tables/{table_id}/act", headers={"X-CSRF-Token": token},
-                    json={"version": version(client, table_id),
-                          "action": {"type": "add_points", "category": "assets", "points": amount, "seat": seat}})
+        act_json(client, table_id, {"type": "add_points", "category": "assets", "points": amount, "seat": seat})
     unconfirmed = client.post(f"/tables/{table_id}/end", data={"csrf_token": token})
     assert unconfirmed.status_code == 400 and "Tick the box" in alert_text(unconfirmed.get_data(as_text=True))
     ended = client.post(f"/tables/{table_id}/end", data={"csrf_token": token, "confirm": "yes"})
