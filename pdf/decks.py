@@ -10,9 +10,9 @@ Binding rules (layouts.toml):
   allowed) and then their ``text``, if any, centred; ``line`` runs from (x, y) to (x+w, y+h);
   ``icon`` draws the icon named by ``icon`` (a template) fitted in the box.
 - ``when = "column"`` skips the box when that column is empty, None, 0 or false.
-- ``rotate`` (0/90/180/270, clockwise) turns the box about its centre: its contents are laid
-  out in a w x h frame and turned; ``bleed = true`` stretches a box that touches a trim edge
-  out through the bleed.
+- ``rotate`` (0/90/180/270, clockwise) turns the box's contents about its centre; the box's
+  x, y, w, h stay its footprint on the piece, so text in a tall thin box turned 90 runs down
+  the side. ``bleed = true`` stretches a box that touches a trim edge out through the bleed.
 Text that cannot fit, or a colour that does not resolve, is a ``DataError`` naming the CSV
 row, the box and the card id.
 """
@@ -101,7 +101,14 @@ class LayoutPainter:
         if bg:
             try:
                 b = pen.bleed
-                pen.rect(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=format_template(bg, values))
+                fill = format_template(bg, values)
+                # round and hex pieces are cut along their outline: the colour follows the shape
+                if self.deck.shape == "round":
+                    pen.ellipse(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=fill)
+                elif self.deck.shape == "hex":
+                    pen.hexagon(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=fill)
+                else:
+                    pen.rect(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=fill)
             except UnknownColour as exc:
                 raise self._fail(row, "", str(exc)) from None
         for box in self.layout.boxes:
