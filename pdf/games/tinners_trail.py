@@ -19,7 +19,7 @@ from ..pen import Pen
 
 TRACK = 15.0        # depth of the outer money/points track
 MAP_TOP = 24.0
-ROW_H = 30.0        # one row of map areas
+ROW_H = 42.0        # one row of map areas
 SEA = "sea"
 PANEL = "#fbf8f1"
 REGION_TINT = {"A": "#efe0b0", "B": "#d6e6bf", "C": "#c9dfec", "D": "#e2d2ea"}
@@ -109,7 +109,7 @@ def _map(pen: Pen, rules, x0: float, y0: float, width: float) -> None:
         pen.text(f"**{info.region}{info.position}**", x + 2, y + 2, 12, 6, size=9)
         pen.text(info.name, x + 2, y + h - 8, w - 4, 6, size=7, min_size=6, align="center")
         if info.coastal:
-            pen.text("⚓ coast", x + w - 18, y + 2, 16, 5, size=6, align="right")
+            pen.text("coast", x + w - 18, y + 2, 16, 5, size=6, align="right")
     # adit symbols on each border that can take one: a small brown bar at the shared edge
     for a, c in sorted(rules.adit_borders):
         ax, ay, aw, ah = boxes[a]
