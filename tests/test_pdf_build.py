@@ -226,3 +226,13 @@ def test_fonts_are_the_shipped_dejavu_files(a4):
         for font in page["/Resources"]["/Font"].values():
             fonts.add(str(font.get_object()["/BaseFont"]))
     assert fonts and all("DejaVu" in f for f in fonts)
+
+
+def test_guides_draw_the_safe_zone_3mm_inside_each_trim(tmp_path_factory):
+    folder, _ = build(tmp_path_factory, "guides", guides=True, sides="fronts")
+    page = pdf_probe.read(folder / "mines.pdf")[0]
+    cyan = (0.0, 0.627, 0.878)
+    guides = sorted((s.bbox for s in page.shapes if s.op == "stroke" and s.stroke == cyan), key=lambda b: (-b[3], b[0]))
+    assert len(guides) == 8
+    for guide, bleed_box in zip(guides, card_boxes(page)):
+        assert close(guide, (bleed_box[0] + 6, bleed_box[1] + 6, bleed_box[2] - 6, bleed_box[3] - 6))
