@@ -87,6 +87,20 @@
       el.type !== 'submit' && el.type !== 'button';
   }
 
+  // A redraw replaces the buttons; keep the keyboard or screen-reader user on the same control.
+  function focusKey() {
+    var el = document.activeElement;
+    if (!el || !live.contains(el)) return null;
+    if (el.id) return '#' + CSS.escape(el.id);
+    var label = el.getAttribute('aria-label');
+    return label ? '[aria-label="' + CSS.escape(label) + '"]' : null;
+  }
+
+  function restoreFocus(key) {
+    var el = key ? live.querySelector(key) : null;
+    if (el) el.focus({ preventScroll: true });
+  }
+
   function redraw(force) {
     if (!force && typing()) { pending = true; return Promise.resolve(); }
     pending = false;
@@ -99,10 +113,12 @@
         // Keep open whatever the player had open (details with an id) across the redraw.
         var open = {};
         Array.prototype.forEach.call(live.querySelectorAll('details[id]'), function (d) { open[d.id] = d.open; });
+        var focus = focusKey();
         live.innerHTML = html;
         Array.prototype.forEach.call(live.querySelectorAll('details[id]'), function (d) {
           if (Object.prototype.hasOwnProperty.call(open, d.id)) d.open = open[d.id];
         });
+        restoreFocus(focus);
         version = currentVersion();
         document.dispatchEvent(new CustomEvent('hf:render', { detail: { version: version } }));
         setConnected(true);
@@ -254,7 +270,7 @@
     var form = event.target.closest('form.hf-action');
     if (!form) return;
     event.preventDefault();
-    var submitter = event.submitter || lastClicked;
+    var submitter = event.submitter || (lastClicked && form.contains(lastClicked) ? lastClicked : null);
     act(actionOf(form, submitter));
   });
 
