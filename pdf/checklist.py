@@ -3,9 +3,12 @@ to cut, and what to gather that is not printed."""
 
 from __future__ import annotations
 
-from . import style
+from . import richtext, style
 from .geometry import PieceSpec, Slot
 from .sheets import Document
+from .units import pt
+
+LEADING = 1.35
 
 CUT = {
     "card": "cut along the crop marks",
@@ -24,8 +27,6 @@ def _escape(text: str) -> str:
 
 def write_checklist(path, game, paper, parts, options) -> None:
     doc = Document(str(path), paper, game, f"{game.name} - checklist")
-    m = 12.0
-    spec = PieceSpec("checklist", paper.w - 2 * m, paper.h - 2 * m, 0.0)
     lines = [f"Paper: **{paper.label}**. Print every file at **100 % / actual size** "
              f"(never 'fit to page'). Bleed {options.bleed_mm:g} mm."]
     if options.sides in ("duplex-long", "duplex-short") and not options.print_shop:
@@ -56,12 +57,32 @@ def write_checklist(path, game, paper, parts, options) -> None:
         if options.variant:
             bits.append(f"variant {options.variant}")
         lines.append("Built for " + ", ".join(bits) + ".")
-    body = "\n".join(lines)
-
-    def draw(pen):
-        pen.text(f"{_escape(game.name)} - print checklist", 0, 0, pen.w, 12, font="bold", size=style.HEADING_PT)
-        pen.text(body, 0, 16, pen.w, pen.h - 16, size=style.BODY_PT, leading=1.35)
-
-    doc.place(Slot(m, m, spec.w, spec.h, 0), spec, draw)
-    doc.end_page()
+    _write_pages(doc, paper, f"{_escape(game.name)} - print checklist", lines)
     doc.save()
+
+
+def _write_pages(doc: Document, paper, title: str, paragraphs: list[str]) -> None:
+    """As many pages as the paragraphs need at body size (a game with many files runs on)."""
+    m = 12.0
+    spec = PieceSpec("checklist", paper.w - 2 * m, paper.h - 2 * m, 0.0)
+    head = 16.0
+    width, room = pt(spec.w), pt(spec.h - head)
+    pages: list[list[str]] = [[]]
+    used = 0.0
+    for paragraph in paragraphs:
+        need = richtext.fit(paragraph or " ", width, 1e6, "regular", style.BODY_PT, style.BODY_PT, LEADING).height
+        if pages[-1] and used + need > room:
+            pages.append([])
+            used = 0.0
+        pages[-1].append(paragraph)
+        used += need
+    for number, chunk in enumerate(pages):
+        heading = title if number == 0 else f"{title} ({number + 1})"
+
+        def draw(pen, chunk=chunk, heading=heading):
+            pen.text(heading, 0, 0, pen.w, 12, font="bold", size=style.HEADING_PT)
+            pen.text("\n".join(p or " " for p in chunk), 0, head, pen.w, pen.h - head, size=style.BODY_PT,
+                     min_size=style.BODY_PT, leading=LEADING)
+
+        doc.place(Slot(m, m, spec.w, spec.h, 0), spec, draw)
+        doc.end_page()

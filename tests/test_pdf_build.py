@@ -236,3 +236,20 @@ def test_guides_draw_the_safe_zone_3mm_inside_each_trim(tmp_path_factory):
     assert len(guides) == 8
     for guide, bleed_box in zip(guides, card_boxes(page)):
         assert close(guide, (bleed_box[0] + 6, bleed_box[1] + 6, bleed_box[2] - 6, bleed_box[3] - 6))
+
+
+def test_a_long_checklist_runs_on_over_pages(tmp_path):
+    from pypdf import PdfReader
+
+    from companion.data import load_game
+    from pdf.build import Part
+    from pdf.checklist import write_checklist
+    from pdf.geometry import Paper
+
+    game = load_game("testgame", FIXTURES)
+    parts = [Part(f"p{i}", f"Part {i}", "card", 10, f"p{i}.pdf", None, printed="one-sided") for i in range(120)]
+    write_checklist(tmp_path / "c.pdf", game, Paper.named("a4"), parts, BuildOptions())
+    pages = [p.extract_text() for p in PdfReader(str(tmp_path / "c.pdf")).pages]
+    assert len(pages) > 1
+    text = "".join(pages)
+    assert all(f"p{i}.pdf" in text for i in range(120)) and "Gather (not printed)" in pages[-1]
