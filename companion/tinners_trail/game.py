@@ -45,6 +45,16 @@ def _enter(state: State, action: Action, rules: Rules) -> State:
 
 
 def _drains(action: Action) -> dict[str, int]:
+    """``drain`` maps areas to water removed; a phone form may send area/amount pairs instead."""
+    if "drain" not in action:
+        drains: dict[str, int] = {}
+        for suffix in ("", "2", "3"):
+            area, amount = action.get(f"area{suffix}"), action.get(f"amount{suffix}", 1)
+            if area:
+                if not isinstance(amount, int) or isinstance(amount, bool):
+                    raise BadAction("the water to remove must be a whole number")
+                drains[str(area)] = drains.get(str(area), 0) + amount
+        return drains
     drains = action.get("drain", {})
     if not isinstance(drains, Mapping):
         raise BadAction("'drain' must map area ids to the water to remove, e.g. {\"B3\": 2}")

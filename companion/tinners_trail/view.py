@@ -1,9 +1,14 @@
-"""What one seat may see: its own survey cards, tiles it has looked at, nothing else hidden."""
+"""What one seat may see: its own survey cards, tiles it has looked at, nothing else hidden,
+plus the numbers the phone shows (prices in £, whose turn, work left, mine capacities)."""
 
 from __future__ import annotations
 
+from .auction import minimum_bid, two_player
+from .developments import capacity
+from .prices import price
 from .rules import Rules
 from .state import State, to_json
+from .track import active_seat, work_left
 
 
 def view(state: State, seat: int | None, rules: Rules) -> dict:
@@ -18,4 +23,42 @@ def view(state: State, seat: int | None, rules: Rules) -> dict:
             tile = rules.tiles[area["tile"]]
             area["tile"] = area["tile"] if seat in area["peeks"] else f"?{tile.region}"
     data["seed"] = None
+    data["info"] = info(state, seat, rules)
     return data
+
+
+def _tile_text(state: State, area, seat: int | None, rules: Rules) -> str:
+    if not area.tile:
+        return ""
+    tile = rules.tiles[area.tile]
+    if area.face_up or seat in area.peeks:
+        bonus = {"money": ", +£3", "work": ", 1 work point"}.get(tile.bonus or "", "")
+        return f"{tile.tin} tin, {tile.copper} copper, {tile.water} water{bonus}"
+    return f"face down ({tile.region})"
+
+
+def info(state: State, seat: int | None, rules: Rules) -> dict:
+    from .options import to_act
+    areas = []
+    for area in state.areas:
+        meta = rules.areas[area.id]
+        areas.append({"id": area.id, "name": meta.name, "region": meta.region, "coastal": meta.coastal,
+                      "capacity": capacity(state, area.id, rules), "tile": _tile_text(state, area, seat, rules),
+                      "neighbours": list(rules.neighbours[area.id])})
+    hand = []
+    if seat is not None:
+        for card in state.players[seat].hand + state.players[seat].drawn:
+            hand.append({"id": card, "text": rules.cards[card].describe(), "regions": list(rules.cards[card].regions)})
+    return {
+        "tin_price": price("tin", state.tin_column, rules) if state.tin_column is not None else None,
+        "copper_price": price("copper", state.copper_column, rules) if state.copper_column is not None else None,
+        "active": active_seat(state),
+        "waiting": to_act(state),
+        "minimum_bid": minimum_bid(state),
+        "two_player": two_player(state),
+        "work_left": [work_left(state, s, rules) for s in state.seats],
+        "areas": areas,
+        "capacities": {a["id"]: a["capacity"] for a in areas},
+        "hand": hand,
+        "costs": dict(rules.work_costs),
+    }

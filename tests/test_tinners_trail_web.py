@@ -1,0 +1,97 @@
+"""Tinners' Trail through the web app: a table from webapp.tables, actions through the JSON API,
+a refusal with the rule's reason, and the phase screens of the table page."""
+
+from __future__ import annotations
+
+from companion.core import PlayerSpec
+from companion.tinners_trail import GAME
+from webapp import tables
+
+TOKEN = "X-Headframe-Token"
+PLAYERS = [{"name": "Mike", "colour": "#e5b800"}, {"name": "Katie", "colour": "#2e86de"},
+           {"name": "Zoe", "colour": "#e056a0"}]
+
+
+def start(app, seed=3, variant="base"):
+    with app.app_context():
+        return tables.create_table("tinners-trail", PLAYERS, variant, seed)
+
+
+def act(client, table_id, host, version, action):
+    return client.post(f"/api/tables/{table_id}/actions", json={"version": version, "action": action},
+                       headers={TOKEN: host})
+
+
+def test_setup_prices_and_an_auction_through_the_api(app):
+    table, host = start(app)
+    client = app.test_client()
+    body = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
+    assert body["state"]["phase"] == "survey"
+    assert body["state"]["seed"] is None  # nobody can predict the dice
+    # The same seed deals the same cards: discard the first card of each region for every seat.
+    dealt = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "base", seed=3)
+    version = 0
+    for seat, player in enumerate(dealt.players):
+        discard = [next(c for c in player.drawn if GAME.rules.cards[c].regions == (r,)) for r in "ABC"]
+        body = act(client, table.id, host, version, {"type": "keep_cards", "seat": seat, "discard": discard}).get_json()
+        version = body["version"]
+    assert body["state"]["phase"] == "prices"
+    body = act(client, table.id, host, version, {"type": "roll_prices", "seat": 0}).get_json()
+    version = body["version"]
+    state = body["state"]
+    assert state["phase"] == "actions" and state["info"]["tin_price"] in (4, 5, 6, 7)
+    active = state["info"]["active"]
+    tiled = next(a["id"] for a in state["areas"] if a["tile"])
+    refused = act(client, table.id, host, version, {"type": "sell_pasties", "seat": (active + 1) % 3})
+    assert refused.status_code in (403, 409, 422)
+    assert "turn" in refused.get_json()["error"]["message"]
+    body = act(client, table.id, host, version, {"type": "start_auction", "seat": active, "area": tiled}).get_json()
+    version = body["version"]
+    assert body["state"]["phase"] == "auction" and body["state"]["auction"]["minimum"] == 1
+    low = act(client, table.id, host, version, {"type": "bid", "seat": active, "amount": 0})
+    assert low.status_code == 422
+    assert "Bid £0 is below the minimum £1" in low.get_json()["error"]["message"]
+    body = act(client, table.id, host, version, {"type": "bid", "seat": active, "amount": 3}).get_json()
+    assert body["state"]["auction"]["high"] == 3
+
+
+def test_the_table_page_shows_prices_turn_and_forms(app):
+    table, host = start(app)
+    client = app.test_client()
+    dealt = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "base", seed=3)
+    version = 0
+    for seat, player in enumerate(dealt.players):
+        discard = [next(c for c in player.drawn if GAME.rules.cards[c].regions == (r,)) for r in "ABC"]
+        version = act(client, table.id, host, version, {"type": "keep_cards", "seat": seat,
+                                                        "discard": discard}).get_json()["version"]
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    assert "Roll the ore prices" in html
+    body = act(client, table.id, host, version, {"type": "roll_prices", "seat": 0}).get_json()
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    prices = body["state"]["info"]
+    assert f"Tin £{prices['tin_price']} · Copper £{prices['copper_price']}" in html
+    assert "Active: <strong>" in html and "The map" in html
+    assert "style=" not in html and "<script" not in html
+
+
+def test_the_active_players_phone_gets_the_action_forms(app):
+    table, host = start(app)
+    client = app.test_client()
+    dealt = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "base", seed=3)
+    version = 0
+    for seat, player in enumerate(dealt.players):
+        discard = [next(c for c in player.drawn if GAME.rules.cards[c].regions == (r,)) for r in "ABC"]
+        version = act(client, table.id, host, version, {"type": "keep_cards", "seat": seat,
+                                                        "discard": discard}).get_json()["version"]
+    body = act(client, table.id, host, version, {"type": "roll_prices", "seat": 0}).get_json()
+    active = body["state"]["info"]["active"]
+    with app.app_context():
+        _, token = tables.join(table.join_code, active)
+    client.set_cookie("hf_seat", token, path=f"/tables/{table.id}")
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    assert "Your move" in html and 'data-type="start_auction"' in html and 'data-type="extract"' in html
+    assert "Your survey cards" in html
+    kept = body["state"]["players"][active]["hand"]
+    assert isinstance(kept, int)  # the host's view does not show the active player's cards
+    assert all(card in html for card in dealt.players[active].drawn if card not in
+               [next(c for c in dealt.players[active].drawn if GAME.rules.cards[c].regions == (r,)) for r in "ABC"])
