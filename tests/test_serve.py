@@ -67,3 +67,24 @@ def test_serve_runs_under_waitress_and_keeps_tables(server_factory, tmp_path):
     again = server_factory(tmp_path / "inst").start()
     with urllib.request.urlopen(f"{again.url}/api/tables/{table_id}") as answer:
         assert json.load(answer)["players"][0]["name"] == "Ann"
+
+
+def test_a_304_keeps_the_connection_open(server_factory, tmp_path):
+    import http.client
+
+    server = server_factory(tmp_path / "inst").start()
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    conn.request("POST", "/api/tables", body=json.dumps({"game": "scorepad", "players": [
+        {"name": "Ann", "colour": "#c0392b"}]}), headers={"Content-Type": "application/json"})
+    table_id = json.loads(conn.getresponse().read())["id"]
+    sock = conn.sock
+    for _ in range(3):
+        conn.request("GET", f"/api/tables/{table_id}", headers={"If-None-Match": '"0"'})
+        answer = conn.getresponse()
+        answer.read()
+        assert answer.status == 304 and answer.getheader("Connection") != "close"
+    assert conn.sock is sock  # the same TCP connection served every poll
+    conn.request("GET", f"/api/tables/{table_id}", headers={"Connection": "close"})
+    answer = conn.getresponse()
+    answer.read()
+    assert answer.status == 200 and answer.getheader("Connection") == "close"

@@ -102,7 +102,7 @@ def show(table_id: str):
         response.set_etag(str(version))
         response.headers["Cache-Control"] = "no-cache"
         return response
-    return _state_response(tables.get(table_id))
+    return _state_response(tables.get(table_id, version))
 
 
 @bp.post("/tables/<table_id>/seats")

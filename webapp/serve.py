@@ -60,10 +60,41 @@ def _shown_database(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
+def _keep_alive_channel():
+    """waitress closes the connection after every response without a length, 304 included,
+    although a 304 never has a body. Phones poll with If-None-Match, so most answers are
+    304s: keeping those connections open spares a TCP handshake per poll."""
+    from waitress.channel import HTTPChannel
+    from waitress.task import WSGITask
+
+    class Task(WSGITask):
+        def build_response_header(self):
+            self._bodiless = (not self.has_body and self.version == "1.1"
+                              and self.request.headers.get("CONNECTION", "").lower() != "close")
+            return super().build_response_header()
+
+        def set_close_on_finish(self) -> None:
+            if getattr(self, "_bodiless", False):
+                return
+            super().set_close_on_finish()
+
+    class Channel(HTTPChannel):
+        task_class = Task
+
+    return Channel
+
+
+def make_server(app, host: str, port: int, threads: int):
+    from waitress.server import create_server
+
+    server = create_server(app, host=host, port=port, threads=threads, connection_limit=CONNECTION_LIMIT,
+                           ident="headframe", channel_timeout=120, clear_untrusted_proxy_headers=True)
+    server.channel_class = _keep_alive_channel()
+    return server
+
+
 def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = None, threads: int = 8) -> None:
     """Serve until interrupted. Never in debug mode: tracebacks stay in the server log."""
-    from waitress import serve
-
     from . import create_app
 
     instance = Path(instance) if instance else Path.cwd() / "instance"
@@ -71,5 +102,10 @@ def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = N
     app = create_app(None, instance_path=instance, pool_size=threads + 2)
     app.debug = False
     banner(public_url(host, port), _shown_database(app.config["DATABASE_URL"]))
-    serve(app, host=host, port=port, threads=threads, connection_limit=CONNECTION_LIMIT, ident="headframe",
-          channel_timeout=120, clear_untrusted_proxy_headers=True)
+    server = make_server(app, host, port, threads)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()

@@ -340,9 +340,14 @@ def create_table(game_id: str, players: list[dict], variant: str | None = None,
     raise RuntimeError("could not find a free table id")  # 31^10 ids: practically unreachable
 
 
-def get(table_id: str) -> Table:
-    """The table as stored now (one small query when this process has seen its version)."""
+def get(table_id: str, version: int | None = None) -> Table:
+    """The table as stored now (one small query when this process has seen its version).
+    With ``version`` (just read by ``version_of``) a snapshot of it needs no query at all."""
     store = _store()
+    if version is not None:
+        hit = store.snapshot(table_id, version)
+        if hit is not None:
+            return hit
     with reading(store.engine) as conn:
         version = conn.execute(_VERSION, {"tid": table_id}).scalar_one_or_none() if isinstance(table_id, str) else None
         if version is None:
