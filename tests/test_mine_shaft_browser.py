@@ -1,0 +1,89 @@
+"""Mine Shaft in a real browser: tap a highlighted square to preview the drawn tile, tap
+again to turn it, confirm to lay it; a tap on a square the rules refuse shows the reason."""
+
+from __future__ import annotations
+
+import re
+import threading
+
+import pytest
+
+pytest.importorskip("playwright")
+
+from browser.conftest import CHROMIUM_ARGS, PHONE, chromium_path, server  # noqa: E402,F401  (shared server)
+
+
+def in_browser(check) -> None:
+    """Run ``check(page)`` on a phone-sized page in its own thread: the browser tests of the
+    web platform may hold a Playwright session open in this one."""
+    path = chromium_path()
+    if path is None:
+        pytest.skip("Chromium is not installed")
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        from playwright.sync_api import sync_playwright
+
+        try:
+            with sync_playwright() as playwright:
+                launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+                context = launched.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+                page = context.new_page()
+                page.set_default_timeout(10_000)
+                try:
+                    check(page)
+                finally:
+                    launched.close()
+        except BaseException as exc:  # handed back to the test's thread
+            failure.append(exc)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join()
+    if failure:
+        raise failure[0]
+
+
+def start_table(page, server_url):
+    from playwright.sync_api import expect
+
+    page.goto(server_url + "/")
+    page.select_option("#game", "mine-shaft|advanced")
+    for index, name in enumerate(("Ann", "Bo")):
+        if page.locator(f"#player-name-{index}").count() == 0:
+            page.click("[data-add-player]")
+        page.fill(f"#player-name-{index}", name)
+    page.uncheck('input[name="seat_me"]')  # the shared screen plays whoever's turn it is
+    page.click("text=Start the table")
+    page.wait_for_url(re.compile(r"/tables/\w+$"))
+    expect(page.locator("#connection")).to_have_text("Live")
+
+
+def test_tap_turn_and_confirm_a_tile(server):  # noqa: F811
+    def check(page):
+        from playwright.sync_api import expect
+
+        start_table(page, server)
+        mine = page.locator("svg.ms-mine")
+        expect(mine).to_have_attribute("aria-label", "The mine: 1 tiles")
+        page.locator("ul.options button", has_text="Draw a tile").click()
+        expect(mine).to_have_attribute("data-cell-action", "place_tile")
+
+        # A square away from the shaft's end: the server says why not, nothing changes.
+        page.locator('svg.ms-mine rect[data-x="2"][data-y="2"]').click()
+        expect(page.locator("#alert")).to_contain_text("is not at an open end of your tile")
+
+        target = page.locator("svg.ms-mine .ms-target").first
+        target.click()
+        confirm = page.locator("#ms-confirm")
+        expect(confirm).to_be_visible()
+        first_text = confirm.inner_text()
+        assert re.fullmatch(r"Lay the tile at \(-?\d, -?\d\) turned \d+°", first_text)
+        expect(page.locator("#ms-preview")).not_to_have_attribute("display", "none")
+        target.click()  # a second tap turns the preview
+        expect(confirm).not_to_have_text(first_text)
+        confirm.click()
+        expect(mine).to_have_attribute("aria-label", "The mine: 2 tiles")
+        expect(page.locator("ul.options button", has_text="Roll the dice")).to_be_enabled()
+
+    in_browser(check)
