@@ -508,3 +508,19 @@ def test_game_partials_are_found_by_game_id():
     assert views.partial_for("no-such-game") is None
     readme = (Path(views.PARTIALS) / "README.md").read_text()
     assert "hf-action" in readme and "data-type" in readme
+
+
+@pytest.mark.parametrize("game_id", [g for g in __import__("companion").game_ids() if g != "scorepad"])
+def test_every_game_table_page_renders_for_host_player_and_watcher(app, client, game_id):
+    from companion import find_game
+
+    game = find_game(game_id)
+    names = [f"P{i}" for i in range(max(2, game.players[0]))]
+    table_id = new_table(client, names=names, game=f"{game_id}|{game.variants[0]}" if game.variants else game_id)
+    watcher = app.test_client()
+    player = app.test_client()
+    seated(app, player, table_id, len(names) - 1)
+    for phone in (client, player, watcher):
+        for path in (f"/tables/{table_id}", f"/tables/{table_id}/fragment", f"/tables/{table_id}/log",
+                     f"/tables/{table_id}/score"):
+            assert phone.get(path).status_code == 200, (game_id, path)
