@@ -21,6 +21,11 @@ from .units import pt
 
 Draw = Callable[[Pen], None]
 
+# Page labels sit just inside the printable edge, in a band kept clear of crop marks.
+LABEL_RISE_MM = 0.8
+LABEL_BAND_MM = 2.5
+LABEL_CLEAR_MM = 1.0
+
 # Fixed document metadata: with reportlab's invariant mode this makes output byte-identical.
 PRODUCER = "Headframe"
 
@@ -50,6 +55,7 @@ class Document:
         self.icons = IconSet(c, game)
         self.pages = 0
         self._page_size = (paper.w, paper.h)
+        self._page_marks: list[Mark] = []  # crop marks on the current page, kept clear by labels
 
     def set_page_size(self, w: float, h: float) -> None:
         self._page_size = (w, h)
@@ -93,6 +99,7 @@ class Document:
         c.setDash([])
         dx, dy = offset
         c.lines([(pt(m.x0 + dx), pt(m.y0 + dy), pt(m.x1 + dx), pt(m.y1 + dy)) for m in marks])
+        self._page_marks.extend(Mark(m.x0 + dx, m.y0 + dy, m.x1 + dx, m.y1 + dy) for m in marks)
 
     def fold_line(self, mark: Mark) -> None:
         c = self.canvas
@@ -104,11 +111,32 @@ class Document:
         c.restoreState()
 
     def page_label(self, text: str) -> None:
-        """A small note in the bottom margin (which file, which page, how to print)."""
+        """A small note in the bottom margin (which file, which page, how to print), set in
+        the widest stretch between crop marks and shrunk or shortened to fit there."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
         c = self.canvas
-        c.setFillColor(colour("#777777"))
-        c.setFont(_label_face(), style.LABEL_PT - 1)
-        c.drawString(pt(style.PAGE_MARGIN_MM), pt(style.PAGE_MARGIN_MM) - 1, text)
+        face = _label_face()
+        base = style.PAGE_MARGIN_MM + LABEL_RISE_MM
+        top = base + LABEL_BAND_MM
+        blocked = sorted((min(m.x0, m.x1) - LABEL_CLEAR_MM, max(m.x0, m.x1) + LABEL_CLEAR_MM)
+                         for m in self._page_marks if min(m.y0, m.y1) < top and max(m.y0, m.y1) > base - 1)
+        spans, start = [], style.PAGE_MARGIN_MM
+        for lo, hi in blocked:
+            spans.append((start, lo))
+            start = max(start, hi)
+        spans.append((start, self.page_w - style.PAGE_MARGIN_MM))
+        x0, x1 = max(spans, key=lambda s: s[1] - s[0])
+        room = pt(x1 - x0)
+        for size in (style.LABEL_PT - 1, style.LABEL_PT - 2, style.LABEL_PT - 2.5):
+            if stringWidth(text, face, size) <= room:
+                break
+        while text and stringWidth(text, face, size) > room:
+            text = text.rsplit(" - ", 1)[0] if " - " in text else ""
+        if text:
+            c.setFillColor(colour("#777777"))
+            c.setFont(face, size)
+            c.drawString(pt(x0), pt(base), text)
 
     def end_page(self, trim: Rect | None = None, bleed: Rect | None = None) -> None:
         """Finish the page; a page that holds one piece records its TrimBox and BleedBox."""
@@ -118,6 +146,7 @@ class Document:
         if bleed is not None:
             c.setBleedBox(_box(bleed))
         c.showPage()
+        self._page_marks = []
         # setTrimBox/setBleedBox stick to later pages in reportlab; clear them.
         c._cropBox = c._bleedBox = c._trimBox = c._artBox = None
         self.pages += 1
