@@ -104,3 +104,18 @@ def test_a_whole_random_game_reaches_an_end(variant):
     outcome = GAME.end_if(state)
     assert outcome is not None and outcome.reason
     assert replay(3, variant, 11, log) == state
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_bots_play_a_whole_game_legally(players):
+    state = GAME.setup([PlayerSpec(f"Bot {i}", bot="simple") for i in range(players)], "short", seed=5)
+    for _ in range(3000):
+        if state.data["phase"] == "over":
+            break
+        seat = acting_seats(state)[0]
+        action = GAME.bot_action(state, seat)
+        assert action is not None, state.data["phase"]
+        state = GAME.apply(state, action)
+        check_invariants(state)
+    assert GAME.end_if(state) is not None
+    assert GAME.bot_action(state, 0) is None

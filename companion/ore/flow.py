@@ -42,6 +42,22 @@ def settle(cat: Catalog, d: dict) -> None:
             return
 
 
+def waiting_for(d) -> list[int]:
+    """Seats whose decision the table is waiting for (relief: everyone not finished)."""
+    phase = d["phase"]
+    if phase == "placement":
+        return [] if d["turn"] is None else [d["turn"]]
+    if phase == "market":
+        return [d["takeover"][0]["offers"][0]] if d["takeover"] else [d["turn"]]
+    if phase in ("subcontract", "acquisition"):
+        return [d["queue"][0]["seat"]] if d["queue"] else []
+    if phase == "replenish":
+        return [d["start"]]
+    if phase == "relief":
+        return [s for s, p in enumerate(d["players"]) if not p["round"]["relief_done"]]
+    return []
+
+
 def new_round(d: dict) -> None:
     d["round"] += 1
     d["phase"] = "placement"

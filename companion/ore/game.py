@@ -8,7 +8,7 @@ from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import BadAction, RuleViolation
 from . import acquisition, anytime, market, placement, replenish
 from .cards import catalog
-from .flow import settle
+from .flow import settle, waiting_for
 from .scoring import Holdings, score_holdings
 from .setup import VARIANTS, new_table
 from .state import OreState
@@ -20,19 +20,7 @@ ACTIONS = ("place", "sell", "fill", "efficient", "market_done", "take_over", "de
 
 def acting_seats(state: OreState) -> list[int]:
     """Seats whose decision the table is waiting for (relief: everyone not finished)."""
-    d = state.data
-    phase = d["phase"]
-    if phase == "placement":
-        return [] if d["turn"] is None else [d["turn"]]
-    if phase == "market":
-        return [market.acting(d)]
-    if phase in ("subcontract", "acquisition"):
-        return [d["queue"][0]["seat"]] if d["queue"] else []
-    if phase == "replenish":
-        return [d["start"]]
-    if phase == "relief":
-        return [s for s, p in enumerate(d["players"]) if not p["round"]["relief_done"]]
-    return []
+    return waiting_for(state.data)
 
 
 class Ore(Game):
@@ -174,6 +162,11 @@ class Ore(Game):
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         from .scorefile import score_file
         return score_file(self.cat, data)
+
+    def bot_action(self, state: OreState, seat: int) -> dict | None:
+        """What a bot seat does now (None when the table is not waiting for it)."""
+        from .bot import bot_action
+        return bot_action(self, state, seat)
 
     def try_apply(self, state: OreState, action: Action) -> tuple[OreState | None, str]:
         try:

@@ -20,13 +20,6 @@ from .table import asset_effects, best_threshold, earn, market_price, name, orde
 RULE = "Market"
 
 
-def acting(d: dict) -> int | None:
-    """The seat whose decision the market is waiting for."""
-    if d["takeover"]:
-        return d["takeover"][0]["offers"][0]
-    return d["turn"]
-
-
 def _my_turn(d: dict, seat: int) -> None:
     require(d["phase"] == "market", f"Selling happens in the market phase; this is the {d['phase']} phase.", RULE)
     require(not d["takeover"], "A failed contract is being offered around the table first.", RULE)

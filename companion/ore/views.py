@@ -4,16 +4,27 @@ player's due contract rows and what they lack)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from itertools import product
 
 from .cards import RESOURCES, Catalog
 from .contracts import due
+from .flow import waiting_for
 from .state import free_miners
 from .table import market_price
 
 PHASES = {"placement": "1. Placement", "market": "2-3. Collection done - market", "subcontract": "3. Market: subcontracts",
           "acquisition": "4. Acquisition", "replenish": "5. Replenishment", "relief": "5. Relief", "over": "Game over"}
+
+
+_ICON = re.compile(r":([a-z][a-z0-9_-]*):")
+ICON_WORDS = {"vp": "VP", "money": "$", "miner": "miner"}
+
+
+def plain(text: str) -> str:
+    """Card text for a screen: inline icons (``:gold:``) become words."""
+    return _ICON.sub(lambda m: ICON_WORDS.get(m.group(1), m.group(1)), text)
 
 
 def lacking(have: dict, boxes) -> str:
@@ -62,7 +73,7 @@ def _player(cat: Catalog, d: dict, seat: int) -> dict:
 def board(cat: Catalog, d: dict) -> dict:
     assets = [None if a is None else {"slot": i, "name": cat.assets[a].name, "vp": cat.assets[a].vp,
                                       "cost": " or ".join(c.label() for c in cat.assets[a].costs),
-                                      "text": cat.assets[a].text}
+                                      "text": plain(cat.assets[a].text)}
               for i, a in enumerate(d["rows"]["assets"])]
     initiatives = [None if c is None else {"slot": i, "name": cat.initiatives[c].name,
                                            "cost": cat.initiatives[c].cost.label().replace("any", "1 barrel")}
@@ -71,7 +82,8 @@ def board(cat: Catalog, d: dict) -> dict:
                                          "rows": [r.label() for r in cat.contracts[n].rows]}
                  for i, n in enumerate(d["rows"]["contracts"])]
     names = [p["name"] for p in d["players"]]
-    return {"phase": PHASES.get(d["phase"], d["phase"]), "start": names[d["start"]],
+    waiting = [names[s] for s in waiting_for(d)]
+    return {"phase": PHASES.get(d["phase"], d["phase"]), "start": names[d["start"]], "waiting": waiting,
             "mines": [_mine(cat, d, r) for r in RESOURCES], "assets": assets, "initiatives": initiatives,
             "contracts": contracts, "players": [_player(cat, d, s) for s in range(len(names))],
             "tracks": {"asset": [names[s] for s in d["asset_track"]],
