@@ -105,15 +105,16 @@ def sample_turn_acquisition(s):
     return s
 
 
-def test_sample_turn_acquisition_and_replenishment(before_sample_turn):
-    s = sample_turn_acquisition(before_sample_turn)
-    # The text has Joe holding $5 when salaries are due, although his gains and spending this
-    # turn cannot get him there from any starting amount (NOTES.md, item 17): set it as stated.
+def replenish_with_5_dollars(s):
+    """The text has Joe holding $5 when salaries are due, although his gains and spending this
+    turn cannot get him there from any starting amount (NOTES.md, item 17): set it as stated."""
     d = s.draft()
     give(d, JOE, money=5)
-    s = state(d)
-    s = GAME.apply(s, {"type": "replenish", "seat": JOE})
-    data = s.data
+    return GAME.apply(state(d), {"type": "replenish", "seat": JOE})
+
+
+def test_sample_turn_acquisition_and_replenishment(before_sample_turn):
+    data = replenish_with_5_dollars(sample_turn_acquisition(before_sample_turn)).data
     assert data["discard"]["assets"] == ["concert-hall"]
     assert data["discard"]["initiatives"] == ["futures-exchange"]  # bought, not discarded at the slide
     assert list(data["rows"]["assets"][1:]) == ["diversified-ops-1", "statue", "library", "theater"]
@@ -129,11 +130,7 @@ def test_sample_turn_acquisition_and_replenishment(before_sample_turn):
 
 @pytest.fixture
 def next_turn(before_sample_turn):
-    s = sample_turn_acquisition(before_sample_turn)
-    d = s.draft()
-    give(d, JOE, money=5)
-    s = state(d)
-    s = GAME.apply(s, {"type": "replenish", "seat": JOE})
+    s = replenish_with_5_dollars(sample_turn_acquisition(before_sample_turn))
     return play(GAME, s, [{"type": "relief_done", "seat": seat} for seat in (JOE, ANN, BO)])
 
 

@@ -62,53 +62,40 @@ class Ore(Game):
 
     def _dispatch(self, d: dict, kind: str, seat: int, action: Action) -> None:
         cat = self.cat
-        if kind == "place":
-            placement.place(cat, d, seat, action)
-        elif kind == "sell":
-            market.sell(cat, d, seat, action)
-        elif kind == "fill":
-            market.fill(cat, d, seat, action)
-        elif kind == "efficient":
-            market.efficient(cat, d, seat, action)
-        elif kind == "market_done":
-            market.market_done(cat, d, seat)
-        elif kind in ("take_over", "decline"):
-            market.take_over(cat, d, seat, action)
-        elif kind == "subcontract":
-            self._subcontract_turn(d, seat)
-            market.subcontract(cat, d, seat, action)
-            d["queue"].pop(0)
-        elif kind == "pass":
-            if d["phase"] == "subcontract":
-                self._subcontract_turn(d, seat)
-                d["queue"].pop(0)
-            else:
-                acquisition.pass_choice(cat, d, seat)
-        elif kind == "buy_asset":
-            acquisition.buy_asset(cat, d, seat, action)
-        elif kind == "buy_initiative":
-            acquisition.buy_initiative(cat, d, seat, action)
-        elif kind == "take_contract":
-            acquisition.take_contract(cat, d, seat, action)
-        elif kind == "take_own_contract":
-            acquisition.take_own_contract(cat, d, seat)
-        elif kind == "replenish":
-            ended = replenish.replenish(cat, d)
-            d["end"] = ended or None
-            d["phase"] = "relief"
-        elif kind == "relieve":
-            replenish.relieve(cat, d, seat, action)
-        elif kind == "relief_done":
-            replenish.relief_done(d, seat)
-        elif kind == "exchange":
-            anytime.exchange(cat, d, seat, action)
-        elif kind == "cash_futures":
-            anytime.cash_futures(d, seat, action)
+        handlers = {
+            "place": lambda: placement.place(cat, d, seat, action),
+            "sell": lambda: market.sell(cat, d, seat, action),
+            "fill": lambda: market.fill(cat, d, seat, action),
+            "efficient": lambda: market.efficient(cat, d, seat, action),
+            "market_done": lambda: market.market_done(cat, d, seat),
+            "take_over": lambda: market.take_over(cat, d, seat, action),
+            "decline": lambda: market.take_over(cat, d, seat, action),
+            "subcontract": lambda: self._subcontract(d, seat, action),
+            "pass": lambda: self._subcontract(d, seat, None) if d["phase"] == "subcontract"
+            else acquisition.pass_choice(cat, d, seat),
+            "buy_asset": lambda: acquisition.buy_asset(cat, d, seat, action),
+            "buy_initiative": lambda: acquisition.buy_initiative(cat, d, seat, action),
+            "take_contract": lambda: acquisition.take_contract(cat, d, seat, action),
+            "take_own_contract": lambda: acquisition.take_own_contract(cat, d, seat),
+            "replenish": lambda: self._replenish(d),
+            "relieve": lambda: replenish.relieve(cat, d, seat, action),
+            "relief_done": lambda: replenish.relief_done(d, seat),
+            "exchange": lambda: anytime.exchange(cat, d, seat, action),
+            "cash_futures": lambda: anytime.cash_futures(d, seat, action),
+        }
+        handlers[kind]()
 
-    @staticmethod
-    def _subcontract_turn(d: dict, seat: int) -> None:
+    def _replenish(self, d: dict) -> None:
+        d["end"] = replenish.replenish(self.cat, d) or None
+        d["phase"] = "relief"
+
+    def _subcontract(self, d: dict, seat: int, action: Action | None) -> None:
+        """Use Subcontracted Ops (``action``) or pass (None) at the end of the market phase."""
         require(d["phase"] == "subcontract" and d["queue"] and d["queue"][0]["seat"] == seat,
                 "Subcontracted Ops is used at the end of the market phase, in turn.", "Subcontracted Ops")
+        if action is not None:
+            market.subcontract(self.cat, d, seat, action)
+        d["queue"].pop(0)
 
     # -- results ---------------------------------------------------------------
     def holdings(self, state: OreState) -> list[Holdings]:
