@@ -175,6 +175,31 @@ def test_wrong_code_is_a_message_not_an_error_page(app, client):
     assert "No table has that join code." in html and 'value="ZZZZZZZZ"' in html
 
 
+def test_guessing_codes_is_slowed_down_with_a_message(make_app):
+    app = make_app(JOIN_FAILURE_LIMIT=2)
+    client = app.test_client()
+    token = csrf(client, "/join")
+    for _ in range(2):
+        assert client.post("/join", data={"csrf_token": token, "code": "ZZZZZZZZ"}).status_code == 404
+    refused = client.post("/join", data={"csrf_token": token, "code": "ZZZZZZZZ"})
+    assert refused.status_code == 429
+    assert "Too many wrong join codes" in refused.get_data(as_text=True)
+
+
+def test_nonsense_seat_and_version_are_messages(app, client):
+    table_id = new_table(client)
+    other = app.test_client()
+    code = join_code(app, table_id)
+    bad_seat = other.post(f"/tables/{table_id}/join", data={"csrf_token": csrf(other, "/join"), "code": code,
+                                                             "seat": "left"})
+    assert bad_seat.status_code == 422 and "Choose a seat by its number." in bad_seat.get_data(as_text=True)
+    bad_version = client.post(f"/tables/{table_id}/act", data={
+        "csrf_token": csrf(client, f"/tables/{table_id}"), "version": "latest", "_type": "next_round"})
+    assert bad_version.status_code == 422
+    assert "table version" in alert_text(bad_version.get_data(as_text=True))
+    assert version(client, table_id) == 1  # only Ann's join happened
+
+
 def test_seat_page_needs_the_right_code(app, client):
     table_id = new_table(client)
     other = app.test_client()

@@ -177,3 +177,25 @@ def test_dark_theme_follows_the_phone(server, phone):
                 assert luminance(body[0]) < 0.15 and luminance(body[1]) > 0.8 and luminance(card) < 0.2, (url, body)
             else:
                 assert luminance(body[0]) > 0.85 and luminance(body[1]) < 0.2, (url, body)
+
+
+def test_everything_is_served_locally_and_the_app_opens_offline(server, phone):
+    page = phone()
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    table_url, _ = start_table(page, server)
+    page.goto(table_url + "/score")
+    assert requested and all(url.startswith(server) for url in requested), \
+        [url for url in requested if not url.startswith(server)]
+    page.goto(server + "/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    manifest = page.evaluate("fetch('/manifest.webmanifest').then(r => r.json())")
+    assert manifest["display"] == "standalone"
+    page.context.set_offline(True)
+    try:
+        page.goto(server + "/")
+        expect(page.locator("h1")).to_have_text("Start a table")
+        expect(page.locator("link[rel=stylesheet]")).to_have_count(1)
+        assert page.evaluate("getComputedStyle(document.querySelector('.btn-primary')).minHeight") == "48px"
+    finally:
+        page.context.set_offline(False)
