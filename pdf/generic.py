@@ -74,7 +74,7 @@ def die_net(pen: Pen, piece: Piece) -> None:
         raise _option_error(piece, "faces", f"a d6 net needs 6 faces, got {len(faces)}")
     for col, row, edge in DIE_TABS:
         _tab(pen, col, row, edge, s)
-    default_fill = piece.option("colour", "#ffffff")
+    default_fill = piece.option("colour", style.DIE_FACE)
     for face, (col, row) in zip(faces, DIE_CELLS):
         spec = face if isinstance(face, dict) else {"text": str(face)}
         x, y = col * s, row * s
@@ -121,13 +121,13 @@ def token(pen: Pen, piece: Piece) -> None:
     prefix = "back_" if piece.side == "back" and not piece.option("two_sided") else ""
     if prefix and not any(f"back_{k}" in piece.options for k in ("labels", "colours", "icons", "letters")):
         prefix = ""
-    fill = piece.per_piece(prefix + "colours", piece.per_piece("colours", "#f4efe4"))
+    fill = piece.per_piece(prefix + "colours", piece.per_piece("colours", style.TOKEN_FILL))
     label = piece.per_piece(prefix + "labels", "")
     icon = piece.per_piece(prefix + "icons", "")
     letter = piece.per_piece(prefix + "letters", "")
     _outline(pen, shape, pen.bleed, fill)
     side = min(pen.w, pen.h)
-    ink = "#111111" if _light(pen, fill) else "#ffffff"
+    ink = style.DARK_ON_LIGHT if _light(pen, fill) else style.LIGHT_ON_DARK
     text = " ".join(t for t in (letter, label) if t)
     if icon:
         icon_side = side * (0.5 if text else 0.66)
@@ -162,12 +162,12 @@ def standee_size(component) -> tuple[float, float]:
 def standee(pen: Pen, piece: Piece) -> None:
     base = _standee_base(piece.component)
     fig_h = (pen.h - 2 * base) / 2
-    fill = piece.per_piece("colours", "#d9cdb4")
+    fill = piece.per_piece("colours", style.STANDEE_FILL)
     label = str(piece.per_piece("labels", "") or "")
     icon = piece.per_piece("icons", "")
     b = pen.bleed
-    pen.rect(-b, -b, pen.w + 2 * b, base + b, fill="#bbbbbb")
-    pen.rect(-b, pen.h - base, pen.w + 2 * b, base + b, fill="#bbbbbb")
+    pen.rect(-b, -b, pen.w + 2 * b, base + b, fill=style.STANDEE_BASE)
+    pen.rect(-b, pen.h - base, pen.w + 2 * b, base + b, fill=style.STANDEE_BASE)
     for top, upside_down in ((base, True), (base + fig_h, False)):
         pen.rect(-b, top, pen.w + 2 * b, fig_h, fill=fill)
         with pen.rotated(pen.w / 2, top + fig_h / 2, 180 if upside_down else 0):
@@ -239,7 +239,7 @@ def reference(pen: Pen, piece: Piece) -> None:
     sections = _sections(piece)
     pad = min(6.0, pen.w * 0.06)
     title_size = piece.option("title_size", style.HEADING_PT if pen.w > 120 else 11.0)
-    pen.rect(-pen.bleed, -pen.bleed, pen.w + 2 * pen.bleed, pen.h + 2 * pen.bleed, fill=piece.option("background", "#fbf8f1"))
+    pen.rect(-pen.bleed, -pen.bleed, pen.w + 2 * pen.bleed, pen.h + 2 * pen.bleed, fill=piece.option("background", style.SHEET_FILL))
     title_h = title_size * 1.4 / pt(1)
     pen.text(title, pad, pad, pen.w - 2 * pad, title_h, font="bold", size=title_size, align="center", valign="middle")
     top = pad + title_h + 2
@@ -267,7 +267,7 @@ def reference(pen: Pen, piece: Piece) -> None:
         x = pad + col * (col_w + gap)
         if kind == "head":
             pen.text(content, x, top + y_mm, col_w, h_mm, font="bold", size=size * 1.2, valign="top")
-            pen.line(x, top + y_mm + h_mm - 0.6, x + col_w, top + y_mm + h_mm - 0.6, colour="#999999",
+            pen.line(x, top + y_mm + h_mm - 0.6, x + col_w, top + y_mm + h_mm - 0.6, colour=style.RULE_INK,
                      width=style.HAIRLINE_PT)
         else:
             pen.text(content, x, top + y_mm, col_w, h_mm + 0.5, size=size, valign="top")
@@ -305,17 +305,17 @@ def _flow(sections, size: float, col_w: float, col_h: float, columns: int):
 @painter("board")
 def board(pen: Pen, piece: Piece) -> None:
     b = pen.bleed
-    pen.rect(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=piece.option("background", "#efe6d2"))
+    pen.rect(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=piece.option("background", style.BOARD_FILL))
     grid = piece.option("grid")
     if grid:
         step = parse_length(grid)
         x = step
         while x < pen.w:
-            pen.line(x, 0, x, pen.h, colour="#cfc3a8", width=style.HAIRLINE_PT)
+            pen.line(x, 0, x, pen.h, colour=style.GRID_INK, width=style.HAIRLINE_PT)
             x += step
         y = step
         while y < pen.h:
-            pen.line(0, y, pen.w, y, colour="#cfc3a8", width=style.HAIRLINE_PT)
+            pen.line(0, y, pen.w, y, colour=style.GRID_INK, width=style.HAIRLINE_PT)
             y += step
     for i, space in enumerate(piece.option("spaces", [])):
         try:
@@ -323,7 +323,7 @@ def board(pen: Pen, piece: Piece) -> None:
             w, h = parse_length(space["w"]), parse_length(space["h"])
         except (KeyError, ValueError) as exc:
             raise _option_error(piece, "spaces", f"space {i + 1}: {exc}") from None
-        fill = space.get("colour", "#ffffff")
+        fill = space.get("colour", style.SPACE_FILL)
         shape = space.get("shape", "rect")
         if shape == "round":
             pen.ellipse(x, y, w, h, fill=fill, stroke=style.INK)

@@ -17,6 +17,8 @@ from reportlab.lib.rl_accel import fp_str
 from . import fonts, style
 
 UNIT = 100.0  # form side in form units; forms are scaled to the icon size when placed
+PALETTE = style.ICON_COLOURS
+# Glyph coordinates below are in those form units: they are the drawing, not layout.
 
 _colour_cache: dict[str, HexColor] = {}
 
@@ -32,7 +34,7 @@ def contrast(hex_colour: str) -> str:
     """Black or white, whichever reads better on ``hex_colour``."""
     c = colour(hex_colour)
     luminance = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
-    return "#111111" if luminance > 0.55 else "#ffffff"
+    return style.DARK_ON_LIGHT if luminance > 0.55 else style.LIGHT_ON_DARK
 
 
 def _poly(c, points, fill=True, stroke=True) -> None:
@@ -107,18 +109,18 @@ def shape_glyph(c, shape: str, fill: str, letter: str) -> None:
 
 
 def _money(c, symbol: str) -> None:
-    _outline(c, "#e8b923")
+    _outline(c, PALETTE["coin"])
     c.circle(50, 50, 45, stroke=1, fill=1)
-    c.setStrokeColor(colour("#9a7410"))
+    c.setStrokeColor(colour(PALETTE["coin_rim"]))
     c.setLineWidth(3)
     c.circle(50, 50, 35, stroke=1, fill=0)
     _letter(c, symbol or "£", style.INK, 50, 32)
 
 
 def _vp(c) -> None:
-    _outline(c, "#7a2230")
+    _outline(c, PALETTE["vp"])
     _poly(c, [(50, 96), (90, 80), (86, 34), (50, 4), (14, 34), (10, 80)])
-    _letter(c, "VP", "#ffffff", 44, 40)
+    _letter(c, "VP", style.LIGHT_ON_DARK, 44, 40)
 
 
 def _work(c) -> None:
@@ -135,17 +137,17 @@ def _work(c) -> None:
 
 
 def _miner(c) -> None:
-    _outline(c, "#c98a4b")
+    _outline(c, PALETTE["skin"])
     c.circle(50, 40, 28, stroke=1, fill=1)               # face
-    c.setFillColor(colour("#f2c230"))
+    c.setFillColor(colour(PALETTE["helmet"]))
     c.wedge(16, 44, 84, 108, 0, 180, stroke=1, fill=1)    # helmet
     c.rect(10, 58, 80, 9, stroke=1, fill=1)               # brim
-    c.setFillColor(colour("#fff6a0"))
+    c.setFillColor(colour(PALETTE["lamp"]))
     c.circle(50, 84, 9, stroke=1, fill=1)                 # lamp
 
 
 def _quake(c) -> None:
-    c.setStrokeColor(colour("#8a2b0e"))
+    c.setStrokeColor(colour(PALETTE["quake"]))
     c.setLineWidth(9)
     c.setLineJoin(1)
     c.setLineCap(1)
@@ -162,21 +164,21 @@ def _arrow(c) -> None:
 
 
 def _peek(c) -> None:
-    _outline(c, "#ffffff")
+    _outline(c, PALETTE["eye"])
     p = c.beginPath()
     p.moveTo(4, 50)
     p.curveTo(30, 86, 70, 86, 96, 50)
     p.curveTo(70, 14, 30, 14, 4, 50)
     p.close()
     c.drawPath(p, fill=1, stroke=1)
-    c.setFillColor(colour("#3a6ea5"))
+    c.setFillColor(colour(PALETTE["iris"]))
     c.circle(50, 50, 18, stroke=0, fill=1)
     c.setFillColor(colour(style.INK))
     c.circle(50, 50, 8, stroke=0, fill=1)
 
 
 def _water(c) -> None:
-    shape_glyph(c, "drop", "#2f7fd0", "")
+    shape_glyph(c, "drop", PALETTE["water"], "")
 
 
 BUILTIN: dict[str, Callable] = {

@@ -134,7 +134,7 @@ class Document:
         while text and stringWidth(text, face, size) > room:
             text = text.rsplit(" - ", 1)[0] if " - " in text else ""
         if text:
-            c.setFillColor(colour("#777777"))
+            c.setFillColor(colour(style.LABEL_INK))
             c.setFont(face, size)
             c.drawString(pt(x0), pt(base), text)
 

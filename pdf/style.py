@@ -22,6 +22,26 @@ GUIDE_INK = "#00a0e0"       # safe-zone guides: cyan, easy to tell from the art
 FOLD_INK = "#888888"
 GLUE_FILL = "#e6e6e6"
 TILE_INK = "#c0308a"        # alignment marks on tiled boards: magenta, like a printer's register marks
+LABEL_INK = "#777777"       # page labels in the margin
+DARK_ON_LIGHT = "#111111"   # text on a light fill
+LIGHT_ON_DARK = "#ffffff"   # text on a dark fill
+RULE_INK = "#999999"        # rules under headings
+GRID_INK = "#cfc3a8"        # faint board grid
+
+# Default fills of the generic painters (games override them in options)
+DIE_FACE = "#ffffff"
+TOKEN_FILL = "#f4efe4"
+STANDEE_FILL = "#d9cdb4"
+STANDEE_BASE = "#bbbbbb"
+SHEET_FILL = "#fbf8f1"
+BOARD_FILL = "#efe6d2"
+SPACE_FILL = "#ffffff"
+
+# Built-in icon palette
+ICON_COLOURS = {
+    "coin": "#e8b923", "coin_rim": "#9a7410", "vp": "#7a2230", "skin": "#c98a4b", "helmet": "#f2c230",
+    "lamp": "#fff6a0", "quake": "#8a2b0e", "eye": "#ffffff", "iris": "#3a6ea5", "water": "#2f7fd0",
+}
 
 # Text
 TEXT_MIN_PT = 6.0           # autoshrink never goes below this: smaller is unreadable at the table
