@@ -185,3 +185,11 @@ def test_problems_lists_everything_wrong_with_a_position_at_once():
     assert ("players.0", "Ann stands at (5, 5), where there is no tile") in found
     assert ("minerals", "52 coal in the bag, on tiles and with players; the game has 50") in found
     assert GAME.problems(pos(ROW.replace("bag=40,25,15", "bag=49,29,19"))) == []
+
+
+def test_a_real_bag_is_mirrored_by_counts():
+    state = act(act(pos(CORRIDOR), "draw_tile", tile="Ey3"), "place_tile", x=2, y=0, rotation=270,
+                coal=1, gold=2)
+    assert state.tiles[(2, 0)].minerals == ("coal", "gold", "gold") and state.bag == (49, 30, 18)
+    drawn = act(pos(CORRIDOR), "draw_tile", tile="Ey3")
+    refused(drawn, "place_tile", "takes 3 minerals from the bag, not 1", x=2, y=0, rotation=270, silver=1)

@@ -43,6 +43,8 @@ def test_a_turn_through_the_api(app):
 
     body = act(client, table.id, host, 1, {**place, "seat": first}).get_json()
     assert body["version"] == 2 and body["state"]["phase"] == "roll"
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    assert 'data-type="roll"' in html and 'name="die_a"' in html and 'name="die_b"' in html  # real dice
     body = act(client, table.id, host, 2, {"type": "roll", "seat": first, "die_a": "red", "die_b": 2}).get_json()
     assert body["state"]["die_a"] == "red" and body["state"]["die_b"] == 2
     assert body["state"]["board"]["dice"] == {"a": "red", "a_fill": "#c8322d", "b": 2}
@@ -61,6 +63,7 @@ def test_the_table_page_draws_the_mine_and_highlights_legal_squares(app):
                       re.findall(r'class="ms-target" data-x="(-?\d+)" data-y="(-?\d+)"', html))
     assert highlighted == targets == {(1, 0), (-1, 0), (0, 1), (0, -1)}
     assert 'id="ms-preview"' in html and 'id="ms-confirm"' in html
+    assert 'id="ms-real-counts"' in html and 'id="ms-real-gold"' in html  # a real bag's draw rides on the tile
     assert "START" in html and "bag: 50 coal · 30 silver · 20 gold" in html
     page = client.get(f"/tables/{table.id}").get_data(as_text=True)
     assert "games/mine-shaft" in page  # the tap-to-place script

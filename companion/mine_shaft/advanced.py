@@ -133,7 +133,7 @@ def fuse(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> 
 
 def porous(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
     _need(state, "porous")
-    got, left = bag.draw(state.bag, 2, rnd, action.get("minerals"))
+    got, left = bag.draw(state.bag, 2, rnd, bag.given_minerals(action))
     me = state.current
     state = replace(state, bag=left).with_player(state.turn, haul=add(me.haul, counts(got)))
     anchors = (me.pos, state.effect_at)

@@ -41,6 +41,22 @@ def draw(bag: tuple[int, int, int], wanted: int, rnd: random.Random,
     return sorted_minerals(out), tuple(left)  # type: ignore[return-value]
 
 
+def given_minerals(action: Any) -> list[str] | None:
+    """What the table drew from a real bag, if the action says: ``minerals`` as a list of
+    kinds, or counts ``coal``/``silver``/``gold`` (what a phone form sends). None: draw here."""
+    if action.get("minerals") is not None:
+        return action["minerals"]
+    if not any(k in action for k in KINDS):
+        return None
+    drawn: list[str] = []
+    for kind in KINDS:
+        n = action.get(kind, 0)
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 4:
+            raise BadAction(f"'{kind}' must be how many {kind} came out of the bag, 0 to 4, not {n!r}")
+        drawn += [kind] * n
+    return drawn
+
+
 def fill(state: MineState, pos: Pos, slots: int, rnd: random.Random, given: Any = None) -> MineState:
     """Top up the tile at ``pos`` to its ``slots`` from the bag."""
     placed = state.tiles[pos]

@@ -61,6 +61,19 @@ def _tile(rules: Rules, pos, placed) -> dict[str, Any]:
     }
 
 
+def _next_draw(rules: Rules, state: MineState) -> int:
+    """How many counters the next blind draw takes, for a table that draws from a real bag."""
+    left = sum(state.bag)
+    if state.phase == "clear":
+        placed = state.tiles[state.current.pos]
+        return min(rules.design(placed.design).slots, left)
+    if state.phase == "effect" and state.effect == "porous":
+        return min(2, left)
+    if state.phase == "place" and state.drawn:
+        return min(rules.design(state.drawn).slots, left)
+    return 0
+
+
 def board(rules: Rules, state: MineState, options: list) -> dict[str, Any]:
     me = state.current
     cell_type = CELL_ACTION.get(state.effect if state.phase == "effect" else state.phase)
@@ -90,6 +103,8 @@ def board(rules: Rules, state: MineState, options: list) -> dict[str, Any]:
         drawn = {"path": track_path(rules, state.drawn), "end": design.shape == "end", "label": describe(design),
                  "colour": _palette().get(design.colour, "") if design.colour != "none" else ""}
     return {
+        "draw": _next_draw(rules, state), "faces_a": sorted(set(rules.die_a), key=rules.die_a.index),
+        "faces_b": sorted(set(rules.die_b)),
         "min_x": min(xs) - 1, "min_y": min(ys) - 1, "width": max(xs) - min(xs) + 3,
         "height": max(ys) - min(ys) + 3,
         "tiles": [_tile(rules, p, t) for p, t in state.grid],

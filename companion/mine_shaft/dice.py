@@ -81,7 +81,7 @@ def fill_tile(rules: Rules, state: MineState, action: Action, rnd: random.Random
     require(mine.free_slots(rules, placed) > 0,
             f"That tile's {design.slots} slot{'s are' if design.slots > 1 else ' is'} already full.",
             "mineral placement")
-    state = bag.fill(state, square, design.slots, rnd, action.get("minerals"))
+    state = bag.fill(state, square, design.slots, rnd, bag.given_minerals(action))
     got = state.tiles[square].minerals
     note = (f"{state.current.name} filled the {describe(design)} at ({square[0]}, {square[1]}): it now holds "
             f"{bag.describe(got)}")

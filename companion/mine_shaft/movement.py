@@ -86,7 +86,7 @@ def clear(rules: Rules, state: MineState, action: Action, rnd: random.Random) ->
     pos = state.current.pos
     placed = state.tiles[pos]
     state = state.with_tiles({pos: replace(placed, collapsed=False)})
-    state = bag.fill(state, pos, rules.design(placed.design).slots, rnd, action.get("minerals"))
+    state = bag.fill(state, pos, rules.design(placed.design).slots, rnd, bag.given_minerals(action))
     got = state.tiles[pos].minerals
     return replace(state, phase="done",
                    note=f"{state.current.name} cleared the collapsed tile and refilled it with {bag.describe(got)}")

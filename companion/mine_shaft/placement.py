@@ -66,7 +66,7 @@ def place_tile(rules: Rules, state: MineState, action: Action, rnd: random.Rando
             f"tile you stand on.", "tile placement")
     design = rules.design(state.drawn)
     state = state.with_tiles({square: Placed(design.id, rotation)}, drawn=None, placed=True, anchors=())
-    state = bag.fill(state, square, design.slots, rnd, action.get("minerals"))
+    state = bag.fill(state, square, design.slots, rnd, bag.given_minerals(action))
     got = state.tiles[square].minerals
     note = (f"{state.current.name} laid the {describe(design)} at ({square[0]}, {square[1]}) and filled it with "
             f"{bag.describe(got)}")

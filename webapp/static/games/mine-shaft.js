@@ -12,6 +12,20 @@
     return target ? JSON.parse(target.getAttribute('data-actions')) : null;
   }
 
+  // A table drawing from a real bag says what came out; the counts ride on the placement.
+  function withRealDraw(action) {
+    var details = document.getElementById('ms-real');
+    var counts = document.getElementById('ms-real-counts');
+    if (!details || !details.open || !counts) return action;
+    var copy = {};
+    Object.keys(action).forEach(function (k) { copy[k] = action[k]; });
+    ['coal', 'silver', 'gold'].forEach(function (kind) {
+      var input = document.getElementById('ms-real-' + kind);
+      copy[kind] = input ? parseInt(input.value || '0', 10) : 0;
+    });
+    return copy;
+  }
+
   function preview(svg) {
     var group = svg.querySelector('#ms-preview');
     var turn = svg.querySelector('#ms-preview-turn');
@@ -34,7 +48,7 @@
     var svg = mine();
     if (!svg) return;
     if (event.target && event.target.id === 'ms-confirm' && chosen) {
-      window.Headframe.act(chosen.actions[chosen.index]);
+      window.Headframe.act(withRealDraw(chosen.actions[chosen.index]));
       return;
     }
     if (!svg.contains(event.target)) return;
