@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
-from companion.errors import RuleViolation
 from companion.mine_shaft import GAME
-from companion.mine_shaft.notation import notation, parse
+from companion.mine_shaft.notation import parse
 from companion.mine_shaft.tiles import rules
+from test_mine_shaft_rules import act, refused  # the same two helpers: apply, or refuse and change nothing
 
 R = rules()
-
-
-def act(state, kind, **fields):
-    return GAME.apply(state, {"type": kind, **fields})
-
-
-def refused(state, kind, match, **fields):
-    before = notation(state)
-    with pytest.raises(RuleViolation, match=match):
-        act(state, kind, **fields)
-    assert notation(state) == before
 
 
 def lay(text: str, tile: str, x: int, y: int, rotation: int, minerals: list[str]):
