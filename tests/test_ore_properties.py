@@ -38,6 +38,7 @@ def random_step(state, rand):
 
 
 def check_invariants(state):
+    assert GAME.problems(state) == []
     d = state.data
     assert d["bank"]["money"] + sum(p["money"] for p in d["players"]) == CHIPS
     supply = GAME.cat.tables["barrels"]

@@ -279,3 +279,33 @@ def test_long_game_and_contract_race_setup():
 def test_notation_is_one_line():
     line = notation(GAME.setup([PlayerSpec("Joe"), PlayerSpec("Ann"), PlayerSpec("Bo")], seed=2))
     assert "\n" not in line and "Joe $20 au0" in line and line.startswith("r1 placement")
+
+
+def test_log_lines_name_the_player_and_the_money():
+    d = table(GAME)
+    set_mine(d, "coal", "3p-coal-1")
+    give(d, JOE, money=0, barrels={"coal": 1})
+    s = market_state(d)
+    assert GAME.summary(s, {"type": "sell", "seat": JOE, "resource": "coal"}) == "Joe sells 1 coal (+$2)"
+    d = table(GAME)
+    d["start"] = d["turn"] = JOE
+    line = GAME.summary(state(d), place(JOE, "mine", mine="gold"))
+    assert line == "Joe places a miner on the gold mine, space 1"
+
+
+def test_problems_finds_a_broken_table():
+    d = table(GAME)
+    assert GAME.problems(state(d)) == []
+    d["players"][JOE]["money"] += 7
+    d["mines"]["iron"]["miners"] = [{"seat": ANN, "space": 3}]
+    found = [str(p) for p in GAME.problems(state(d))]
+    assert any("not the $1025 in the box" in p for p in found)
+    assert any("Ann's miner stands below the level their cage allows" in p for p in found)
+
+
+def test_other_seats_see_placement_choices_greyed_with_whose_turn():
+    d = table(GAME)
+    d["start"] = d["turn"] = JOE
+    options = GAME.options(state(d), ANN)
+    assert options and not any(o.allowed for o in options)
+    assert all(o.reason == "It is Joe's turn to place a miner." for o in options)

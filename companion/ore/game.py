@@ -150,6 +150,10 @@ class Ore(Game):
         from .scorefile import score_file
         return score_file(self.cat, data)
 
+    def problems(self, state: OreState) -> list:
+        from .checks import table_problems
+        return table_problems(self.cat, state.data)
+
     def bot_action(self, state: OreState, seat: int) -> dict | None:
         """What a bot seat does now (None when the table is not waiting for it)."""
         from .bot import bot_action

@@ -47,6 +47,19 @@ def notation(state: "OreState") -> str:
 
 
 def describe_action(game: "Ore", state: "OreState", action: Mapping) -> str:
+    """One log line; money the action moves for the acting player is added in brackets."""
+    line = _describe(game, state, action)
+    seat = action.get("seat")
+    if action.get("type") != "replenish" and isinstance(seat, int) and 0 <= seat < len(state.data["players"]):
+        after, _ = game.try_apply(state, action)
+        if after is not None:
+            change = after.data["players"][seat]["money"] - state.data["players"][seat]["money"]
+            if change:
+                line += f" ({'+' if change > 0 else '-'}${abs(change)})"
+    return line
+
+
+def _describe(game: "Ore", state: "OreState", action: Mapping) -> str:
     d = state.data
     seat = action.get("seat")
     who = d["players"][seat]["name"] if isinstance(seat, int) and 0 <= seat < len(d["players"]) else "?"

@@ -25,7 +25,9 @@ def candidates(game: "Ore", state: "OreState", seat: int) -> list[tuple[dict, st
     def add(action: dict, label: str, cost: str = "") -> None:
         found.append(({"seat": seat, **action}, label, cost))
 
-    if phase == "placement" and d["turn"] == seat:
+    # Everyone sees the phase's choices; those of a seat the table is not waiting for come
+    # back greyed with whose turn it is.
+    if phase == "placement":
         for res in RESOURCES:
             add({"type": "place", "where": "mine", "mine": res}, f"Mine {res} (top space)")
         if player["drill_bits"]:
@@ -49,7 +51,7 @@ def candidates(game: "Ore", state: "OreState", seat: int) -> list[tuple[dict, st
             row = cat.contracts[offer["number"]].rows[offer["row"]]
             add({"type": "take_over"}, f"Take over contract #{offer['number']}: {row.label()}")
             add({"type": "decline"}, f"Let contract #{offer['number']} go")
-        elif d["turn"] == seat and not d["takeover"]:
+        elif not d["takeover"]:
             for res in RESOURCES:
                 add({"type": "sell", "resource": res}, f"Sell 1 {res}")
             for private in player["private"]:
@@ -78,7 +80,7 @@ def candidates(game: "Ore", state: "OreState", seat: int) -> list[tuple[dict, st
                             f"Subcontract {other['name']}'s #{held['number']} line {row + 1}")
         add({"type": "pass"}, "Pass")
     elif phase == "acquisition":
-        if d["queue"] and d["queue"][0]["seat"] == seat:
+        if d["queue"]:
             for slot, asset_id in enumerate(d["rows"]["assets"]):
                 if asset_id:
                     card = cat.assets[asset_id]
