@@ -528,9 +528,17 @@ def test_form_fields_become_action_fields_like_the_page_script_does():
                                             "mine": "north"}
 
 
-def test_game_partials_are_found_by_game_id():
+def test_game_partials_and_scripts_are_found_by_game_id(app, client):
     assert views.partial_for("scorepad") == "games/scorepad.html"
     assert views.partial_for("no-such-game") is None
+    assert views.script_for("scorepad") is None
+    for script in sorted(views.GAME_SCRIPTS.glob("*.js")):
+        game_id = script.stem
+        assert views.script_for(game_id) == f"games/{game_id}.js"
+    table_id = new_table(client, names=("Ann", "Bo"), game="mine-shaft|basic")
+    html = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert ('src="/static/games/mine-shaft.js"' in html) == (views.script_for("mine-shaft") is not None)
+    assert 'src="/static/js/table.js"' in html
     readme = (Path(views.PARTIALS) / "README.md").read_text()
     assert "hf-action" in readme and "data-type" in readme
 

@@ -81,6 +81,26 @@ def test_host_undo_reaches_the_other_phone(server, phone):
     expect(host.locator(".log li.undone").first).to_contain_text("undone")
 
 
+def test_player_rows_are_added_and_removed(server, phone):
+    page = phone()
+    page.goto(server + "/")
+    page.select_option("#game", "scorepad")
+    for name in ("Ann", "Bo", "Cy"):
+        if page.locator(".player-row").count() < ["Ann", "Bo", "Cy"].index(name) + 1:
+            page.click("[data-add-player]")
+    for index, name in enumerate(("Ann", "Bo", "Cy")):
+        page.fill(f"#player-name-{index}", name)
+    expect(page.locator(".player-row")).to_have_count(3)
+    page.click('button[aria-label="Remove player 2"]')
+    expect(page.locator(".player-row")).to_have_count(2)
+    expect(page.locator("label[for=player-name-1]")).to_have_text("Player 2")
+    colours = page.eval_on_selector_all(".player-row select", "all => all.map(s => s.value)")
+    assert len(set(colours)) == 2  # a new row offers a colour nobody has yet
+    page.click("text=Start the table")
+    page.wait_for_url(re.compile(r"/tables/\w+$"))
+    expect(page.locator(".seat .name")).to_have_text(["Ann", "Cy"])
+
+
 def test_a_forbidden_action_shows_its_message_and_changes_nothing(server, phone):
     host = phone()
     start_table(host, server)
