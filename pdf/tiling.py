@@ -1,7 +1,8 @@
 """Boards and full-page sheets.
 
 A board that fits the paper is imposed like any piece (one per page gets TrimBox/BleedBox).
-A larger board is split into tiles: each page shows a window of the board (bleed included)
+A larger board is split into tiles (on portrait or landscape pages, whichever needs fewer):
+each page shows a window of the board (bleed included)
 that overlaps its neighbours by at least ``TILE_OVERLAP_MM``; magenta register crosses sit in
 the overlaps (the same board point on both tiles), crop marks show the board's own edges,
 each page is labelled with its tile ("B2" = column B, row 2), and a last page shows how the
@@ -54,9 +55,11 @@ def _split(length: float, window: float, overlap: float) -> list[float]:
     return [round(i * step, 6) for i in range(n)]
 
 
-def plan_tiles(spec: PieceSpec, paper: Paper) -> tuple[list[Tile], float, float]:
-    """The tiles for a board and the window size used on each page."""
-    aw, ah = paper.w - 2 * TILE_MARGIN_MM, paper.h - 2 * TILE_MARGIN_MM
+def plan_tiles(spec: PieceSpec, paper: Paper, landscape: bool = False) -> tuple[list[Tile], float, float]:
+    """The tiles for a board and the window size used on each page (of the paper turned
+    landscape when ``landscape``)."""
+    page_w, page_h = (paper.h, paper.w) if landscape else (paper.w, paper.h)
+    aw, ah = page_w - 2 * TILE_MARGIN_MM, page_h - 2 * TILE_MARGIN_MM
     if aw <= style.TILE_OVERLAP_MM * 2 or ah <= style.TILE_OVERLAP_MM * 2:
         raise InvalidDimension(f"{paper.label} paper is too small to tile boards on")
     bw, bh = spec.w + 2 * spec.bleed, spec.h + 2 * spec.bleed
@@ -67,6 +70,15 @@ def plan_tiles(spec: PieceSpec, paper: Paper) -> tuple[list[Tile], float, float]
     return tiles, tw, th
 
 
+def choose_tiling(spec: PieceSpec, paper: Paper) -> tuple[list[Tile], float, float, bool]:
+    """Portrait or landscape pages, whichever needs fewer tiles (portrait on a tie)."""
+    upright = plan_tiles(spec, paper)
+    turned = plan_tiles(spec, paper, landscape=True)
+    if len(turned[0]) < len(upright[0]):
+        return (*turned, True)
+    return (*upright, False)
+
+
 def boards(doc: Document, spec: PieceSpec, jobs: list[Job], options, label: str, progress) -> int:
     paper = doc.paper
     try:
@@ -75,7 +87,9 @@ def boards(doc: Document, spec: PieceSpec, jobs: list[Job], options, label: str,
     except InvalidDimension:
         pass
     start = doc.pages
-    tiles, tw, th = plan_tiles(spec, paper)
+    tiles, tw, th, landscape = choose_tiling(spec, paper)
+    if landscape:
+        doc.set_page_size(paper.h, paper.w)
     for number, job in enumerate(jobs):
         name = label if len(jobs) == 1 else f"{label} {number + 1}"
         for tile in tiles:
@@ -83,15 +97,16 @@ def boards(doc: Document, spec: PieceSpec, jobs: list[Job], options, label: str,
         _assembly_page(doc, spec, tiles, name)
         if progress:
             progress(1)
+    doc.set_page_size(paper.w, paper.h)
     return doc.pages - start
 
 
 def _tile_page(doc: Document, spec: PieceSpec, draw, tile: Tile, tiles: list[Tile], tw: float, th: float,
                label: str) -> None:
-    paper = doc.paper
+    page_w, page_h = doc.page_w, doc.page_h
     c = doc.canvas
-    wx = (paper.w - tw) / 2            # window's left edge on the page
-    wy_top = (paper.h + th) / 2        # window's top edge on the page (y up)
+    wx = (page_w - tw) / 2             # window's left edge on the page
+    wy_top = (page_h + th) / 2         # window's top edge on the page (y up)
     window = Rect(wx, wy_top - th, tw, th)
     slot = Slot(wx - tile.x0, wy_top - spec.h + tile.y0, spec.w, spec.h, 0)
     c.saveState()
@@ -140,7 +155,7 @@ def _tile_page(doc: Document, spec: PieceSpec, draw, tile: Tile, tiles: list[Til
     from .fonts import face
 
     c.setFont(face("bold"), 14)
-    c.drawRightString(pt(paper.w - TILE_MARGIN_MM), pt(window.y1 + 2), tile.name)
+    c.drawRightString(pt(page_w - TILE_MARGIN_MM), pt(window.y1 + 2), tile.name)
     doc.page_label(f"{label} - tile {tile.name} (column {column_letter(tile.col)}, row {tile.row + 1}) - "
                    f"overlaps its neighbours by {style.TILE_OVERLAP_MM:g} mm or more: cut along the dotted line "
                    f"and line up the magenta crosses - print at 100%")
@@ -157,20 +172,20 @@ def _cross(c, x: float, y: float) -> None:
 
 def _assembly_page(doc: Document, spec: PieceSpec, tiles: list[Tile], label: str) -> None:
     """The board outline, scaled to fit, with every tile's window drawn and named."""
-    paper = doc.paper
+    page_w, page_h = doc.page_w, doc.page_h
     c = doc.canvas
     from .fonts import face
 
     margin = 20.0
     bw, bh = spec.w + 2 * spec.bleed, spec.h + 2 * spec.bleed
-    scale = min((paper.w - 2 * margin) / bw, (paper.h - 3 * margin) / bh)
-    ox = (paper.w - bw * scale) / 2
-    top = paper.h - 2 * margin
+    scale = min((page_w - 2 * margin) / bw, (page_h - 3 * margin) / bh)
+    ox = (page_w - bw * scale) / 2
+    top = page_h - 2 * margin
     c.setFillColor(colour(style.INK))
     c.setFont(face("bold"), style.HEADING_PT)
-    c.drawString(pt(margin), pt(paper.h - margin), f"How to assemble: {label}")
+    c.drawString(pt(margin), pt(page_h - margin), f"How to assemble: {label}")
     c.setFont(face("regular"), style.BODY_PT)
-    c.drawString(pt(margin), pt(paper.h - margin - 7),
+    c.drawString(pt(margin), pt(page_h - margin - 7),
                  f"{len(tiles)} tiles. Lay them out as shown; each overlaps the next by at least "
                  f"{style.TILE_OVERLAP_MM:g} mm.")
 
@@ -181,6 +196,8 @@ def _assembly_page(doc: Document, spec: PieceSpec, tiles: list[Tile], label: str
     c.setLineWidth(style.RULE_PT)
     c.rect(*box(0, 0, spec.w, spec.h), stroke=1, fill=0)
     c.setLineWidth(style.THIN_PT)
+    cols = max(t.col for t in tiles) + 1
+    rows = max(t.row for t in tiles) + 1
     for tile in tiles:
         c.setStrokeColor(colour(style.TILE_INK))
         c.setFillColor(colour(style.TILE_INK), alpha=0.06)
@@ -188,7 +205,10 @@ def _assembly_page(doc: Document, spec: PieceSpec, tiles: list[Tile], label: str
         x, y, w, h = box(tile.x0, tile.y0, tile.w, tile.h)
         c.setFillColor(colour(style.TILE_INK))
         c.setFont(face("bold"), 12)
-        c.drawCentredString(x + w / 2, y + h / 2 - 4, tile.name)
+        # tiles overlap a lot on small boards: name each one towards its own outer side
+        fx = 0.5 if cols == 1 else 0.25 + 0.5 * tile.col / (cols - 1)
+        fy = 0.5 if rows == 1 else 0.25 + 0.5 * tile.row / (rows - 1)
+        c.drawCentredString(x + w * fx, y + h * (1 - fy) - 4, tile.name)
     doc.page_label(f"{label} - assembly diagram")
     doc.end_page()
 

@@ -143,3 +143,14 @@ def test_board_tiles_cover_the_board_and_overlap_by_at_least_10mm(w, h, paper):
     for a, b in zip(ys, ys[1:]):
         assert a + th - b >= 10 - 1e-6
     assert tw <= paper.w - 2 * style.PAGE_MARGIN_MM and th <= paper.h - 2 * style.PAGE_MARGIN_MM
+
+
+def test_wide_boards_tile_on_landscape_pages_when_that_needs_fewer():
+    from pdf.tiling import choose_tiling
+
+    wide = PieceSpec("board", 400, 280, 3)
+    tiles, tw, th, landscape = choose_tiling(wide, A4)
+    assert landscape and len(tiles) == 4          # portrait pages would need 3 x 2 = 6
+    assert len(plan_tiles(wide, A4)[0]) == 6
+    tall = PieceSpec("board", 320, 480, 3)
+    assert choose_tiling(tall, A4)[3] is False    # 2 x 2 portrait; landscape would need 2 x 3
