@@ -140,6 +140,8 @@ def test_gutterfold_puts_backs_upside_down_across_the_fold(tmp_path_factory):
     fold = [s for s in page.shapes if s.op == "stroke" and all(abs(y - 148.5) < TOL for _, y in s.points)]
     assert fold, "a fold line across the middle"
     assert manifest["components"][0]["pages"] == 5  # 20 cards, 4 per sheet, no separate backs
+    marks = page.hairlines()
+    assert marks and not any(_boxes_touch(seg, box) for seg in marks for box in boxes)
 
 
 def test_back_offset_moves_only_the_backs(tmp_path_factory, a4):
