@@ -104,6 +104,17 @@ def test_create_sets_host_and_seat_cookies_and_shows_the_qr_code(app, client):
         assert [s.name for s in tables.get(table_id).seats] == ["Ann", "Bo", "Cy"]
 
 
+def test_the_qr_code_names_the_address_other_phones_can_reach(make_app):
+    local = make_app()
+    client = local.test_client()
+    html = client.get(f"/tables/{new_table(client)}").get_data(as_text=True)
+    assert "http://localhost/j/" in html and "works only on this computer" in html
+    lan = make_app(PUBLIC_URL="http://192.168.1.20:8000")
+    client = lan.test_client()
+    html = client.get(f"/tables/{new_table(client)}").get_data(as_text=True)
+    assert "http://192.168.1.20:8000/j/" in html and "works only on this computer" not in html
+
+
 def test_blank_rows_are_left_out(app, client):
     table_id = new_table(client, names=("Ann", "", "Cy", ""))
     with app.app_context():

@@ -21,6 +21,8 @@ from .qr import qr_svg
 from .security import client_address, join_limit, set_table_cookie
 
 bp = Blueprint("pages", __name__)
+# Host names only this computer can reach: a QR code of them is no use to other phones.
+LOCAL_NAMES = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
 
 @bp.app_template_global()
@@ -236,7 +238,9 @@ def _table_page(table: tables.Table, error: Exception | None = None):
         alert = ("info", "The table changed before your tap arrived. ", "It now shows the latest state.")
     elif error is not None:
         alert = ("error", "Not allowed: ", _message(error))
+    local_only = not current_app.config.get("PUBLIC_URL") and request.host.split(":")[0] in LOCAL_NAMES
     return render_template("pages/table.html", **context, alert=alert, join_url=join_url, show_code=show_code,
+                           local_only=local_only,
                            qr=qr_svg(join_url, f"QR code to join with code {table.join_code}") if show_code else None,
                            script=views.script_for(table.game_id)), status
 
