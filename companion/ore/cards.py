@@ -124,18 +124,27 @@ class Catalog:
 _COST_WORD = re.compile(r"^\$(\d+)$")
 
 
+ANY_PHRASE = "1 barrel of any kind"
+
+
 def parse_cost(text: str) -> tuple[Cost, ...]:
+    """``$12 or :oil: + :coal: + :coal:`` -> two ways to pay; ``1 barrel of any kind`` is the
+    buyer's choice. The cell is printed as it stands, so barrels are written as icons."""
     options = []
-    for part in text.split(" or "):
+    for part in text.replace(ANY_PHRASE, ANY).split(" or "):
         money, barrels = 0, []
         for word in part.split():
             match = _COST_WORD.match(word)
+            name = word.strip(":")
             if match:
                 money += int(match.group(1))
-            elif word in RESOURCES or word == ANY:
-                barrels.append(word)
+            elif word == "+":
+                continue
+            elif (word.startswith(":") and name in RESOURCES) or word == ANY:
+                barrels.append(name)
             else:
-                raise ValueError(f"unknown cost word {word!r}; use $N, a resource or 'any'")
+                raise ValueError(f"unknown cost word {word!r}; write $N, a barrel as :coal:, "
+                                 f"'{ANY_PHRASE}', joined by + and 'or'")
         options.append(Cost(money, tuple(barrels)))
     return tuple(options)
 
