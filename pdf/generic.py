@@ -32,7 +32,7 @@ from companion.errors import DataError, InvalidDimension, Problem
 from . import richtext, style
 from .painters import Piece, painter
 from .pen import Pen, hex_points
-from .units import pt
+from .units import mm_from_pt, pt
 
 # --- die net -----------------------------------------------------------------------------
 
@@ -240,7 +240,7 @@ def reference(pen: Pen, piece: Piece) -> None:
     pad = min(6.0, pen.w * 0.06)
     title_size = piece.option("title_size", style.HEADING_PT if pen.w > 120 else 11.0)
     pen.rect(-pen.bleed, -pen.bleed, pen.w + 2 * pen.bleed, pen.h + 2 * pen.bleed, fill=piece.option("background", style.SHEET_FILL))
-    title_h = title_size * 1.4 / pt(1)
+    title_h = mm_from_pt(title_size * 1.4)
     pen.text(title, pad, pad, pen.w - 2 * pad, title_h, font="bold", size=title_size, align="center", valign="middle")
     top = pad + title_h + 2
     bottom = pen.h - pad
@@ -281,13 +281,14 @@ def _flow(sections, size: float, col_w: float, col_h: float, columns: int):
     for title, text in sections:
         blocks = []
         if title:
-            blocks.append(("head", title, richtext.fit(title, width_pt, 1e6, "bold", size * 1.2, size * 1.2).height / pt(1) + 1.0))
+            head = richtext.fit(title, width_pt, 1e6, "bold", size * 1.2, size * 1.2)
+            blocks.append(("head", title, mm_from_pt(head.height) + 1.0))
         if text:
             try:
                 body = richtext.fit(text, width_pt, 1e6, "regular", size, size)
             except richtext.TextOverflow:
                 return None
-            blocks.append(("body", text, body.height / pt(1)))
+            blocks.append(("body", text, mm_from_pt(body.height)))
         need = sum(h for _, _, h in blocks) + 2.5
         if y + need > col_h and y > 0:
             col, y = col + 1, 0.0

@@ -19,6 +19,7 @@ from functools import lru_cache
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from . import fonts, style
+from .units import mm_from_pt
 
 _TOKEN = re.compile(r"(\*\*|:[a-z][a-z0-9_\-]*:|\\n|\n|[ \t\r]+)")
 
@@ -31,7 +32,7 @@ class TextOverflow(Exception):
         self.min_size = min_size
         shown = text if len(text) <= 40 else text[:37] + "..."
         super().__init__(f"text {shown!r} does not fit its box even at {min_size:g} pt "
-                         f"(needs {need_pt / 2.8346:.1f} mm, box is {have_pt / 2.8346:.1f} mm); "
+                         f"(needs {mm_from_pt(need_pt):.1f} mm, box is {mm_from_pt(have_pt):.1f} mm); "
                          f"shorten the text or enlarge the box")
 
 

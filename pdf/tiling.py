@@ -215,18 +215,20 @@ def _assembly_page(doc: Document, spec: PieceSpec, tiles: list[Tile], label: str
 
 def full_page_sheets(doc: Document, jobs: list[Job], progress) -> int:
     """Sheets (reference pages, player aids) fill the paper inside the printer's margin; they
-    are not cut, so they carry no bleed or crop marks. A back follows its front."""
+    are not cut, so they carry no bleed or crop marks (TrimBox = BleedBox = that area). A
+    back follows its front."""
     paper = doc.paper
     m = style.PAGE_MARGIN_MM
     spec = PieceSpec("sheet", paper.w - 2 * m, paper.h - 2 * m, 0.0)
     slot = Slot(m, m, spec.w, spec.h, 0)
     start = doc.pages
+    area = Rect(m, m, spec.w, spec.h)  # one piece per page: its trim (it has no bleed)
     for job in jobs:
         doc.place(slot, spec, job.front)
-        doc.end_page()
+        doc.end_page(area, area)
         if job.back is not None:
             doc.place(slot, spec, job.back)
-            doc.end_page()
+            doc.end_page(area, area)
         if progress:
             progress(1)
     return doc.pages - start

@@ -255,3 +255,9 @@ def test_a_long_checklist_runs_on_over_pages(tmp_path):
     assert len(pages) > 1
     text = "".join(pages)
     assert all(f"p{i}.pdf" in text for i in range(120)) and "Gather (not printed)" in pages[-1]
+
+
+def test_full_page_sheets_record_their_area_as_trim_and_bleed(a4):
+    folder, _ = a4
+    page = pdf_probe.read(folder / "aid.pdf")[0]
+    assert close(page.trim, (5, 5, 205, 292)) and close(page.bleed, page.trim)
