@@ -122,21 +122,18 @@ def test_a_solo_table_plays_to_the_end_with_its_bot_seat(seed):
     assert state.phase == OVER
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(count=st.integers(2, 5), seed=st.integers(0, 10_000), choices=st.integers(0, 10_000))
 def test_every_option_offered_as_allowed_is_legal(count, seed, choices):
     pick = random.Random(choices)
     state = GAME.setup([PlayerSpec(f"P{i}") for i in range(count)], "all", seed=seed)
-    for _ in range(60):
+    for _ in range(40):
         if GAME.end_if(state) is not None:
             break
-        for seat in state.seats:
+        for seat in to_act(state)[:1]:
             for option in GAME.options(state, seat):
-                concrete = all(k in option.action for k in ("area",)) or option.action["type"] in (
-                    "pass", "sell_pasties", "roll_prices", "bid", "drop", "invest", "invest_pass", "keep_cards",
-                    "build_mine", "sell_arsenic", "peek")
-                if concrete and "seat" in option.action:
-                    assert GAME.legal(state, option.action) == option.allowed, (option, state.phase)
-                if not option.allowed:
-                    assert option.reason
+                if option.allowed:
+                    assert GAME.legal(state, option.action), option
+                else:
+                    assert option.reason and not GAME.legal(state, option.action), option
         state = GAME.apply(state, pick.choice(legal_actions(GAME, state)))

@@ -154,12 +154,30 @@ COST_KEYS = {"start_auction": "build_mine", "draw_survey": "build_mine", "extrac
              "process_arsenic": "process_arsenic", "sell_arsenic": "sell_arsenic", "emigrate": "emigrate"}
 
 
+def _offered(state: State, action: dict) -> bool:
+    """The phone lists developments only in or next to the seat's own mines (the page's form
+    places them anywhere) and auctions without a card (the form plays cards)."""
+    kind = action["type"]
+    if kind == "start_auction":
+        return "card" not in action
+    if kind in ("develop", "place_bonus"):
+        seat = action["seat"]
+        return state.area(action["area"]).owner == seat or \
+            (action.get("to") is not None and state.area(action["to"]).owner == seat)
+    return True
+
+
+def _cost(kind: str, action: dict, rules: Rules) -> int:
+    key = action.get("piece") if kind == "develop" else COST_KEYS.get(kind, "")
+    return rules.work_costs.get(key, 0)
+
+
 def options(state: State, seat: int | None, rules: Rules) -> list[Option]:
     from . import GAME
     if seat is None:
         return []
     if state.phase == PRICES:
-        return [Option({"type": "roll_prices"}, "Roll the ore prices")]
+        return [Option({"type": "roll_prices", "seat": seat}, "Roll the ore prices")]
     if state.phase != ACTIONS:
         out = []
         for action in candidates(state, seat, rules):
@@ -174,14 +192,20 @@ def options(state: State, seat: int | None, rules: Rules) -> list[Option]:
         grouped.setdefault(key, []).append(action)
     out = []
     for key, group in grouped.items():
-        kind, _, piece = key.partition(":")
-        cost = rules.work_costs.get(piece or COST_KEYS.get(kind, ""), 0)
-        legal = [a for a in group if GAME.legal(state, a)]
-        reason = "" if legal else (_reason(GAME, state, group[0]) or "not possible now")
-        label = f"Develop: {piece}" if piece else KIND_LABELS.get(kind, kind)
-        template = legal[0] if len(legal) == 1 else {k: v for k, v in group[0].items()
-                                                     if k in ("type", "seat", "piece")}
-        out.append(Option(template, label, bool(legal), reason, f"{cost} work" if cost else "free"))
+        kind = key.partition(":")[0]
+        legal = [a for a in group if _offered(state, a) and GAME.legal(state, a)]
+        for action in legal:
+            cost = _cost(kind, action, rules)
+            out.append(Option(action, _label(state, action, rules), True, "", f"{cost} work" if cost else "free"))
+        if not legal:
+            offered = [a for a in group if _offered(state, a)]
+            if not offered and any(GAME.legal(state, a) for a in group):
+                continue  # possible, but only through the page's form (a card, a distant area)
+            sample = offered[0] if offered else group[0]
+            cost = _cost(kind, sample, rules)
+            reason = _reason(GAME, state, sample) or "Not possible now."
+            label = f"Develop: {sample['piece']}" if kind == "develop" else KIND_LABELS.get(kind, kind)
+            out.append(Option(sample, label, False, reason, f"{cost} work" if cost else "free"))
     return out
 
 
@@ -213,4 +237,39 @@ def _label(state: State, action: dict, rules: Rules) -> str:
         return "Build with calciner" if action.get("calciner") else "Build the mine"
     if kind == "keep_cards":
         return "Discard " + ", ".join(action["discard"])
-    return kind
+    return _action_label(state, action, rules)
+
+
+def _action_label(state: State, action: dict, rules: Rules) -> str:
+    kind = action["type"]
+    area = rules.areas[action["area"]].name if action.get("area") in rules.areas else ""
+    if kind == "start_auction":
+        a = state.area(action["area"])
+        shown = ""
+        if a.face_up:
+            tile = rules.tiles[a.tile]
+            shown = f": {tile.tin} tin, {tile.copper} copper, {tile.water} water"
+        return f"Auction {area} ({action['area']}{shown})"
+    if kind == "draw_survey":
+        return f"Draw a survey card and auction {area} ({action['area']})"
+    if kind == "extract":
+        water = state.area(action["area"]).water
+        cubes = action["tin"] + action["copper"]
+        return f"Extract {action['tin']} tin and {action['copper']} copper at {area} (£{water * cubes})"
+    if kind == "develop":
+        where = f"{area}–{rules.areas[action['to']].name}" if action.get("to") else area
+        own = " (your own miner)" if action.get("own") else ""
+        return f"{action['piece'].capitalize()} in {where}{own}"
+    if kind == "place_bonus":
+        return f"Michigan {action['piece']} in {area}"
+    if kind == "steam_pumps":
+        drains = ", ".join(f"{rules.areas[a].name} −{n}" for a, n in action["drain"].items()) or "no water"
+        return f"Steam pumps: {drains}"
+    if kind == "process_arsenic":
+        return f"Process arsenic at {area}"
+    if kind == "sell_arsenic":
+        cubes = state.players[action["seat"]].arsenic
+        return f"Sell {cubes} arsenic for £{sale_value(state, cubes, rules)}"
+    if kind == "emigrate":
+        return f"Emigrate from {area} to {rules.emigration[action['location']]['name']}"
+    return KIND_LABELS.get(kind, kind)
