@@ -18,7 +18,7 @@ from . import exports, tables, views
 from .charts import score_chart
 from .errors import Conflict, Forbidden, NotFound, WebError, error_body
 from .qr import qr_svg
-from .security import client_address, join_limit, set_table_cookie
+from .security import HOST_COOKIE, SEAT_COOKIE, client_address, join_limit, set_table_cookie
 
 bp = Blueprint("pages", __name__)
 # Host names only this computer can reach: a QR code of them is no use to other phones.
@@ -47,7 +47,7 @@ def _home(error: str | None = None, form=None, status: int = 200):
     seat_me = (form.get("seat_me") == "1") if form else True
     return render_template("pages/index.html", choices=views.game_choices(), chosen=chosen,
                            rows=views.player_rows(form), palette=views.PALETTE, error=error, seat_me=seat_me,
-                           max_players=12), status
+                           max_players=views.most_players()), status
 
 
 @bp.post("/tables")
@@ -115,7 +115,7 @@ def take_seat(table_id: str):
     raw = request.form.get("seat", "")
     try:
         table, token = tables.join(code, int(raw) if raw.lstrip("-").isdigit() else raw,
-                                   request.cookies.get("hf_seat"))
+                                   request.cookies.get(SEAT_COOKIE))
     except WebError as exc:
         seat, host = views.viewer(table)
         return render_template("pages/seats.html", table=tables.get(table_id), code=code, my_seat=seat,
@@ -195,7 +195,7 @@ def end(table_id: str):
     if request.form.get("confirm") != "yes":
         return _table_page(tables.get(table_id), error=WebError("Tick the box to confirm you want to end the game."))
     try:
-        tables.end_game(table_id, request.cookies.get("hf_host"))
+        tables.end_game(table_id, request.cookies.get(HOST_COOKIE))
     except HeadframeError as exc:
         return _table_page(tables.get(table_id), error=exc)
     return redirect(url_for("pages.score", table_id=table_id), 303)
@@ -209,7 +209,7 @@ def free_seat(table_id: str, seat: int):
 
 def _host_step(table_id: str, step, done: str):
     try:
-        step(request.cookies.get("hf_host"))
+        step(request.cookies.get(HOST_COOKIE))
     except HeadframeError as exc:
         return _table_page(tables.get(table_id), error=exc)
     flash(done, "ok")

@@ -74,6 +74,11 @@ def game_choices() -> list[dict]:
     return choices
 
 
+def most_players() -> int:
+    """Rows the new-table form allows: the largest table any game takes."""
+    return max(find_game(gid).players[1] for gid in game_ids())
+
+
 def split_choice(value: str) -> tuple[str, str | None]:
     game_id, _, variant = (value or "").partition("|")
     return game_id, variant or None
