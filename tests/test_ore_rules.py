@@ -6,7 +6,7 @@ from companion.core import PlayerSpec
 from companion.errors import NotYourTurn, RuleViolation
 from companion.ore import GAME
 from companion.ore.notation import notation
-from companion.ore.scenario import give, hold_contract, play, set_mine, set_row, state, table
+from companion.ore.scenario import give, hold_contract, play, set_mine, state, table
 
 JOE, ANN, BO = 0, 1, 2
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import RESOURCES, Catalog
+from .cards import RESOURCES, Catalog, thresholds
 from .placement import can_reach
 from .table import asset_effects, best_threshold, earn, gather
-from .cards import thresholds
 
 
 def collect(cat: Catalog, d: dict) -> None:
@@ -37,7 +36,8 @@ def collect(cat: Catalog, d: dict) -> None:
                 d["bank"]["barrels"][token["res"]] -= 1
                 token["count"] += 1
                 received[seat].add(token["res"])
-        for _, (res, need_a, need_b) in ((a, e[:3]) for a, e in asset_effects(cat, d, seat, "venture")):
+        for _, args in asset_effects(cat, d, seat, "venture"):
+            res, need_a, need_b = args[:3]
             if from_mines[seat][need_a] > 0 and from_mines[seat][need_b] > 0:
                 if gather(d, seat, res, 1):
                     received[seat].add(res)
