@@ -41,7 +41,7 @@ def main_board(pen: Pen, piece: Piece) -> None:
     pen.rect(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill="land")
     _outer_track(pen)
     inner_w = pen.w - 2 * TRACK - 10
-    _map(pen, rules, TRACK + 5, MAP_TOP, inner_w)
+    _map(pen, piece, rules, TRACK + 5, MAP_TOP, inner_w)
     lower = MAP_TOP + 3 * ROW_H + 24
     _work_track(pen, rules, TRACK + 5, lower)
     _investment(pen, rules, TRACK + 5 + 12 * 14 + 8, lower)
@@ -73,36 +73,28 @@ def _outer_track(pen: Pen) -> None:
         pen.text(str(number), x + 1, y + 1, w - 2, h - 2, font="bold", size=8, align="center", valign="middle")
 
 
-def _area_boxes(rules, x0: float, y0: float, width: float) -> dict[str, tuple[float, float, float, float]]:
-    """Each area's box: three rows, 12 inland areas and 8 on each coast."""
-    inland_w = width / 12
-    coast_w = width / 8
+def _area_boxes(rules, rows: dict[str, str], x0: float, y0: float,
+                width: float) -> dict[str, tuple[float, float, float, float]]:
+    """Each area's box: three rows (north coast, inland, south coast), west to east."""
+    counts = {row: sum(1 for r in rows.values() if r == row) for row in ("north", "inland", "south")}
     boxes = {}
     counters = {"north": 0, "inland": 0, "south": 0}
-    raw = piece_rows(rules)
+    raw = rows
     for aid in rules.west_to_east:
         row = raw[aid]
         index = counters[row]
         counters[row] += 1
-        if row == "inland":
-            boxes[aid] = (x0 + index * inland_w, y0 + ROW_H, inland_w, ROW_H)
-        else:
-            boxes[aid] = (x0 + index * coast_w, y0 + (0 if row == "north" else 2 * ROW_H), coast_w, ROW_H)
+        cell_w = width / counts[row]
+        boxes[aid] = (x0 + index * cell_w, y0 + ("north", "inland", "south").index(row) * ROW_H, cell_w, ROW_H)
     return boxes
 
 
-def piece_rows(rules) -> dict[str, str]:
-    """Area id -> "north" | "inland" | "south", from the data's map rows."""
-    from companion.data import load_game
-    data = load_game("tinners-trail")
-    return {aid: a["row"] for aid, a in data.tables["map"]["areas"].items()}
-
-
-def _map(pen: Pen, rules, x0: float, y0: float, width: float) -> None:
+def _map(pen: Pen, piece: Piece, rules, x0: float, y0: float, width: float) -> None:
     pen.rect(x0 - 3, y0 - 6, width + 6, 3 * ROW_H + 12, fill=SEA)
     pen.label("North coast", x0 + 2, y0 - 2, size=7)
     pen.label("South coast", x0 + 2, y0 + 3 * ROW_H + 5, size=7)
-    boxes = _area_boxes(rules, x0, y0, width)
+    rows = {aid: a["row"] for aid, a in piece.game.tables["map"]["areas"].items()}
+    boxes = _area_boxes(rules, rows, x0, y0, width)
     for aid, (x, y, w, h) in boxes.items():
         info = rules.areas[aid]
         pen.rect(x, y, w, h, fill=REGION_TINT[info.region], stroke=style.INK, width=1.2)
