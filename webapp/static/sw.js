@@ -1,9 +1,11 @@
 /* Headframe service worker: makes the companion installable and lets it open without the
    server. Static files (CSS, JS, icons) come from the cache first, refreshed in the
-   background; pages and the API always try the network first, because a table's state must
-   be current, and fall back to the last copy only when the network is gone. */
+   background. Pages try the network first, because a table's state must be current, and fall
+   back to the last copy only when the network is gone. The API and the live part of the table
+   page never come from the cache: when the server is out of reach they fail, and the page
+   says it is offline. */
 'use strict';
-var VERSION = 'headframe-v1';
+var VERSION = 'headframe-v2';
 var STATIC = [
   '/', '/join', '/manifest.webmanifest',
   '/static/css/app.css', '/static/js/app.js', '/static/js/table.js',
@@ -21,15 +23,17 @@ self.addEventListener('activate', function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
-function networkFirst(request, keep) {
+function networkFirst(request) {
   return fetch(request).then(function (response) {
-    if (keep && response.ok) {
+    if (response.ok) {
       var copy = response.clone();
       caches.open(VERSION).then(function (cache) { cache.put(request, copy); });
     }
     return response;
   }).catch(function () {
-    return caches.match(request).then(function (hit) { return hit || caches.match('/'); });
+    return caches.match(request).then(function (hit) {
+      return hit || (request.mode === 'navigate' ? caches.match('/') : Response.error());
+    });
   });
 }
 
@@ -41,7 +45,7 @@ function cacheFirst(request) {
         caches.open(VERSION).then(function (cache) { cache.put(request, copy); });
       }
       return response;
-    });
+    }).catch(function () { return hit || Response.error(); });
     return hit || fresh;
   });
 }
@@ -53,6 +57,8 @@ self.addEventListener('fetch', function (event) {
   if (url.origin !== self.location.origin) return;
   if (url.pathname.indexOf('/api/') === 0) return;  // live state: never from a cache
   if (url.pathname.indexOf('/static/') === 0) { event.respondWith(cacheFirst(request)); return; }
-  // Pages: keep the last copy of plain pages for offline opening, but not live fragments.
-  event.respondWith(networkFirst(request, !/\/fragment$/.test(url.pathname)));
+  // The live part of a table page must be current or fail, so the page can say it is offline.
+  if (/\/fragment$/.test(url.pathname)) return;
+  // Pages: the last copy of each is kept for opening without the server.
+  event.respondWith(networkFirst(request));
 });
