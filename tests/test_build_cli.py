@@ -109,3 +109,21 @@ def test_calibrate_writes_a_front_and_a_back_page(tmp_path, capsys):
     assert float(reader.pages[0].mediabox.width) == pytest.approx(215.9 * 72 / 25.4, abs=0.01)
     back = reader.pages[1].extract_text()
     assert "--back-offset X,Y" in back and "X (mm, + = right)" in back
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bleed", "-1"], "headframe: bleed must be between 0 and 20 mm, got -1"),
+    (["--back-offset", "40,0"], "headframe: back offset (40.0, 0.0) mm is more than 20 mm; check the reading from "
+                                "the calibration sheet"),
+])
+def test_impossible_print_settings_exit_2_before_anything_is_written(game, tmp_path, capsys, args, message):
+    out = tmp_path / "out"
+    assert main(["build", "testgame", "--data", str(game), "--out", str(out), *args]) == 2
+    assert capsys.readouterr().err.strip() == message
+    assert not out.exists()
+
+
+def test_a_single_game_folder_builds_too(game, tmp_path):
+    out = tmp_path / "out"
+    assert main(["build", "testgame", "--data", str(game / "testgame"), "--out", str(out), "--sides", "fronts"]) == 0
+    assert (out / "testgame" / "manifest.json").is_file()
