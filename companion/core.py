@@ -184,8 +184,19 @@ class Game:
         """What ``seat`` may do now; the web page shows these as buttons."""
         return []
 
-    def is_barrier(self, action: Action) -> bool:
+    def is_barrier(self, action: Action, state: Any = None) -> bool:
+        """Whether undo must stop before ``action``. ``state`` is the state it was applied
+        to, for games where the same action type only sometimes reveals something."""
         return action.get("type") in self.barrier_actions
+
+    def acting_seats(self, state: Any) -> tuple[int, ...]:
+        """The seats the table is waiting for (several at once in simultaneous phases)."""
+        return ()
+
+    def bot_action(self, state: Any, seat: int) -> Action | None:
+        """The action a bot playing ``seat`` takes now, or None when it has nothing to do.
+        Games with a solo opponent or bot seats (PlayerSpec.bot) override this."""
+        return None
 
     def round_of(self, state: Any) -> int:
         return int(getattr(state, "round", 0) or 0)

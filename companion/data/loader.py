@@ -240,7 +240,7 @@ def _load_deck(root: Path, deck_id: str, spec: dict, toml_path: str, lines: KeyL
     csv_path = root / spec["file"]
     if problems or layout_broken:
         return None, problems
-    rows, row_problems = _read_csv(csv_path, types, icons, resources)
+    rows, row_problems = read_rows(csv_path, types, icons, resources)
     problems.extend(row_problems)
     for key in ("layout", "back_layout"):
         name = spec.get(key)
@@ -259,8 +259,10 @@ def _load_deck(root: Path, deck_id: str, spec: dict, toml_path: str, lines: KeyL
     return deck, problems
 
 
-def _read_csv(path: Path, types: dict[str, col.ColumnType], icons: set[str],
+def read_rows(path: Path, types: dict[str, col.ColumnType], icons: set[str],
               resources: set[str]) -> tuple[list[Row], list[Problem]]:
+    """Read and check one CSV against declared column types: the rows, and every problem
+    found. Games use it for tables their own code draws (mine cards, shaft tiles)."""
     where = str(path)
     try:
         text = path.read_text(encoding="utf-8-sig")
@@ -333,3 +335,6 @@ def _check_refs(decks: dict[str, Deck], specs: dict, root: Path) -> list[Problem
                     problems.append(Problem(str(root / deck.file), row.line, name,
                                             f"unknown {ctype.arg} id {value!r}"))
     return problems
+
+
+_read_csv = read_rows  # the name a few modules imported before it was public

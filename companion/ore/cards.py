@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..data import columns as col
-from ..data import load_game
-from ..data.loader import _read_csv as read_rows
+from ..data import load_game, read_rows
 from ..data.model import BUILTIN_ICONS, GameData, Row
 from ..errors import DataError, Problem
 

@@ -128,11 +128,22 @@ class Ore(Game):
     def from_json(self, data: Mapping[str, Any]) -> OreState:
         return OreState.from_json(data)
 
-    def is_barrier(self, action: Action) -> bool:
+    def is_barrier(self, action: Action, state: OreState | None = None) -> bool:
         if action.get("type") == "replenish":
             return True
+        if action.get("type") != "buy_initiative":
+            return False
         # A private mine or market takes the unseen top card of a mine pile.
-        return action.get("type") == "buy_initiative" and bool(action.get("barrel"))
+        if state is None:
+            return bool(action.get("barrel"))
+        slot = action.get("slot")
+        row = state.to_json()["rows"]["initiatives"]
+        if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < len(row) or row[slot] is None:
+            return False
+        return self.cat.initiatives[row[slot]].effect in ("private_mine", "private_market")
+
+    def acting_seats(self, state: OreState) -> tuple[int, ...]:
+        return tuple(acting_seats(state))
 
     def view(self, state: OreState, seat: int | None) -> dict:
         from .views import public_view
