@@ -53,6 +53,7 @@ def taken(action, kind):
 
 
 def check_invariants(before, action, after):
+    assert GAME.problems(after) == [], action
     for player in after.players:
         assert player.money >= 0, (action, player)
     for area in after.areas:

@@ -221,3 +221,15 @@ def test_unknown_actions_and_variants_are_clear():
     with pytest.raises(BadAction, match="unknown module 'dragons'"):
         GAME.setup(names(3), "dragons", seed=1)
     assert GAME.check_setup(names(6), "base") is not None
+
+
+def test_problems_lists_everything_wrong_with_a_hand_built_state():
+    good = position(["Ann", "Bo", "Cy"], RULES)
+    assert GAME.problems(good) == []
+    bad = position(["Ann", "Bo", "Cy"], RULES, players={0: {"money": -2}}, track={0: [0, 1]},
+                   areas={"A2": {"port": False}, "A4": {"port": True, "water": -1}})
+    messages = [str(p) for p in GAME.problems(bad)]
+    assert any("Ann has -2 money" in m for m in messages)
+    assert any("Cy's disc is in 0 places" in m for m in messages)
+    assert any("A4 is inland but has a port" in m for m in messages)
+    assert any("A4 has -1 water" in m for m in messages)

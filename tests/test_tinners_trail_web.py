@@ -22,20 +22,28 @@ def act(client, table_id, host, version, action):
                        headers={TOKEN: host})
 
 
+def discards(player):
+    """The first card of each region: the same seed deals the same cards as the table."""
+    return [next(c for c in player.drawn if GAME.rules.cards[c].regions == (r,)) for r in "ABC"]
+
+
+def choose_cards(client, table, host):
+    dealt = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "base", seed=3)
+    version = 0
+    for seat, player in enumerate(dealt.players):
+        body = act(client, table.id, host, version, {"type": "keep_cards", "seat": seat, "discard": discards(player)})
+        version = body.get_json()["version"]
+    return dealt, version
+
+
 def test_setup_prices_and_an_auction_through_the_api(app):
     table, host = start(app)
     client = app.test_client()
     body = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
     assert body["state"]["phase"] == "survey"
     assert body["state"]["seed"] is None  # nobody can predict the dice
-    # The same seed deals the same cards: discard the first card of each region for every seat.
-    dealt = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "base", seed=3)
-    version = 0
-    for seat, player in enumerate(dealt.players):
-        discard = [next(c for c in player.drawn if GAME.rules.cards[c].regions == (r,)) for r in "ABC"]
-        body = act(client, table.id, host, version, {"type": "keep_cards", "seat": seat, "discard": discard}).get_json()
-        version = body["version"]
-    assert body["state"]["phase"] == "prices"
+    dealt, version = choose_cards(client, table, host)
+    assert client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["state"]["phase"] == "prices"
     body = act(client, table.id, host, version, {"type": "roll_prices", "seat": 0}).get_json()
     version = body["version"]
     state = body["state"]
@@ -58,12 +66,7 @@ def test_setup_prices_and_an_auction_through_the_api(app):
 def test_the_table_page_shows_prices_turn_and_forms(app):
     table, host = start(app)
     client = app.test_client()
-    dealt = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "base", seed=3)
-    version = 0
-    for seat, player in enumerate(dealt.players):
-        discard = [next(c for c in player.drawn if GAME.rules.cards[c].regions == (r,)) for r in "ABC"]
-        version = act(client, table.id, host, version, {"type": "keep_cards", "seat": seat,
-                                                        "discard": discard}).get_json()["version"]
+    dealt, version = choose_cards(client, table, host)
     html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
     assert "Roll the ore prices" in html
     body = act(client, table.id, host, version, {"type": "roll_prices", "seat": 0}).get_json()
@@ -77,12 +80,7 @@ def test_the_table_page_shows_prices_turn_and_forms(app):
 def test_the_active_players_phone_gets_the_action_forms(app):
     table, host = start(app)
     client = app.test_client()
-    dealt = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "base", seed=3)
-    version = 0
-    for seat, player in enumerate(dealt.players):
-        discard = [next(c for c in player.drawn if GAME.rules.cards[c].regions == (r,)) for r in "ABC"]
-        version = act(client, table.id, host, version, {"type": "keep_cards", "seat": seat,
-                                                        "discard": discard}).get_json()["version"]
+    dealt, version = choose_cards(client, table, host)
     body = act(client, table.id, host, version, {"type": "roll_prices", "seat": 0}).get_json()
     active = body["state"]["info"]["active"]
     with app.app_context():
@@ -93,5 +91,5 @@ def test_the_active_players_phone_gets_the_action_forms(app):
     assert "Your survey cards" in html
     kept = body["state"]["players"][active]["hand"]
     assert isinstance(kept, int)  # the host's view does not show the active player's cards
-    assert all(card in html for card in dealt.players[active].drawn if card not in
-               [next(c for c in dealt.players[active].drawn if GAME.rules.cards[c].regions == (r,)) for r in "ABC"])
+    kept_cards = [c for c in dealt.players[active].drawn if c not in discards(dealt.players[active])]
+    assert all(card in html for card in kept_cards)

@@ -148,6 +148,10 @@ class TinnersTrail(Game):
     def from_json(self, data: Mapping[str, Any]) -> State:
         return from_json(data)
 
+    def problems(self, state: State) -> list:
+        from .checks import problems
+        return problems(state, self.rules)
+
     def view(self, state: State, seat: int | None) -> dict:
         from .view import view
         return view(state, seat, self.rules)

@@ -43,6 +43,19 @@ def notation(state: State, rules: Rules) -> str:
     return f"{head} | track {track} | passed {passed} | {players} | {areas}".rstrip(" |")
 
 
+# Log lines that need only the action's own fields, by action type.
+SIMPLE = {
+    "bid": "{who} bids £{amount}", "drop": "{who} drops out of the auction",
+    "extract": "{who} extracts {tin} tin and {copper} copper at {where}",
+    "draw_survey": "{who} draws a survey card and starts an auction for {where}",
+    "steam_pumps": "{who} takes steam pumps and removes water: {drain}", "sell_pasties": "{who} sells pasties for £1",
+    "pass": "{who} passes", "invest_pass": "{who} stops investing", "process_arsenic": "{who} processes arsenic at {where}",
+    "sell_arsenic": "{who} sells arsenic", "emigrate": "{who}'s miner emigrates from {where} to {location}",
+    "keep_cards": "{who} chooses survey cards", "place_bonus": "{who} places a Michigan {piece} in {where}",
+    "set_prices": "Ore prices entered: tin dice {tin}, copper dice {copper}",
+}
+
+
 def describe(state: State, action: dict, rules: Rules) -> str:
     """One log line for ``action`` applied to ``state`` (the state before it)."""
     kind = action.get("type", "?")
@@ -50,50 +63,30 @@ def describe(state: State, action: dict, rules: Rules) -> str:
     who = state.players[seat].name if isinstance(seat, int) and 0 <= seat < len(state.players) else "The table"
     area = action.get("area")
     where = rules.areas[area].name if area in rules.areas else area
+    fields = {"tin": 0, "copper": 0, "drain": {}, **action, "who": who, "where": where}
+    if kind in SIMPLE:
+        try:
+            return SIMPLE[kind].format(**fields)
+        except (KeyError, IndexError):
+            return str(kind).replace("_", " ")
     if kind == "roll_prices":
         tin, copper = roll(state, rules)
         return f"Ore prices rolled: tin {'+'.join(map(str, tin))}, copper {'+'.join(map(str, copper))}"
-    if kind == "set_prices":
-        return f"Ore prices entered: tin dice {action.get('tin')}, copper dice {action.get('copper')}"
     if kind == "start_auction":
         card = f" playing survey card {action['card']}" if action.get("card") else ""
         return f"{who} starts an auction for {where}{card}"
-    if kind == "draw_survey":
-        return f"{who} draws a survey card and starts an auction for {where}"
-    if kind == "bid":
-        return f"{who} bids £{action.get('amount')}"
-    if kind == "drop":
-        return f"{who} drops out of the auction"
     if kind == "build_mine":
         extras = [x for x in (f"card {action['card']}" if action.get("card") else "",
                               "calciner" if action.get("calciner") else "") if x]
         return f"{who} builds the mine" + (f" with {' and '.join(extras)}" if extras else "")
-    if kind == "extract":
-        return f"{who} extracts {action.get('tin', 0)} tin and {action.get('copper', 0)} copper at {where}"
     if kind == "develop":
         target = f"{where}–{rules.areas[action['to']].name}" if action.get("to") in rules.areas else where
-        return f"{who} places a {action.get('piece')} in {target}"
-    if kind == "steam_pumps":
-        return f"{who} takes steam pumps and removes water: {action.get('drain', {})}"
-    if kind == "sell_pasties":
-        return f"{who} sells pasties for £1"
-    if kind == "pass":
-        return f"{who} passes"
+        piece = str(action.get("piece"))
+        article = "an" if piece[:1] in "aeiou" else "a"
+        return f"{who} places {article} {piece} in {target}"
     if kind == "invest":
         amount = 10 * action.get("tens", 0) + 5 * action.get("fives", 0)
         return f"{who} invests £{amount}"
-    if kind == "invest_pass":
-        return f"{who} stops investing"
     if kind == "peek":
         return f"{who} looks at the tile in {where}" if area else f"{who} does not peek"
-    if kind == "process_arsenic":
-        return f"{who} processes arsenic at {where}"
-    if kind == "sell_arsenic":
-        return f"{who} sells arsenic"
-    if kind == "emigrate":
-        return f"{who}'s miner emigrates from {where} to {action.get('location')}"
-    if kind == "keep_cards":
-        return f"{who} chooses survey cards"
-    if kind == "place_bonus":
-        return f"{who} places a Michigan {action.get('piece')} in {where}"
     return str(kind).replace("_", " ")

@@ -211,8 +211,11 @@ def test_everything_is_served_locally_and_the_app_opens_offline(server, phone):
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     manifest = page.evaluate("fetch('/manifest.webmanifest').then(r => r.json())")
     assert manifest["display"] == "standalone"
+    page.goto(table_url)
+    expect(page.locator("#connection")).to_have_text("Live")
     page.context.set_offline(True)
     try:
+        expect(page.locator("#connection")).to_have_text("Offline, retrying", timeout=30_000)
         page.goto(server + "/")
         expect(page.locator("h1")).to_have_text("Start a table")
         expect(page.locator("link[rel=stylesheet]")).to_have_count(1)
