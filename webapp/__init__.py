@@ -7,6 +7,7 @@ database in the instance folder (SQLite) or at ``HEADFRAME_DATABASE_URL`` (Postg
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -16,6 +17,7 @@ DEFAULTS = {
     "DATABASE_URL": None,          # None: SQLite in the instance folder
     "DB_POOL_SIZE": 10,
     "SQLITE_SYNCHRONOUS": "NORMAL",  # "FULL" also survives a power cut; see webapp/db.py
+    "LONG_POLL_SLOTS": 4,            # requests that may wait in /events at once; the rest poll
     "VERSION_TTL": 1.0,              # seconds a polled version may come from memory; see tables.Store
     "JOIN_FAILURE_LIMIT": 10,      # wrong join codes per address ...
     "JOIN_FAILURE_WINDOW": 300.0,  # ... per this many seconds
@@ -38,6 +40,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.config.from_mapping(DEFAULTS)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("HEADFRAME")  # e.g. HEADFRAME_SQLITE_SYNCHRONOUS=FULL
     else:
         app.config.from_mapping(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
@@ -52,6 +55,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
 
     engine = make_engine(url, app.config["DB_POOL_SIZE"], app.config["SQLITE_SYNCHRONOUS"])
     app.extensions["headframe"] = Store(engine, app.config["VERSION_TTL"])
+    app.extensions["headframe_waiters"] = threading.BoundedSemaphore(app.config["LONG_POLL_SLOTS"])
     security.init_app(app)
     app.register_blueprint(errors.bp)
     app.register_blueprint(api.bp)

@@ -7,7 +7,6 @@ a bodiless 304; ``/events?after=V&wait=S`` waits up to S seconds for a newer ver
 
 from __future__ import annotations
 
-import threading
 import time
 from flask import Blueprint, Response, current_app, jsonify, request
 
@@ -164,9 +163,6 @@ def log(table_id: str):
     return jsonify({"id": table_id, "events": tables.log(table_id, after, limit)})
 
 
-_waiters = threading.BoundedSemaphore(4)
-
-
 @bp.get("/tables/<table_id>/events")
 def events(table_id: str):
     """Long-poll: answers as soon as the table is newer than ``after`` or ``wait`` runs out.
@@ -175,7 +171,8 @@ def events(table_id: str):
     after = _int_arg("after", -1, -1, 2 ** 31)
     wait = min(_int_arg("wait", 0, 0, int(MAX_WAIT)), MAX_WAIT)
     version = tables.version_of(table_id)
-    if version <= after and wait > 0 and _waiters.acquire(blocking=False):
+    waiters = current_app.extensions["headframe_waiters"]
+    if version <= after and wait > 0 and waiters.acquire(blocking=False):
         try:
             store = current_app.extensions["headframe"]
             deadline = time.monotonic() + wait
@@ -188,7 +185,7 @@ def events(table_id: str):
                     store.changed.wait(min(left, 1.0))
                 version = tables.version_of(table_id)
         finally:
-            _waiters.release()
+            waiters.release()
     new = tables.log(table_id, after, LOG_LIMIT) if version > after else []
     return jsonify({"id": table_id, "version": version, "events": new})
 
