@@ -155,7 +155,7 @@ def _tile_page(doc: Document, spec: PieceSpec, draw, tile: Tile, tiles: list[Til
     from .fonts import face
 
     c.setFont(face("bold"), 14)
-    c.drawRightString(pt(page_w - TILE_MARGIN_MM), pt(window.y1 + 2), tile.name)
+    c.drawCentredString(pt(page_w / 2), pt(window.y1 + 2), tile.name)  # clear of the corner crop marks
     doc.page_label(f"{label} - tile {tile.name} (column {column_letter(tile.col)}, row {tile.row + 1}) - "
                    f"overlaps its neighbours by {style.TILE_OVERLAP_MM:g} mm or more: cut along the dotted line "
                    f"and line up the magenta crosses - print at 100%")
