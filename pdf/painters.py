@@ -89,7 +89,8 @@ def painter(name: str, *, backs: bool | Callable[[Component], bool] = False,
 
     def register(fn: PainterFn) -> PainterFn:
         existing = _REGISTRY.get(name)
-        if existing is not None and existing.fn is not fn and existing.fn.__qualname__ != fn.__qualname__:
+        same = existing is not None and (existing.fn.__module__, existing.fn.__qualname__) == (fn.__module__, fn.__qualname__)
+        if existing is not None and not same:  # (the same function seen again is a module reload)
             raise ValueError(f"painter {name!r} is registered twice ({existing.fn.__module__} and {fn.__module__})")
         _REGISTRY[name] = PainterSpec(name, fn, backs, size)
         return fn
