@@ -7,7 +7,7 @@ from companion.tinners_trail import GAME
 from companion.tinners_trail.prices import price
 from companion.tinners_trail.scenario import position
 from companion.tinners_trail.state import ACTIONS, AUCTION, BUILD, INVEST, PRICES
-from companion.tinners_trail.track import active_seat, final_column, work_left
+from companion.tinners_trail.track import active_seat, final_column
 
 RULES = GAME.rules
 
@@ -258,3 +258,32 @@ def test_calciner_adds_arsenic_to_its_area_and_neighbours():
     for neighbour in RULES.neighbours["A3"]:
         assert state.area(neighbour).arsenic == 1
     assert state.players[0].calciner
+
+
+# -- Emigration ---------------------------------------------------------------------------------
+def test_mikes_empty_mine_miner_may_go_to_any_round_two_space():
+    state = position(["Mike", "Katie", "Zoe"], RULES, variant="emigration", round=2,
+                     areas={"B2": {"owner": 0, "miner": 0, "water": 2}})
+    for location in ("michigan", "sierra_madre", "kimberly", "adelaide"):
+        assert GAME.legal(state, {"type": "emigrate", "seat": 0, "area": "B2", "location": location})
+
+
+def test_an_emigrated_miner_lowers_capacity_and_frees_the_area_for_a_new_miner():
+    state = position(["Mike", "Katie", "Zoe"], RULES, variant="emigration", round=2,
+                     areas={"B2": {"owner": 0, "miner": 0, "copper": 3}})
+    from companion.tinners_trail.developments import capacity
+    assert capacity(state, "B2", RULES) == 3
+    after = act(state, type="emigrate", seat=0, area="B2", location="sierra_madre")
+    assert capacity(after, "B2", RULES) == 2
+    assert after.players[0].emigration_points == 10
+    again = act(after, type="develop", seat=1, piece="miner", area="B2")
+    assert again.area("B2").miner is not None and capacity(again, "B2", RULES) == 3
+
+
+def test_an_extraction_the_player_cannot_pay_for_names_the_numbers():
+    state = position(["Caezar", "Olly", "Mike"], RULES, players={0: {"money": 5}},
+                     areas={"B3": {"owner": 0, "copper": 4, "water": 3, "miner": -1}})
+    with pytest.raises(RuleViolation) as err:
+        act(state, type="extract", seat=0, area="B3", copper=3)
+    assert str(err.value) == "3 cubes with 3 water cost £9 (£3 each); Caezar has £5."
+    assert state.players[0].money == 5 and state.area("B3").copper == 4  # nothing changed

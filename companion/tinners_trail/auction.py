@@ -17,7 +17,7 @@ from .rules import Rules
 from .setup import size_key
 from .state import ACTIONS, AUCTION, Auction, State, with_area, with_deck, with_player
 from .survey import card_error
-from .track import active_seat, require_active, work_left
+from .track import require_active, work_left
 
 RULE = "Build mine: auction"
 MIN_WORK = 2  # work points needed to start or join an auction, even for a 1-work-point tile
@@ -195,4 +195,4 @@ def finish_auction(state: State, rules: Rules) -> State:
     return finish_won(replace(state, auction=None), auction.area, winner, amount, auction.card, rules)
 
 
-__all__ = ["active_seat", "bid", "draw_survey", "drop", "minimum_bid", "start_auction", "why_not_bidder"]
+__all__ = ["bid", "draw_survey", "drop", "minimum_bid", "start_auction", "why_not_bidder"]

@@ -8,14 +8,14 @@ from itertools import product
 from ..core import Option
 from ..errors import RuleViolation
 from .arsenic import sale_value
-from .auction import minimum_bid, two_player, why_not_bidder
+from .auction import two_player
 from .building import calciner_possible, cards_after
 from .developments import available_pump_group
 from .emigration import LOCATIONS
 from .rules import PIECES, Rules
 from .setup import regions_in_play, size_key
 from .state import ACTIONS, AUCTION, BUILD, INVEST, PEEK, PRICES, SURVEY, State
-from .track import active_seat, work_left
+from .track import active_seat
 
 
 def to_act(state: State) -> list[int]:
