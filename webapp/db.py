@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import threading
 import weakref
-from contextlib import contextmanager
+from collections import namedtuple
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 from sqlalchemy import (Boolean, Connection, Engine, Float, ForeignKey, Index, Integer, LargeBinary, String, Text,
                         create_engine, event)
@@ -168,3 +169,75 @@ def reading(engine: Engine) -> Iterator[Connection]:
 
 def is_postgres(engine: Engine) -> bool:
     return engine.dialect.name == "postgresql"
+
+
+# -- the hot paths: statements straight to the driver ------------------------------------
+#
+# Polling and acting are most of a busy server's requests. Through SQLAlchemy Core each
+# statement costs about ten times the query itself (execution contexts, result wrappers,
+# transaction objects), so those few statements go to the driver on a connection from
+# SQLAlchemy's pool, written once per dialect. Everything else uses Core above.
+
+TableRecord = namedtuple("TableRecord", [c.name for c in TABLES.columns])
+SeatRecord = namedtuple("SeatRecord", [c.name for c in SEATS.columns])
+EVENT_COLUMNS = tuple(c.name for c in EVENTS.columns)
+
+# Called with each statement the hot paths run (tests count them).
+statement_hooks: list[Callable[[str], None]] = []
+
+
+class Hot:
+    """The hot statements for one engine's dialect."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self.sqlite = engine.dialect.name == "sqlite"
+        mark = (lambda name: f":{name}") if self.sqlite else (lambda name: f"%({name})s")
+        table_columns = ", ".join(TableRecord._fields)
+        self.table = f"SELECT {table_columns} FROM tables WHERE id = {mark('tid')}"
+        self.table_locked = self.table + ("" if self.sqlite else " FOR UPDATE")
+        self.version = f"SELECT version FROM tables WHERE id = {mark('tid')}"
+        self.seats = (f"SELECT {', '.join(SeatRecord._fields)} FROM seats WHERE table_id = {mark('tid')} "
+                      "ORDER BY seat")
+        self.insert_event = (f"INSERT INTO events ({', '.join(EVENT_COLUMNS)}) "
+                             f"VALUES ({', '.join(mark(c) for c in EVENT_COLUMNS)})")
+        changed = ("version", "head", "state", "updated_at", "finished", "outcome", "result")
+        self.after_action = (f"UPDATE tables SET {', '.join(f'{c} = {mark(c)}' for c in changed)} "
+                             f"WHERE id = {mark('tid')}")
+
+    @contextmanager
+    def transaction(self, write: bool = False) -> Iterator[Any]:
+        """A driver cursor in one transaction; writers take the same locks as ``writing``."""
+        lock = _write_locks.get(self.engine) if write else None
+        with lock if lock is not None else nullcontext():
+            connection = self.engine.raw_connection()
+            cursor = connection.cursor()
+            try:
+                if self.sqlite:
+                    cursor.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                yield cursor
+                connection.commit()
+            except BaseException:
+                connection.rollback()
+                raise
+            finally:
+                cursor.close()
+                connection.close()  # back to the pool
+
+    @staticmethod
+    def run(cursor, statement: str, params: dict) -> Any:
+        for hook in statement_hooks:
+            hook(statement)
+        cursor.execute(statement, params)
+        return cursor
+
+    def table_row(self, cursor, table_id: str, lock: bool = False) -> TableRecord | None:
+        found = self.run(cursor, self.table_locked if lock else self.table, {"tid": table_id}).fetchone()
+        return TableRecord(*found) if found is not None else None
+
+    def seat_rows(self, cursor, table_id: str) -> list[SeatRecord]:
+        return [SeatRecord(*r) for r in self.run(cursor, self.seats, {"tid": table_id}).fetchall()]
+
+    def table_version(self, cursor, table_id: str) -> int | None:
+        found = self.run(cursor, self.version, {"tid": table_id}).fetchone()
+        return found[0] if found is not None else None

@@ -23,12 +23,12 @@ from datetime import datetime, timezone
 from typing import Any, Mapping, Sequence
 
 from flask import current_app
-from sqlalchemy import Engine, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
 
 from companion import Game, Outcome, PlayerSpec, find_game, game_ids
 from companion.data import game_ids as data_game_ids
 
-from .db import EVENTS, SEATS, TABLES, reading, writing
+from .db import EVENT_COLUMNS, EVENTS, SEATS, TABLES, Hot, reading, writing
 from .errors import Conflict, Forbidden, Invalid, NotFound
 from .security import hash_token, new_token, token_matches
 
@@ -79,19 +79,13 @@ class Table:
         return find_game(self.game_id)
 
 
-# -- statements on the hot paths, built once (SQLAlchemy then reuses their compiled form) --
+# -- Core statements used often, built once (SQLAlchemy then reuses their compiled form) --
+# (polling and acting go straight to the driver: see ``db.Hot``)
 
 _TABLE = select(TABLES).where(TABLES.c.id == bindparam("tid"))
 _TABLE_LOCKED = _TABLE.with_for_update()
 _SEATS = select(SEATS).where(SEATS.c.table_id == bindparam("tid")).order_by(SEATS.c.seat)
-_VERSION = select(TABLES.c.version).where(TABLES.c.id == bindparam("tid"))
 _INSERT_EVENT = insert(EVENTS)
-_AFTER_ACTION = update(TABLES).where(TABLES.c.id == bindparam("tid")).values(
-    version=bindparam("b_version"), head=bindparam("b_head"), state=bindparam("b_state"),
-    updated_at=bindparam("b_at"), finished=bindparam("b_finished"), outcome=bindparam("b_outcome"),
-    result=bindparam("b_result"))
-_EVENT_COLUMNS = ("seq", "kind", "seat", "at", "action", "summary", "round", "barrier", "undone", "prev", "undoes",
-                  "totals", "state_z")
 
 
 # -- the store behind the functions -------------------------------------------
@@ -104,6 +98,7 @@ class Store:
 
     def __init__(self, engine: Engine, version_ttl: float = 1.0):
         self.engine = engine
+        self.hot = Hot(engine)
         self.version_ttl = version_ttl
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._versions: dict[str, tuple[int, float]] = {}
@@ -185,7 +180,9 @@ def normalise_code(code: Any) -> str:
 
 
 def _seats(conn, table_id: str) -> list[Any]:
-    return conn.execute(_SEATS, {"tid": table_id}).all()
+    if isinstance(conn, Connection):
+        return conn.execute(_SEATS, {"tid": table_id}).all()
+    return _store().hot.seat_rows(conn, table_id)  # a driver cursor on a hot path
 
 
 def _table(conn, row, seat_rows=None) -> Table:
@@ -199,7 +196,7 @@ def _table(conn, row, seat_rows=None) -> Table:
     game = find_game(row.game)
     state = game.from_json(json.loads(row.state))
     seats = tuple(Seat(s.seat, s.name, s.colour, s.bot, s.token_hash is not None, s.token_hash) for s in seat_rows)
-    table = Table(row.id, row.join_code, row.game, row.variant, row.seed, row.version, row.head, row.finished,
+    table = Table(row.id, row.join_code, row.game, row.variant, row.seed, row.version, row.head, bool(row.finished),
                   json.loads(row.outcome) if row.outcome else None, seats, row.created_at, row.updated_at, state,
                   row.host_hash)
     store.keep(table)
@@ -239,7 +236,7 @@ def _check_version(version: Any) -> int:
 
 
 def _append(conn, table_id: str, seq: int, kind: str, **values) -> None:
-    row = dict.fromkeys(_EVENT_COLUMNS)  # every column, every time: one compiled INSERT
+    row = dict.fromkeys(EVENT_COLUMNS)  # every column, every time: one compiled INSERT
     row.update(summary="", round=0, barrier=False, undone=False, at=time.time())
     row.update(values, table_id=table_id, seq=seq, kind=kind)
     conn.execute(_INSERT_EVENT, row)
@@ -348,12 +345,16 @@ def get(table_id: str, version: int | None = None) -> Table:
         hit = store.snapshot(table_id, version)
         if hit is not None:
             return hit
-    with reading(store.engine) as conn:
-        version = conn.execute(_VERSION, {"tid": table_id}).scalar_one_or_none() if isinstance(table_id, str) else None
+    if not isinstance(table_id, str):
+        raise NotFound(f"There is no table {table_id!r}.")
+    hot = store.hot
+    with hot.transaction() as cursor:
+        version = hot.table_version(cursor, table_id)
         if version is None:
             raise NotFound(f"There is no table {table_id!r}.")
         store.note_version(table_id, version)
-        return store.snapshot(table_id, version) or _table(conn, _load(conn, table_id))
+        hit = store.snapshot(table_id, version)
+        return hit if hit is not None else _table(cursor, hot.table_row(cursor, table_id))
 
 
 def version_of(table_id: str, fresh: bool = False) -> int:
@@ -364,8 +365,10 @@ def version_of(table_id: str, fresh: bool = False) -> int:
         cached = store.cached_version(table_id)
         if cached is not None:
             return cached
-    with reading(store.engine) as conn:
-        version = conn.execute(_VERSION, {"tid": table_id}).scalar_one_or_none()
+    if not isinstance(table_id, str):
+        raise NotFound(f"There is no table {table_id!r}.")
+    with store.hot.transaction() as cursor:
+        version = store.hot.table_version(cursor, table_id)
     if version is None:
         raise NotFound(f"There is no table {table_id!r}.")
     store.note_version(table_id, version)
@@ -481,9 +484,12 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
         raise Invalid("invalid_action", 'An action is an object with a "type", e.g. {"type": "next_round"}.')
     version = _check_version(version)
     store = _store()
-    with writing(store.engine) as conn:
-        row = _load(conn, table_id, lock=True)
-        table = _table(conn, row)
+    hot = store.hot
+    with hot.transaction(write=True) as cursor:
+        row = hot.table_row(cursor, table_id, lock=True) if isinstance(table_id, str) else None
+        if row is None:
+            raise NotFound(f"There is no table {table_id!r}.")
+        table = _table(cursor, row)
         seats = table.seats
         who, seat = _who(row, seats, token)
         move = dict(action)
@@ -505,11 +511,13 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
         now = time.time()
         event = dict(seat=move.get("seat"), at=now, action=_dumps(move), summary=game.summary(before, move),
                      round=game.round_of(after), barrier=game.is_barrier(move), prev=row.head)
-        _append(conn, table_id, seq, "action", state_z=_pack(text), totals=_totals(game, after), **event)
+        logged = dict.fromkeys(EVENT_COLUMNS)
+        logged.update(event, table_id=table_id, seq=seq, kind="action", undone=False, undoes=None,
+                      state_z=_pack(text), totals=_totals(game, after))
+        hot.run(cursor, hot.insert_event, logged)
         finish = _finish_values(game, after)
-        conn.execute(_AFTER_ACTION, {"tid": table_id, "b_version": seq, "b_head": seq, "b_state": text, "b_at": now,
-                                     "b_finished": finish["finished"], "b_outcome": finish["outcome"],
-                                     "b_result": finish["result"]})
+        hot.run(cursor, hot.after_action, {"tid": table_id, "version": seq, "head": seq, "state": text,
+                                           "updated_at": now, **finish})
     done = replace(table, version=seq, head=seq, finished=finish["finished"], updated_at=now, state=after,
                    outcome=json.loads(finish["outcome"]) if finish["outcome"] else None)
     store.keep(done)
