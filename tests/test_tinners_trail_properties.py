@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from companion.core import PlayerSpec
 from companion.tinners_trail import GAME
-from companion.tinners_trail.bot import bot_action
 from companion.tinners_trail.options import legal_actions, to_act
 from companion.tinners_trail.state import ACTIONS, AUCTION, BUILD, INVEST, OVER, from_json, to_json
 from companion.tinners_trail.track import final_column
@@ -117,7 +116,7 @@ def test_a_solo_table_plays_to_the_end_with_its_bot_seat(seed):
     steps = 0
     while GAME.end_if(state) is None and steps < MAX_STEPS:
         seat = to_act(state)[0]
-        action = bot_action(GAME, state, seat) if state.players[seat].bot else legal_actions(GAME, state, seat)[0]
+        action = GAME.bot_action(state, seat) if state.players[seat].bot else legal_actions(GAME, state, seat)[0]
         state = GAME.apply(state, action)
         steps += 1
     assert state.phase == OVER

@@ -164,6 +164,12 @@ class TinnersTrail(Game):
         from .notation import describe
         return describe(state, action, self.rules)
 
+    def bot_action(self, state: State, seat: int) -> dict | None:
+        """The next action of a bot seat (``PlayerSpec.bot``), or None when none is due."""
+        from .bot import bot_action
+        from .options import to_act
+        return bot_action(self, state, seat) if seat in to_act(state) else None
+
     def round_of(self, state: State) -> int:
         return state.round
 
