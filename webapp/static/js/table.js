@@ -59,6 +59,9 @@
   var pollUntil = 0;
   var pending = false;    // a redraw is waiting for the player to leave a field
   var timer = null;
+  var checking = false;   // a check is under way
+  var checkedOnce = false;
+  var waiting = null;     // aborts the long poll under way
 
   function currentVersion() {
     var meta = live.querySelector('[data-version]');
@@ -136,7 +139,9 @@
   function wait() {
     var started = Date.now();
     var url = eventsUrl + '?after=' + Math.max(seen, version) + '&wait=' + WAIT_S;
-    return fetch(url, { credentials: 'same-origin', cache: 'no-store', headers: { 'Accept': 'application/json' } })
+    waiting = typeof AbortController === 'function' ? new AbortController() : null;
+    return fetch(url, { credentials: 'same-origin', cache: 'no-store', headers: { 'Accept': 'application/json' },
+                        signal: waiting ? waiting.signal : undefined })
       .then(function (response) {
         if (!response.ok) throw new Error('events ' + response.status);
         return response.json();
@@ -164,26 +169,39 @@
   }
 
   function check() {
-    var waiting = eventsUrl && !document.hidden && Date.now() >= pollUntil;
-    return waiting ? wait().then(function () { return 0; }) : poll().then(function () {
+    // The first check is a plain poll, so the page can say at once that it is connected.
+    var longPoll = eventsUrl && checkedOnce && !document.hidden && Date.now() >= pollUntil;
+    checkedOnce = true;
+    return longPoll ? wait().then(function () { return 0; }) : poll().then(function () {
       return document.hidden ? HIDDEN_POLL_MS : POLL_MS;
     });
   }
 
+  // One check at a time; wake() cuts a waiting request short to check at once.
   function loop() {
     clearTimeout(timer);
+    if (checking) return;
+    checking = true;
     check().then(function (delay) {
+      checking = false;
       timer = setTimeout(loop, delay);
-    }, function () {
+    }, function (error) {
+      checking = false;
+      if (error && error.name === 'AbortError') { loop(); return; }
       setConnected(false);
       pollUntil = Date.now() + POLL_SPELL_MS;
       timer = setTimeout(loop, POLL_MS * 2);
     });
   }
 
-  document.addEventListener('visibilitychange', function () {
-    if (!document.hidden) { pollUntil = 0; poll().then(loop, loop); }
-  });
+  function wake() {
+    pollUntil = 0;
+    if (checking && waiting) waiting.abort(); else loop();
+  }
+
+  document.addEventListener('visibilitychange', function () { if (!document.hidden) wake(); });
+  window.addEventListener('offline', function () { setConnected(false); });
+  window.addEventListener('online', wake);
   live.addEventListener('focusout', function () {
     setTimeout(function () { if (pending && !typing()) redraw(false); }, 0);
   });
@@ -275,5 +293,5 @@
   });
 
   window.Headframe = { act: act, refresh: function () { return redraw(true); } };
-  poll().then(loop, loop);
+  loop();
 })();
