@@ -20,7 +20,7 @@ from typing import Callable
 
 from companion.data import load_game
 from companion.data.model import Component, Deck, GameData
-from companion.errors import DataError, InvalidDimension, Problem
+from companion.errors import DataError, HeadframeError, InvalidDimension, Problem
 
 from . import painters, style
 from .decks import LayoutPainter, is_static, static_drawer
@@ -84,11 +84,17 @@ def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None =
     target = Path(out_dir) / game_id
     written: list[tuple[Path, Path]] = []
     parts: list[Part] = []
+    if options.players is not None or options.variant is not None:
+        # A wrong --players or --variant is a slip on the command line: refuse it before
+        # touching anything in the output folder.
+        _check_players_and_variant(load_game(game_id, options.data_dir), options)
     try:
         game = load_game(game_id, options.data_dir)
         paper = Paper.named(options.paper)
-        parts = [_deck_part(game, deck, options) for deck in game.decks.values()]
-        parts += [_component_part(game, comp, options, paper) for comp in game.components.values()]
+        parts = [_deck_part(game, deck, options) for deck in game.decks.values()
+                 if deck.needed(options.players, options.variant)]
+        parts += [_component_part(game, comp, options, paper) for comp in game.components.values()
+                  if comp.needed(options.players, options.variant)]
         target.mkdir(parents=True, exist_ok=True)
         total = sum(max(1, len(p.jobs)) for p in parts) + 1
         done = 0
@@ -131,6 +137,15 @@ def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None =
     if progress:
         progress(total, total, f"{game.id}: done")
     return manifest
+
+
+def _check_players_and_variant(game: GameData, options: BuildOptions) -> None:
+    low, high = game.players
+    if options.players is not None and not low <= options.players <= high:
+        raise HeadframeError(f"{game.name} is for {low}–{high} players, not {options.players}")
+    if options.variant is not None and options.variant not in game.variant_ids():
+        known = ", ".join(game.variant_ids()) or "(none)"
+        raise HeadframeError(f"{game.name} has no variant {options.variant!r}; variants: {known}")
 
 
 def _remove_set(target: Path, paths: list[Path]) -> None:

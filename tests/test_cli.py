@@ -107,3 +107,28 @@ def test_bad_arguments_exit_2_without_traceback():
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "expected millimetres" in result.stderr
+
+
+def test_build_for_a_player_count_prints_only_what_that_count_uses(tmp_path, capsys):
+    assert main(["build", "ore", "--players", "3", "--out", str(tmp_path)]) == 0
+    ids = [c["id"] for c in json.loads((tmp_path / "ore" / "manifest.json").read_text())["components"]]
+    assert "mines-3p" in ids and "mines-4-5p" not in ids
+    assert not (tmp_path / "ore" / "mines-4-5p.pdf").exists()
+    before = sorted(p.name for p in (tmp_path / "ore").iterdir())
+    assert main(["build", "ore", "--players", "7", "--out", str(tmp_path)]) == 2
+    assert main(["build", "ore", "--variant", "nope", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "is for 3–5 players, not 7" in err and "has no variant 'nope'; variants: standard" in err
+    assert sorted(p.name for p in (tmp_path / "ore").iterdir()) == before  # a wrong flag touches nothing
+
+
+def test_players_and_variants_of_a_deck_are_checked(tiny, capsys):
+    toml = tiny / "tiny" / "game.toml"
+    toml.write_text(TINY_TOML.replace('kind = "card"\n', 'kind = "card"\nplayers = { min = 1, max = 3 }\n'
+                                      'variants = ["advanced"]\n'), encoding="utf-8")
+    assert main(["check", "tiny", "--data", str(tiny)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"{toml}:19: decks.ore-cards.players: min 1 and max 3 must lie within the game's 2–4 players, min first",
+        f"{toml}:20: decks.ore-cards.variants: unknown variant 'advanced'; variants: base",
+    ]

@@ -44,6 +44,9 @@ def _colour_check(value: Any) -> str | None:
     return None if re.match(r"^#[0-9a-fA-F]{6}$", value) else f"expected a colour such as #1a2b3c, got {value!r}"
 
 
+# Which player counts need a deck or component (absent: every count).
+_PLAYERS_SPEC = {"min": Field("int", required=True), "max": Field("int", required=True)}
+
 GAME_SPEC = {
     "game": Field("table", required=True, spec={
         "id": Field("str", required=True),
@@ -74,6 +77,8 @@ GAME_SPEC = {
         "layout": Field("str"),
         "back_layout": Field("str"),
         "columns": Field("table", required=True),
+        "players": Field("table", spec=_PLAYERS_SPEC),
+        "variants": Field("list", item="str"),
     }),
     "components": Field("map", spec={
         "name": Field("str", required=True),
@@ -82,6 +87,8 @@ GAME_SPEC = {
         "painter": Field("str", required=True),
         "size": Field("str", check=_size_check),
         "options": Field("table"),
+        "players": Field("table", spec=_PLAYERS_SPEC),
+        "variants": Field("list", item="str"),
     }),
     "gather": Field("map", spec={"name": Field("str", required=True), "count": Field("int", required=True),
                                  "note": Field("str")}),
@@ -192,7 +199,8 @@ def load_game(game_id: str, data_dir: Path | str | None = None) -> GameData:
                                     f"must be a positive whole number, got {spec['count']}"))
         components[cid] = Component(cid, spec["name"], spec["kind"], spec["count"], spec["painter"],
                                     parse_size(spec["size"]) if "size" in spec else None,
-                                    spec.get("options", {}), lines.line(f"components.{cid}"))
+                                    spec.get("options", {}), lines.line(f"components.{cid}"),
+                                    _players(spec), tuple(spec.get("variants", ())))
     gather = tuple(Gather(gid, g["name"], g["count"], g.get("note", "")) for gid, g in raw.get("gather", {}).items())
 
     variants = tuple(Variant(vid, v["name"], v.get("description", "")) for vid, v in game.get("variants", {}).items())
@@ -201,6 +209,18 @@ def load_game(game_id: str, data_dir: Path | str | None = None) -> GameData:
         problems.append(Problem(path, lines.line("game.default_variant"), "game.default_variant",
                                 f"unknown variant {default_variant!r}; variants: {', '.join(v.id for v in variants)}"))
     categories = tuple((cid, c["name"]) for cid, c in game.get("score_categories", {}).items())
+    variant_ids = {v.id for v in variants}
+    for section in ("decks", "components"):
+        for ident, spec in raw.get(section, {}).items():
+            count = spec.get("players")
+            if count and not pmin <= count["min"] <= count["max"] <= pmax:
+                problems.append(Problem(path, lines.line(f"{section}.{ident}.players"), f"{section}.{ident}.players",
+                                        f"min {count['min']} and max {count['max']} must lie within the game's "
+                                        f"{pmin}–{pmax} players, min first"))
+            for name in spec.get("variants", ()):
+                if name not in variant_ids:
+                    problems.append(Problem(path, lines.line(f"{section}.{ident}.variants"), f"{section}.{ident}.variants",
+                                            f"unknown variant {name!r}; variants: {', '.join(sorted(variant_ids)) or '(none)'}"))
 
     if problems:
         raise DataError(problems)
@@ -210,6 +230,11 @@ def load_game(game_id: str, data_dir: Path | str | None = None) -> GameData:
         decks=decks, components=components, gather=gather, layouts=layouts,
         tables=raw.get("tables", {}), setup=raw.get("setup", {}), root=root, toml_lines=lines,
     )
+
+
+def _players(spec: dict) -> tuple[int, int] | None:
+    count = spec.get("players")
+    return (count["min"], count["max"]) if count else None
 
 
 def _load_deck(root: Path, deck_id: str, spec: dict, toml_path: str, lines: KeyLines,
@@ -255,7 +280,8 @@ def _load_deck(root: Path, deck_id: str, spec: dict, toml_path: str, lines: KeyL
     corner = parse_length(spec["corner"]) if "corner" in spec else 0.0
     deck = Deck(deck_id, spec["name"], spec["kind"], spec["file"], parse_size(spec["size"]),
                 spec.get("shape", "rect"), corner, spec.get("layout"), spec.get("back_layout"),
-                {k: v for k, v in spec["columns"].items()}, tuple(rows), lines.line(prefix))
+                {k: v for k, v in spec["columns"].items()}, tuple(rows), lines.line(prefix),
+                _players(spec), tuple(spec.get("variants", ())))
     return deck, problems
 
 

@@ -14,6 +14,14 @@ KINDS = ("card", "tile", "board", "token", "die", "sheet")
 BUILTIN_ICONS = ("money", "vp", "work", "miner", "quake", "arrow", "peek", "water")
 
 
+def _needed(span: tuple[int, int] | None, variants: tuple[str, ...], players: int | None,
+            variant: str | None) -> bool:
+    """Whether a piece belongs in a print set for ``players`` and ``variant`` (None: any)."""
+    if players is not None and span is not None and not span[0] <= players <= span[1]:
+        return False
+    return not (variant is not None and variants and variant not in variants)
+
+
 @dataclass(frozen=True)
 class Resource:
     id: str
@@ -53,6 +61,11 @@ class Deck:
     columns: Mapping[str, str]
     rows: tuple[Row, ...]
     line: int | None = None
+    players: tuple[int, int] | None = None  # player counts that use it; None: all
+    variants: tuple[str, ...] = ()  # variants/modules that need it; empty: every game
+
+    def needed(self, players: int | None, variant: str | None) -> bool:
+        return _needed(self.players, self.variants, players, variant)
 
     @property
     def count(self) -> int:
@@ -102,6 +115,11 @@ class Component:
     size_mm: tuple[float, float] | None
     options: Mapping[str, Any]
     line: int | None = None
+    players: tuple[int, int] | None = None
+    variants: tuple[str, ...] = ()
+
+    def needed(self, players: int | None, variant: str | None) -> bool:
+        return _needed(self.players, self.variants, players, variant)
 
 
 @dataclass(frozen=True)
