@@ -10,6 +10,7 @@ from companion.tinners_trail.scenario import position
 from companion.tinners_trail.state import AUCTION, PEEK, PRICES, SURVEY, from_json, to_json
 
 RULES = GAME.rules
+RULES_DIR = __import__("companion.data", fromlist=["load_game"]).load_game("tinners-trail").root
 
 
 def act(state, **action):
@@ -233,3 +234,20 @@ def test_problems_lists_everything_wrong_with_a_hand_built_state():
     assert any("Cy's disc is in 0 places" in m for m in messages)
     assert any("A4 is inland but has a port" in m for m in messages)
     assert any("A4 has -1 water" in m for m in messages)
+
+
+def test_a_broken_table_in_the_data_is_reported_with_its_line(tmp_path):
+    import shutil
+
+    from companion.errors import DataError
+    from companion.tinners_trail.rules import load_rules
+
+    folder = tmp_path / "tinners-trail"
+    shutil.copytree(RULES_DIR, folder)
+    toml = folder / "game.toml"
+    text = toml.read_text(encoding="utf-8").replace('round_4 = [[7, 3], [6, 3], [5, 2], [4, 2], [3, 1]]\n', "")
+    toml.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_rules(str(folder))
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("[tables.investment]"))
+    assert f"game.toml:{line}: tables.investment:" in str(err.value)

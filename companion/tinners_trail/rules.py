@@ -145,7 +145,8 @@ def load_rules(data_dir: str | None = None) -> Rules:
         boards[int(count)] = Board({p: tuple(b[p]) for p in PIECES}, tuple(tuple(g) for g in b["steam_pumps"]))
     arrangement = {int(n): (tuple(a["regions"]), tuple(a["positions"])) for n, a in t["arrangement"].items()}
     inv = t["investment"]
-    investment = tuple(tuple(tuple(cell) for cell in inv[f"round_{r}"]) for r in range(1, t["rounds"] + 1))
+    investment = tuple(tuple(tuple(cell) for cell in inv.get(f"round_{r}", ()))
+                       for r in range(1, t["rounds"] + 1))
     rules = Rules(
         areas=areas, west_to_east=tuple(t["map"]["west_to_east"]),
         neighbours={a: tuple(sorted(n)) for a, n in neighbours.items()}, adit_borders=frozenset(adits),
@@ -173,8 +174,9 @@ def _check(rules: Rules, data) -> None:
         if n not in rules.boards or n not in rules.arrangement or n not in rules.mines:
             problems.append(Problem(str(data.toml_path), data.line_of("tables.development_boards"),
                                     "tables.development_boards", f"no board, arrangement or mine count for {n} players"))
-    if len(rules.investment) != rules.rounds or any(len(r) < 5 for r in rules.investment):
+    if any(len(row) < 5 or any(len(cell) != 2 for cell in row) for row in rules.investment):
         problems.append(Problem(str(data.toml_path), data.line_of("tables.investment"), "tables.investment",
-                                "needs one row per round with 5 passing positions"))
+                                f"needs round_1 to round_{rules.rounds}, each with 5 passing positions of "
+                                "[points per £10, points per £5]"))
     if problems:
         raise DataError(problems)
