@@ -42,6 +42,15 @@ def test_copper_after_the_highest_column_loses_one():
     assert price("copper", after.copper_column, RULES) == 8
 
 
+def test_dice_entered_on_a_phone_as_text():
+    state = position(["Ann", "Bo", "Cy"], RULES, phase=PRICES, tin_column=None, copper_column=None)
+    for tin, copper in (("1 1 0", "3,2,2"), ("110", "322")):
+        after = act(state, type="set_prices", seat=1, tin=tin, copper=copper)
+        assert (price("tin", after.tin_column, RULES), price("copper", after.copper_column, RULES)) == (4, 8)
+    with pytest.raises(RuleViolation, match="three numbers"):
+        act(state, type="set_prices", seat=1, tin="one", copper="3 2 2")
+
+
 def test_a_die_face_that_does_not_exist_is_refused():
     state = position(["Ann", "Bo", "Cy"], RULES, phase=PRICES)
     with pytest.raises(RuleViolation, match="orange die has no face 6"):

@@ -36,12 +36,23 @@ def _roll(state: State, action: Action, rules: Rules) -> State:
     return prices.set_prices(state, tin, copper, rules)
 
 
-def _enter(state: State, action: Action, rules: Rules) -> State:
-    tin = field_of(action, "tin", list)
-    copper = field_of(action, "copper", list)
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in tin + copper):
+def _dice(action: Action, name: str) -> list[int]:
+    """Dice entered at the table: a list, or text such as "1 1 0" from a phone form."""
+    value = field_of(action, name, (list, str))
+    if isinstance(value, str):
+        parts = value.replace(",", " ").split()
+        if len(parts) == 1 and len(parts[0]) > 1:
+            parts = list(parts[0])  # "110": every face is a single digit
+        if not all(p.isdigit() for p in parts):
+            raise BadAction(f"enter the {name} dice as three numbers such as \"1 1 0\", got {value!r}")
+        value = [int(p) for p in parts]
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         raise BadAction("dice values must be whole numbers")
-    return prices.set_prices(state, tin, copper, rules)
+    return value
+
+
+def _enter(state: State, action: Action, rules: Rules) -> State:
+    return prices.set_prices(state, _dice(action, "tin"), _dice(action, "copper"), rules)
 
 
 def _drains(action: Action) -> dict[str, int]:
