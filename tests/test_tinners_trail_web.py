@@ -63,6 +63,24 @@ def test_setup_prices_and_an_auction_through_the_api(app):
     assert body["state"]["auction"]["high"] == 3
 
 
+def test_the_survey_screen_offers_one_discard_per_region(app):
+    table, host = start(app)
+    client = app.test_client()
+    with app.app_context():
+        _, token = tables.join(table.join_code, 1)
+    client.set_cookie("hf_seat", token, path=f"/tables/{table.id}")
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    for region in "ABC":
+        assert f'name="discard_{region}"' in html
+    assert 'name="discard_D"' not in html  # region D's deck stays in the box with 3 players
+    dealt = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "base", seed=3)
+    form = {f"discard_{c[0]}": c for c in discards(dealt.players[1])}
+    version = client.get(f"/api/tables/{table.id}", headers={TOKEN: token}).get_json()["version"]
+    body = act(client, table.id, token, version, {"type": "keep_cards", **form}).get_json()
+    assert body.get("version") == version + 1, body
+    assert body["state"]["players"][1]["drawn"] == []
+
+
 def test_the_table_page_shows_prices_turn_and_forms(app):
     table, host = start(app)
     client = app.test_client()

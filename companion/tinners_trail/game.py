@@ -55,6 +55,13 @@ def _enter(state: State, action: Action, rules: Rules) -> State:
     return prices.set_prices(state, _dice(action, "tin"), _dice(action, "copper"), rules)
 
 
+def _discards(action: Action) -> list[str]:
+    """``discard`` as a list, or one ``discard_A`` ... ``discard_D`` field per region from a form."""
+    if "discard" in action:
+        return field_of(action, "discard", list)
+    return [str(action[key]) for key in sorted(action) if key.startswith("discard_") and action[key]]
+
+
 def _drains(action: Action) -> dict[str, int]:
     """``drain`` maps areas to water removed; a phone form may send area/amount pairs instead."""
     if "drain" not in action:
@@ -73,7 +80,7 @@ def _drains(action: Action) -> dict[str, int]:
 
 
 HANDLERS: dict[str, Callable[[State, Action, Rules], State]] = {
-    "keep_cards": lambda s, a, r: survey.keep_cards(s, _seat(s, a), field_of(a, "discard", list), r),
+    "keep_cards": lambda s, a, r: survey.keep_cards(s, _seat(s, a), _discards(a), r),
     "roll_prices": _roll,
     "set_prices": _enter,
     "start_auction": lambda s, a, r: auction.start_auction(s, _seat(s, a), field_of(a, "area", str),
