@@ -253,6 +253,18 @@ def test_no_script_form_adds_points_and_the_fragment_follows(app, client):
     assert re.search(r'aria-label="Ann: Points">7<', fragment)
 
 
+def test_a_partial_can_show_options_its_own_way(app, client):
+    table_id = new_table(client)
+    html = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert 'class="options"' not in html  # the pad declares handles = "*"
+    assert "Round 1 done" in html
+    response = client.post(f"/tables/{table_id}/act", data={
+        "csrf_token": csrf(client, f"/tables/{table_id}"), "version": str(version(client, table_id)),
+        "_type": "next_round"})
+    assert response.status_code == 303
+    assert "Round 2 done" in client.get(f"/tables/{table_id}/fragment").get_data(as_text=True)
+
+
 def test_a_seated_player_scores_only_themselves(app, client):
     table_id = new_table(client)
     other = app.test_client()
