@@ -31,6 +31,8 @@
    - <details> elements with an id keep their open/closed state across redraws.
    - Without script the same form posts to /t/<id>/act, which applies the same rules.
    A game's own script may call window.Headframe.act({type: ...}) and listen for "hf:render".
+   A partial that offers some options its own way declares {% set handles = ["buy"] %} (or "*")
+   so the generic list of options leaves them out. Full guide: templates/games/README.md.
 
    Answers: a rule the action breaks (422) is shown in the page's alert region; a 409 (someone
    acted first) redraws the table and says so. */
