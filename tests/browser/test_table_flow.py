@@ -101,6 +101,28 @@ def test_player_rows_are_added_and_removed(server, phone):
     expect(page.locator(".seat .name")).to_have_text(["Ann", "Cy"])
 
 
+def test_everything_works_without_script(server, browser):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(server + "/")
+        expect(page.locator(".player-row")).to_have_count(4)  # spare rows instead of "Add player"
+        page.fill("#player-name-0", "Ann")
+        page.fill("#player-name-2", "Cy")
+        page.click("text=Start the table")
+        page.wait_for_url(re.compile(r"/tables/\w+$"))
+        expect(page.locator(".seat .name")).to_have_text(["Ann", "Cy"])
+        plus(page, "Ann")
+        expect(value(page, "Ann")).to_have_text("1")
+        page.fill("#pts-0", "1000000")
+        page.locator("#pad-0 .pad-entry button").click()
+        expect(page.locator("#alert")).to_contain_text("more than the pad allows")
+        page.click("text=Undo last action")
+        expect(value(page, "Ann")).to_have_text("0")
+    finally:
+        context.close()
+
+
 def test_a_forbidden_action_shows_its_message_and_changes_nothing(server, phone):
     host = phone()
     start_table(host, server)
