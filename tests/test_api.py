@@ -319,3 +319,28 @@ def test_fuzz_actions_never_500(app, action, version):
     assert response.status_code in (200, 400, 409, 415, 422), response.get_json()
     after = client.get(f"/api/tables/{table_id}").get_json()
     assert after["version"] == (1 if response.status_code == 200 else 0)
+
+
+def test_polls_answered_before_flask_match_the_route(app, monkeypatch):
+    """A 304 from the WSGI shortcut carries exactly the headers of the route's 304."""
+    from webapp import polling
+
+    from webapp import tables
+
+    client = app.test_client()
+    created = new_table(client)
+    url = f"/api/tables/{created['id']}"
+
+    def not_reached(*args, **kwargs):
+        raise AssertionError("the poll reached the Flask route")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(tables, "version_of", not_reached)
+        fast = client.get(url, headers={"If-None-Match": '"0"'})  # the create cached version 0
+    monkeypatch.setattr(polling.PollShortcut, "__call__", lambda self, env, start: self.app(env, start))
+    slow = client.get(url, headers={"If-None-Match": '"0"'})
+    assert fast.status_code == slow.status_code == 304
+    assert sorted(fast.headers.items()) == sorted(slow.headers.items())
+    assert fast.headers["ETag"] == '"0"'
+    assert client.get(url, headers={"If-None-Match": '"7", "0"'}).status_code == 304
+    assert client.get(url, headers={"If-None-Match": '"1"'}).status_code == 200

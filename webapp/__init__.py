@@ -32,6 +32,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
                pool_size: int | None = None) -> Flask:
     from . import api, errors, pages, security
     from .db import make_engine, sqlite_url
+    from .polling import PollShortcut
     from .tables import Store
 
     instance = instance_path or os.environ.get("HEADFRAME_INSTANCE")
@@ -60,4 +61,5 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.register_blueprint(errors.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.wsgi_app = PollShortcut(app.wsgi_app, app.extensions["headframe"])
     return app

@@ -15,6 +15,7 @@ from companion import find_game, game_ids
 from . import exports, tables
 from .errors import Invalid, NotFound
 from .openapi import document
+from .polling import not_modified_headers
 from .security import (HOST_COOKIE, SEAT_COOKIE, client_address, join_limit, request_token, set_table_cookie)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -97,10 +98,7 @@ def create():
 def show(table_id: str):
     version = tables.version_of(table_id)
     if request.if_none_match and request.if_none_match.contains(str(version)):
-        response = Response(status=304)
-        response.set_etag(str(version))
-        response.headers["Cache-Control"] = "no-cache"
-        return response
+        return Response(status=304, headers=not_modified_headers(version))
     return _state_response(tables.get(table_id, version))
 
 

@@ -333,7 +333,9 @@ def create_table(game_id: str, players: list[dict], variant: str | None = None,
                                          for i, p in enumerate(specs)])
             _append(conn, table_id, 0, "setup", at=now, summary="set up the table", round=game.round_of(state),
                     barrier=True, state_z=_pack(text), totals=_totals(game, state))
-            return _table(conn, _load(conn, table_id)), host_token
+            table = _table(conn, _load(conn, table_id))
+        store.note_version(table_id, 0)
+        return table, host_token
     raise RuntimeError("could not find a free table id")  # 31^10 ids: practically unreachable
 
 
