@@ -123,6 +123,20 @@ def test_everything_works_without_script(server, browser):
         context.close()
 
 
+def test_a_change_arriving_while_typing_keeps_the_field(server, phone):
+    host, guest = phone(), phone()
+    _, code = start_table(host, server)
+    take_seat(guest, server, code, "Bo")
+    guest.fill("#pts-1", "7")
+    plus(host, "Ann")
+    expect(grid_total(guest, 0)).to_have_text("1", timeout=LIVE_MS)
+    expect(guest.locator("#pts-1")).to_have_value("7")
+    expect(guest.locator("#pts-1")).to_be_focused()
+    guest.press("#pts-1", "Enter")
+    expect(value(guest, "Bo")).to_have_text("7")
+    expect(guest.locator("#alert")).to_have_text("")
+
+
 def test_a_forbidden_action_shows_its_message_and_changes_nothing(server, phone):
     host = phone()
     start_table(host, server)

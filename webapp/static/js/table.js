@@ -101,13 +101,13 @@
     return label ? '[aria-label="' + CSS.escape(label) + '"]' : null;
   }
 
-  function restoreFocus(key) {
-    var el = key ? live.querySelector(key) : null;
-    if (el) el.focus({ preventScroll: true });
-  }
-
+  // A redraw while the player is typing keeps the field, its value and the focus, so the next
+  // submit goes out against the newest version; a field it cannot find again (no id and no
+  // aria-label) holds the redraw back until the player leaves it.
   function redraw(force) {
-    if (!force && typing()) { pending = true; return Promise.resolve(); }
+    var typed = typing() ? document.activeElement : null;
+    var focus = focusKey();
+    if (!force && typed && !focus) { pending = true; return Promise.resolve(); }
     pending = false;
     return fetch(fragmentUrl, { credentials: 'same-origin', cache: 'no-store', headers: { 'Accept': 'text/html' } })
       .then(function (response) {
@@ -118,12 +118,16 @@
         // Keep open whatever the player had open (details with an id) across the redraw.
         var open = {};
         Array.prototype.forEach.call(live.querySelectorAll('details[id]'), function (d) { open[d.id] = d.open; });
-        var focus = focusKey();
+        typed = typing() ? document.activeElement : null;
+        var typedValue = typed ? typed.value : null;
+        focus = focusKey();
         live.innerHTML = html;
         Array.prototype.forEach.call(live.querySelectorAll('details[id]'), function (d) {
           if (Object.prototype.hasOwnProperty.call(open, d.id)) d.open = open[d.id];
         });
-        restoreFocus(focus);
+        var again = focus ? live.querySelector(focus) : null;
+        if (again && typed && again.tagName === typed.tagName && !force) again.value = typedValue;
+        if (again) again.focus({ preventScroll: true });
         version = currentVersion();
         document.dispatchEvent(new CustomEvent('hf:render', { detail: { version: version } }));
         setConnected(true);
