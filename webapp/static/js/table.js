@@ -5,8 +5,8 @@
    request it answers at once, and the page then polls GET /api/tables/<id> about once a second
    with If-None-Match (a bodiless 304 while nothing changed). When the table has changed it
    fetches GET /tables/<id>/fragment (the live part of the page, rendered on the server for this
-   phone's seat), swaps it in and fires "hf:render" on document. A redraw waits while the player
-   is typing in a field of the live part.
+   phone's seat), swaps it in and fires "hf:render" on document. A field the player is typing
+   in keeps its value and the focus across the redraw when it has an id or an aria-label.
 
    GAME PARTIALS. webapp/templates/games/<game-id>.html, when it exists, is rendered inside the
    live part with {table, game, view, seat, options, version, is_host};
