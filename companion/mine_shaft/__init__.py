@@ -9,7 +9,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, rng
 from ..errors import BadAction, NotYourTurn, Problem
-from . import advanced, checks, dice, movement, placement, scoring, setup, turn
+from . import advanced, bot, checks, dice, movement, placement, scoring, setup, turn
 from .board import board
 from .options import options as _options
 from .state import MineState, from_json, to_json
@@ -101,15 +101,8 @@ class MineShaft(Game):
             return super().summary(state, action)
 
     def bot_action(self, state: MineState, seat: int) -> dict:
-        """A simple legal-move bot: always lays a tile when it can, mines the best mineral in
-        reach and otherwise picks one of its allowed options at random (from the table's seed)."""
-        choices = [o.action for o in self.options(state, seat) if o.allowed]
-        takes = [a for a in choices if a["type"] == "take"]
-        if takes:
-            return dict(max(takes, key=lambda a: ("coal", "silver", "gold").index(a["mineral"])), seat=seat)
-        draws = [a for a in choices if a["type"] == "draw_tile"]
-        pick = draws[0] if draws else rng(f"bot/{state.seed}", state.step).choice(choices)
-        return dict(pick, seat=seat)
+        """The action a bot seat takes now (see bot.py); the web app or a test applies it."""
+        return dict(bot.choose(rules(), state, self.options(state, seat)), seat=seat)
 
 
 GAME = MineShaft()
