@@ -21,16 +21,10 @@ HANDLERS = {
     "roll": dice.roll, "fill_tile": dice.fill_tile, "collapse": dice.collapse,
     "move": movement.move, "tunnel": movement.tunnel, "take": movement.take, "pass": movement.pass_mining,
     "clear": movement.clear,
+    # "skip" lets an optional choice go: a Swap or Mine kart icon, or a colour on die A.
+    "skip": lambda r, state, action, rnd: (advanced.decline if state.phase == "effect" else dice.skip_fill)(
+        r, state, action, rnd),
 }
-
-
-def _skip(r, state, action, rnd):
-    if state.phase == "effect":
-        return advanced.decline(r, state, action, rnd)
-    return dice.skip_fill(r, state, action, rnd)
-
-
-HANDLERS["skip"] = _skip
 
 
 class MineShaft(Game):
