@@ -105,6 +105,9 @@ def test_die_a_is_resolved_before_die_b():
 def test_a_quake_collapses_an_adjacent_tile_and_returns_its_minerals():
     state = act(pos(ROW), "roll", die_a="quake", die_b=3)
     refused(state, "collapse", r"\(2, 0\) is not next to it", x=2, y=0)
+    refused(state, "skip", "A quake must collapse a tile next to you")
+    beside_start = act(pos(ROW.replace("Ann@0,0+", "Ann@1,0+")), "roll", die_a="quake", die_b=1)
+    refused(beside_start, "collapse", "starting tile never collapses", x=0, y=0)
     after = act(state, "collapse", x=1, y=0)
     assert after.tiles[(1, 0)].collapsed and after.tiles[(1, 0)].minerals == ()
     assert after.bag == (41, 25, 16)  # one coal and one gold back into the bag
