@@ -32,6 +32,12 @@ def test_a_turn_through_the_api(app):
     assert labels["Roll the dice"]["allowed"] is False
     assert "first turn you must lay a tile" in labels["Roll the dice"]["reason"]
 
+    choices = body["state"]["board"]["pile_choices"]  # a table drawing real tiles picks by look
+    assert sum(c["left"] for c in choices) == 60
+    assert {"id": "Sr2-swap", "label": "red straight, 2 slots, Swap", "left": 1} in choices
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    assert 'name="tile"' in html and "red straight, 2 slots, Swap (1 left)" in html
+
     body = act(client, table.id, host, 0, {"type": "draw_tile", "seat": first}).get_json()
     assert body["state"]["phase"] == "place" and body["event"]["barrier"] is True
     assert re.match(r"\w+ drew a .* tile", body["event"]["summary"])

@@ -74,6 +74,20 @@ def _next_draw(rules: Rules, state: MineState) -> int:
     return 0
 
 
+def pile_choices(rules: Rules, state: MineState) -> list[dict[str, Any]]:
+    """The kinds of tile still face down, for a table drawing real tiles: one entry per look
+    (colour, shape, slots, icon; the player marking no longer matters once play begins)."""
+    seen: dict[str, dict[str, Any]] = {}
+    for design_id in state.pile:
+        design = rules.design(design_id)
+        label = f"{describe(design)}, {design.slots} slot{'s' if design.slots != 1 else ''}"
+        if design.icon:
+            label += f", {rules.icon_names[design.icon]}"
+        entry = seen.setdefault(label, {"id": design_id, "label": label, "left": 0})
+        entry["left"] += 1
+    return sorted(seen.values(), key=lambda e: e["label"])
+
+
 def board(rules: Rules, state: MineState, options: list) -> dict[str, Any]:
     me = state.current
     cell_type = CELL_ACTION.get(state.effect if state.phase == "effect" else state.phase)
@@ -103,7 +117,9 @@ def board(rules: Rules, state: MineState, options: list) -> dict[str, Any]:
         drawn = {"path": track_path(rules, state.drawn), "end": design.shape == "end", "label": describe(design),
                  "colour": _palette().get(design.colour, "") if design.colour != "none" else ""}
     return {
-        "draw": _next_draw(rules, state), "faces_a": sorted(set(rules.die_a), key=rules.die_a.index),
+        "draw": _next_draw(rules, state),
+        "pile_choices": pile_choices(rules, state) if any(
+            o.allowed and o.action.get("type") == "draw_tile" for o in options) else [], "faces_a": sorted(set(rules.die_a), key=rules.die_a.index),
         "faces_b": sorted(set(rules.die_b)),
         "min_x": min(xs) - 1, "min_y": min(ys) - 1, "width": max(xs) - min(xs) + 3,
         "height": max(ys) - min(ys) + 3,
