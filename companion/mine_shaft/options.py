@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..core import Option
 from . import advanced, dice, mine, movement, turn
 from .state import MineState
-from .tiles import KINDS, Rules, describe
+from .tiles import KINDS, Rules, describe, open_edges
 
 
 def _at(x: int, y: int) -> str:
@@ -30,9 +30,15 @@ def options(rules: Rules, state: MineState, seat: int | None) -> list[Option]:
         return found
     if phase == "place":
         design = rules.design(state.drawn)
-        return [Option({"type": "place_tile", "x": x, "y": y, "rotation": r},
-                       f"Lay the {describe(design)} at {_at(x, y)} turned {r}°")
-                for (x, y), r in mine.placements(rules, state, state.drawn, state.anchors)]
+        found, seen = [], set()
+        for (x, y), r in mine.placements(rules, state, state.drawn, state.anchors):
+            track = ((x, y), open_edges(design, r))
+            if track in seen:  # a turn that gives the same track (a cross, a straight flipped) is one choice
+                continue
+            seen.add(track)
+            found.append(Option({"type": "place_tile", "x": x, "y": y, "rotation": r},
+                                f"Lay the {describe(design)} at {_at(x, y)} turned {r}°"))
+        return found
     if phase == "effect":
         return _effect_options(rules, state)
     if phase == "roll":

@@ -30,10 +30,11 @@
     var group = svg.querySelector('#ms-preview');
     var turn = svg.querySelector('#ms-preview-turn');
     var confirm = document.getElementById('ms-confirm');
-    if (!group || !turn || !confirm) return;
+    var box = document.getElementById('ms-confirm-box');
+    if (!group || !turn || !confirm || !box) return;
     if (!chosen) {
       group.setAttribute('display', 'none');
-      confirm.hidden = true;
+      box.hidden = true;
       return;
     }
     var action = chosen.actions[chosen.index];
@@ -41,7 +42,7 @@
     turn.setAttribute('transform', 'rotate(' + action.rotation + ' 50 50)');
     group.removeAttribute('display');
     confirm.textContent = 'Lay the tile at (' + action.x + ', ' + action.y + ') turned ' + action.rotation + '°';
-    confirm.hidden = false;
+    box.hidden = false;
   }
 
   document.addEventListener('click', function (event) {
