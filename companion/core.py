@@ -210,6 +210,10 @@ class Game:
         kind = str(action.get("type", "action")).replace("_", " ")
         return f"{kind}"
 
+    def check_data(self, data_dir: Any = None) -> None:
+        """Check the game's own tables beyond what the generic loader checks (raise DataError
+        with every problem). ``headframe check`` calls it after the loader."""
+
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         """Score a documented end-of-game JSON file (``headframe score GAME FILE``)."""
         raise BadAction(f"{self.name} has no end-of-game file format yet")

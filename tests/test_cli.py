@@ -132,3 +132,32 @@ def test_players_and_variants_of_a_deck_are_checked(tiny, capsys):
         f"{toml}:19: decks.ore-cards.players: min 1 and max 3 must lie within the game's 2–4 players, min first",
         f"{toml}:20: decks.ore-cards.variants: unknown variant 'advanced'; variants: base",
     ]
+
+
+@pytest.mark.parametrize("game, file, old, new, expected", [
+    ("mine-shaft", "tiles.csv", "\nEb3,3,", "\nEb3,0,", "tiles.csv:3: qty: must be a positive whole number, got '0'"),
+    ("tinners-trail", "game.toml", "round_2 = [[17, 8]", "round_2 = [[8]",
+     "game.toml:{[tables.investment]}: tables.investment: needs round_1 to round_4, each with 5 passing positions of "
+     "[points per £10, points per £5]"),
+])
+def test_check_runs_the_games_own_table_checks(tmp_path, capsys, game, file, old, new, expected):
+    assert main(["data", "export", game, str(tmp_path)]) == 0
+    path = tmp_path / game / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    for header in ("[tables.investment]",):  # the line a table starts on, wherever it moves
+        line = text.splitlines().index(header) + 1 if header in text else 0
+        expected = expected.replace("{" + header + "}", str(line))
+    capsys.readouterr()
+    assert main(["check", game, "--data", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.strip() == f"{path.parent / expected}"
+
+
+def test_check_reports_a_bad_mine_card_in_ore(tmp_path, capsys):
+    assert main(["data", "export", "ore", str(tmp_path)]) == 0
+    path = tmp_path / "ore" / "mines.csv"
+    path.write_text(path.read_text().replace("3p-gold-2,1,3p,gold,7,1 2 |", "3p-gold-2,1,3p,gold,7,1 x |"))
+    capsys.readouterr()
+    assert main(["check", "ore", "--data", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.splitlines()[0] == f"{path}:3: spaces: 'x' is not a whole number of barrels"

@@ -140,12 +140,24 @@ def cmd_check(args: argparse.Namespace) -> int:
     for game_id in names:
         try:
             load_game(game_id, args.data)
+            _companion_check(game_id, args.data)
         except DataError as exc:
             problems.extend(str(p) for p in exc.problems)
     if problems:
         raise _DataLines(problems)
     print(f"ok: {', '.join(names)}")
     return 0
+
+
+def _companion_check(game_id: str, data_dir: Path | None) -> None:
+    """The game's own checks of its tables (mine cards, tiles, price tables), if it has rules."""
+    from companion import UnknownGame, find_game
+
+    try:
+        game = find_game(game_id)
+    except UnknownGame:
+        return
+    game.check_data(str(data_dir) if data_dir else None)
 
 
 class _DataLines(HeadframeError):

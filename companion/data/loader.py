@@ -362,5 +362,3 @@ def _check_refs(decks: dict[str, Deck], specs: dict, root: Path) -> list[Problem
                                             f"unknown {ctype.arg} id {value!r}"))
     return problems
 
-
-_read_csv = read_rows  # the name a few modules imported before it was public

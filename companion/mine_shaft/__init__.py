@@ -63,6 +63,9 @@ class MineShaft(Game):
     def score(self, state: MineState) -> ScoreSheet:
         return scoring.score_hauls(rules(), [m.name for m in state.players], [m.haul for m in state.players])
 
+    def check_data(self, data_dir: Any = None) -> None:
+        rules(data_dir)
+
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         names, hauls = scoring.read_file(data)
         scoring.check_totals(rules(), hauls)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..data import columns as col
-from ..data.loader import _read_csv as read_rows
+from ..data import read_rows
 from ..data.model import GameData, Row
 from ..errors import DataError, Problem
 

@@ -157,6 +157,9 @@ class Ore(Game):
         from .notation import describe_action
         return describe_action(self, state, action)
 
+    def check_data(self, data_dir: Any = None) -> None:
+        catalog(data_dir)
+
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         from .scorefile import score_file
         return score_file(self.cat, data)

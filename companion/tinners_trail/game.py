@@ -157,6 +157,9 @@ class TinnersTrail(Game):
     def score(self, state: State) -> ScoreSheet:
         return score(state)
 
+    def check_data(self, data_dir: Any = None) -> None:
+        load_rules(data_dir)
+
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         return score_file(data)
 
