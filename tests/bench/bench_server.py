@@ -51,6 +51,11 @@ def peak_rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -265,17 +270,21 @@ async def load(port: int, phones: list[tuple[dict, str | None]], seconds: float,
     return stats, elapsed
 
 
-async def sequential_actions(port: int, table_id: str, token: str, version: int, count: int) -> list[float]:
+async def alternating_actions(port: int, tables_: list[tuple[str, str, int]], count: int) -> list[list[float]]:
+    """``count`` actions in each table, one after another in turn, so that any drift in the
+    machine's load hits every table alike. Returns the times per table."""
     pool = Pool(port, 1)
     await pool.open()
-    times = []
+    versions = [v for _, _, v in tables_]
+    times: list[list[float]] = [[] for _ in tables_]
     for _ in range(count):
-        status, _, data, took = await pool.request("POST", f"/api/tables/{table_id}/actions",
-                                                   {"version": version, "action": {**ADD, "seat": 0}},
-                                                   {"X-Headframe-Token": token})
-        assert status == 200, data
-        version = json.loads(data)["version"]
-        times.append(took)
+        for i, (table_id, token, _) in enumerate(tables_):
+            status, _, data, took = await pool.request("POST", f"/api/tables/{table_id}/actions",
+                                                       {"version": versions[i], "action": {**ADD, "seat": 0}},
+                                                       {"X-Headframe-Token": token})
+            assert status == 200, data
+            versions[i] = json.loads(data)["version"]
+            times[i].append(took)
     await pool.close()
     return times
 
@@ -314,14 +323,16 @@ def floor_server(port: int, threads: int) -> None:
           channel_timeout=120, ident="floor")
 
 
-def report(name: str, stats: Stats, elapsed: float, rss: float) -> dict:
+def report(name: str, stats: Stats, elapsed: float, rss: float, cpu: float) -> dict:
     row = {"name": name, "requests": stats.requests, "rps": stats.requests / elapsed,
            "act_p50_ms": 1000 * percentile(stats.act_latency, 50), "act_p99_ms": 1000 * percentile(stats.act_latency, 99),
            "poll_p50_ms": 1000 * percentile(stats.poll_latency, 50),
            "poll_p99_ms": 1000 * percentile(stats.poll_latency, 99), "errors": stats.errors,
-           "statuses": dict(sorted(stats.statuses.items())), "peak_rss_mb": rss}
+           "statuses": dict(sorted(stats.statuses.items())), "peak_rss_mb": rss,
+           "cpu_ms_per_request": 1000 * cpu / max(1, stats.requests)}
     print(f"{name:<10} {row['rps']:8.1f} req/s  action p50 {row['act_p50_ms']:6.1f} ms  p99 {row['act_p99_ms']:6.1f} ms"
           f"  poll p50 {row['poll_p50_ms']:6.1f} ms  p99 {row['poll_p99_ms']:6.1f} ms  peak RSS {rss:6.1f} MB"
+          f"  server CPU {row['cpu_ms_per_request']:.2f} ms/request"
           f"  statuses {row['statuses']}  errors {stats.errors} {stats.last_error}", flush=True)
     return row
 
@@ -337,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--history", type=int, default=10_000, help="logged actions in the long table")
     parser.add_argument("--threads", type=int, default=8, help="waitress threads for both servers")
     parser.add_argument("--connections", type=int, default=100, help="client keep-alive connections")
-    parser.add_argument("--samples", type=int, default=200, help="sequential actions timed per table")
+    parser.add_argument("--samples", type=int, default=300, help="sequential actions timed per table")
     parser.add_argument("--floor-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.floor_server:
@@ -358,29 +369,21 @@ def main(argv: list[str] | None = None) -> int:
                                str(port), "--instance", str(instance), "--threads", str(args.threads)], port)
         try:
             fresh = asyncio.run(setup_tables(port, 1))[0]
-            fresh_host = None
-            # Time actions in the long table against a fresh one, interleaved so drift hits both.
-            fresh_times, long_times = [], []
-            fresh_version, long_version = len(PLAYERS), long["version"]
-            for _ in range(4):
-                chunk = args.samples // 4
-                fresh_times += asyncio.run(sequential_actions(port, fresh[0], fresh[1][0], fresh_version, chunk))
-                fresh_version += chunk
-                long_times += asyncio.run(sequential_actions(port, long_id, long["host"], long_version, chunk))
-                long_version += chunk
+            fresh_times, long_times = asyncio.run(alternating_actions(
+                port, [(fresh[0], fresh[1][0], len(PLAYERS)), (long_id, long["host"], long["version"])], args.samples))
             fresh_ms, long_ms = 1000 * statistics.median(fresh_times), 1000 * statistics.median(long_times)
             print(f"action, median of {len(fresh_times)}: fresh table {fresh_ms:.2f} ms, table with "
                   f"{args.history} logged actions {long_ms:.2f} ms, ratio {long_ms / fresh_ms:.2f} (target <= 1.2)",
                   flush=True)
-            del fresh_host
 
             made = asyncio.run(setup_tables(port, args.tables))
             phones = [({"poll": f"/api/tables/{tid}", "act": f"/api/tables/{tid}/actions", "parse": True}, tokens[p])
                       for tid, tokens in made for p in range(args.phones)]
             print(f"load: {args.tables} tables x {args.phones} phones, poll every {args.poll} s, act every "
                   f"{args.act} s, {args.seconds} s, {args.threads} waitress threads", flush=True)
+            cpu = cpu_seconds(server.pid)
             stats, elapsed = asyncio.run(load(port, phones, args.seconds, args.connections, args.poll, args.act))
-            ours = report("headframe", stats, elapsed, peak_rss_mb(server.pid))
+            ours = report("headframe", stats, elapsed, peak_rss_mb(server.pid), cpu_seconds(server.pid) - cpu)
         finally:
             server.terminate()
             server.wait(10)
@@ -390,8 +393,9 @@ def main(argv: list[str] | None = None) -> int:
                              port)
         try:
             phones = [({"poll": "/hello", "act": "/hello", "parse": False}, None)] * (args.tables * args.phones)
+            cpu = cpu_seconds(floor.pid)
             stats, elapsed = asyncio.run(load(port, phones, args.seconds, args.connections, args.poll, args.act))
-            base = report("floor", stats, elapsed, peak_rss_mb(floor.pid))
+            base = report("floor", stats, elapsed, peak_rss_mb(floor.pid), cpu_seconds(floor.pid) - cpu)
         finally:
             floor.terminate()
             floor.wait(10)
