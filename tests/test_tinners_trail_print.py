@@ -58,3 +58,13 @@ def test_main_board_prints_the_investment_example_rate(built):
     folder, _ = built
     text = " ".join(page.extract_text() for page in PdfReader(folder / "main-board.pdf").pages)
     assert "22/10" in text and "Work track" in text
+
+
+def test_area_tiles_are_square_with_a_square_panel():
+    from companion.data import load_game
+    game = load_game("tinners-trail")
+    for deck_id in ("area-tiles", "kickstarter-area-tiles"):
+        deck = game.decks[deck_id]
+        assert deck.shape == "rect" and deck.size_mm == (40.0, 40.0), deck_id
+        boxes = game.layouts[deck.layout].boxes
+        assert "hex" not in {b.kind for b in boxes}, deck_id
