@@ -73,6 +73,7 @@ def test_the_survey_screen_offers_one_discard_per_region(app):
     for region in "ABC":
         assert f'name="discard_{region}"' in html
     assert 'name="discard_D"' not in html  # region D's deck stays in the box with 3 players
+    assert "Discard " not in moves_list(html)  # the form alone, not every combination as a button
     dealt = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "base", seed=3)
     form = {f"discard_{c[0]}": c for c in discards(dealt.players[1])}
     version = client.get(f"/api/tables/{table.id}", headers={TOKEN: token}).get_json()["version"]
@@ -111,3 +112,58 @@ def test_the_active_players_phone_gets_the_action_forms(app):
     assert isinstance(kept, int)  # the host's view does not show the active player's cards
     kept_cards = [c for c in dealt.players[active].drawn if c not in discards(dealt.players[active])]
     assert all(card in html for card in kept_cards)
+
+
+def moves_list(html):
+    """The generic option list ("Your moves"), or "" when the page shows none."""
+    start = html.find('id="moves-title"')
+    return "" if start < 0 else html[start:html.find("</section>", start)]
+
+
+def phone(app, table, seat):
+    """``seat``'s phone: a function that returns what it shows, and its seat token."""
+    client = app.test_client()
+    with app.app_context():
+        _, token = tables.join(table.join_code, seat)
+    client.set_cookie("hf_seat", token, path=f"/tables/{table.id}")
+    return (lambda: client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)), token
+
+
+def test_the_phone_shows_each_move_once(app):
+    table, host = start(app)
+    client = app.test_client()
+    dealt, version = choose_cards(client, table, host)
+    screen, token = phone(app, table, 0)
+    html = screen()
+    assert 'data-type="roll_prices"' in html and "roll_prices" not in moves_list(html)
+    version = client.get(f"/api/tables/{table.id}", headers={TOKEN: token}).get_json()["version"]
+    body = act(client, table.id, token, version, {"type": "roll_prices"}).get_json()
+    version = body["version"]
+    active = body["state"]["info"]["active"]
+    if active != 0:
+        screen, token = phone(app, table, active)
+        version = client.get(f"/api/tables/{table.id}", headers={TOKEN: token}).get_json()["version"]
+    html = screen()
+    moves = moves_list(html)
+    assert 'data-type="start_auction"' in html and 'data-type="extract"' in html
+    assert "Auction " not in moves and '"start_auction"' not in moves and '"extract"' not in moves
+    assert '"pass"' in moves and '"sell_pasties"' in moves  # the moves the partial has no form for
+    tiled = next(a["id"] for a in body["state"]["areas"] if a["tile"])
+    body = act(client, table.id, token, version, {"type": "start_auction", "area": tiled}).get_json()
+    assert body["state"]["phase"] == "auction"
+    html = screen()
+    assert 'data-type="bid"' in html and '"bid"' not in moves_list(html) and '"drop"' not in moves_list(html)
+
+
+def test_a_refused_form_is_disabled_with_the_rules_reason(app):
+    table, host = start(app)
+    client = app.test_client()
+    dealt, version = choose_cards(client, table, host)
+    body = act(client, table.id, host, version, {"type": "roll_prices", "seat": 0}).get_json()
+    html = phone(app, table, body["state"]["info"]["active"])[0]()
+    # nobody owns a mine on round 1's first turn: extraction is refused, with the reason shown
+    extract = html[html.index('data-type="extract"'):html.index('id="tt-develop"')]
+    assert "disabled>Extract</button>" in extract
+    assert '<p class="reason">You have no mine to extract from yet.</p>' in extract
+    pieces = html[html.index('id="tt-dev-piece"'):html.index("</select>", html.index('id="tt-dev-piece"'))]
+    assert " disabled>" in pieces and " — " in pieces
