@@ -29,6 +29,16 @@ def _opt(action: Action, name: str, kind=str) -> Any:
     return field_of(action, name, kind)
 
 
+def _count(action: Action, name: str) -> int:
+    """An optional number of cubes or investments: a whole number, 0 when left out."""
+    value = action.get(name)
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BadAction(f"'{name}' must be a whole number of 0 or more, got {value!r}")
+    return value
+
+
 def _roll(state: State, action: Action, rules: Rules) -> State:
     if state.phase != PRICES:
         raise NotYourTurn("Ore prices are rolled at the start of a round.", "Phase 1: Set ore prices")
@@ -90,8 +100,8 @@ HANDLERS: dict[str, Callable[[State, Action, Rules], State]] = {
     "drop": lambda s, a, r: auction.drop(s, _seat(s, a), r),
     "build_mine": lambda s, a, r: building.build_mine(s, _seat(s, a), _opt(a, "card"),
                                                       bool(_opt(a, "calciner", bool)), r),
-    "extract": lambda s, a, r: actions.extract(s, _seat(s, a), field_of(a, "area", str), int(a.get("tin", 0)),
-                                               int(a.get("copper", 0)), r),
+    "extract": lambda s, a, r: actions.extract(s, _seat(s, a), field_of(a, "area", str), _count(a, "tin"),
+                                               _count(a, "copper"), r),
     "develop": lambda s, a, r: actions.develop(s, _seat(s, a), field_of(a, "piece", str), field_of(a, "area", str),
                                                _opt(a, "to"), bool(_opt(a, "own", bool)), r),
     "steam_pumps": lambda s, a, r: actions.steam_pumps(s, _seat(s, a), _drains(a), r),
@@ -103,7 +113,7 @@ HANDLERS: dict[str, Callable[[State, Action, Rules], State]] = {
     "sell_arsenic": lambda s, a, r: arsenic.sell(s, _seat(s, a), r),
     "emigrate": lambda s, a, r: emigration.emigrate(s, _seat(s, a), field_of(a, "area", str),
                                                     field_of(a, "location", str), r),
-    "invest": lambda s, a, r: invest.invest(s, _seat(s, a), int(a.get("tens", 0)), int(a.get("fives", 0)), r),
+    "invest": lambda s, a, r: invest.invest(s, _seat(s, a), _count(a, "tens"), _count(a, "fives"), r),
     "invest_pass": lambda s, a, r: invest.invest_pass(s, _seat(s, a), r),
     "peek": lambda s, a, r: invest.peek(s, _seat(s, a), _opt(a, "area"), r),
 }
