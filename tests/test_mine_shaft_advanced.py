@@ -59,7 +59,6 @@ def test_timed_fuse_collapses_any_tile_even_an_occupied_one():
     state = lay(mine_with("Sy2-fuse"), "Sy2-fuse", 2, 0, 90, ["coal", "coal"])
     assert state.effect == "fuse"
     refused(state, "fuse", "never collapses", x=0, y=0)
-    refused(state, "fuse", "tile you stand on", x=1, y=0)
     refused(state, "skip", "must act")
     blown = act(state, "fuse", x=0, y=1)  # Bo's tile, far from the fuse
     assert blown.tiles[(0, 1)].collapsed
@@ -67,6 +66,21 @@ def test_timed_fuse_collapses_any_tile_even_an_occupied_one():
     # Bo now has to clear it on his turn.
     blown = act(act(blown, "roll", die_a="blue", die_b=1), "move", x=1, y=0)  # nothing to mine: turn ends
     assert blown.turn == 1 and blown.phase == "clear"
+
+
+def test_timed_fuse_may_bring_down_the_fusers_own_tile():
+    # "Any tile in play, occupied or not": Ann's own tile too. She is buried, cannot move, and
+    # clears it on her next turn.
+    state = lay(mine_with("Sy2-fuse"), "Sy2-fuse", 2, 0, 90, ["coal", "coal"])
+    buried = act(state, "fuse", x=1, y=0)
+    assert buried.tiles[(1, 0)].collapsed and buried.phase == "roll"
+    rolled = act(buried, "roll", die_a="blue", die_b=3)
+    assert [o.action for o in GAME.options(rolled, 0)] == [{"type": "move", "x": 1, "y": 0}]  # stay only
+    refused(rolled, "move", "cannot move", x=2, y=0)
+    after = act(rolled, "move", x=1, y=0)
+    after = act(act(act(after, "roll", die_a="blue", die_b=1), "move", x=0, y=1), "pass")  # Bo's turn
+    after = act(act(after, "roll", die_a="blue", die_b=1), "move", x=0, y=0)  # Cy's turn
+    assert after.turn == 0 and after.phase == "clear"
 
 
 def test_porous_rock_draws_two_minerals_then_an_extra_tile():
@@ -83,16 +97,39 @@ def test_porous_rock_draws_two_minerals_then_an_extra_tile():
     assert state.tiles[(3, 0)].design == "Tg1" and state.phase == "roll"
 
 
+def test_porous_rock_with_an_empty_bag_still_brings_the_extra_tile():
+    text = mine_with("Sn2-porous").replace("bag=40,25,15", "bag=0,0,0").replace("Tg1@0,-1:c", "Tg1@0,-1:cccccc")
+    text = text.replace("Cn1@0,1/0:s", "Cn1@0,1/0:ssssss").replace("| Ann@1,0+", "| Ann@1,0=44,19,20+")
+    state = lay(text, "Sn2-porous", 2, 0, 90, [])
+    assert state.phase == "extra" and state.anchors == ((1, 0), (2, 0))
+    state = act(act(state, "draw_tile", tile="Tg1"), "place_tile", x=3, y=0, rotation=270, minerals=[])
+    assert state.tiles[(3, 0)].design == "Tg1" and state.phase == "roll"
+
+
 def test_mine_kart_gathers_every_mineral_on_two_tiles_leading_to_it():
     text = ("turn=0 phase=start | bag=40,25,15 | pile=Cg1-kart,Tg1 | start@0,0 Sy1@1,0/90:g Sr2@2,0/90:ss "
             "Tg1@0,-1:c | Ann@2,0+ Bo@0,0+")
     state = lay(text, "Cg1-kart", 3, 0, 180, ["coal"])  # curve turned 180°: open south and west
     assert state.effect == "kart"
-    refused(state, "kart", r"\(0, -1\) is not within two track steps", tiles=[[0, -1]])
+    refused(state, "kart", r"\(0, -1\) is not such a run. Choose \(2, 0\) and \(1, 0\)", tiles=[[0, -1]])
+    refused(state, "kart", "not such a run", tiles=[[1, 0]])  # the kart rolls through (2, 0) first
     gathered = act(state, "kart", tiles=[[2, 0], [1, 0]])
     assert gathered.players[0].haul == (0, 2, 1)
     assert gathered.tiles[(2, 0)].minerals == () and gathered.tiles[(1, 0)].minerals == ()
     assert gathered.tiles[(0, -1)].minerals == ("coal",)
+
+
+def test_mine_kart_takes_one_run_of_track_not_one_tile_from_each_branch():
+    # The kart (3, 0) is reached from the west, along (2, 0) and (1, 0), and from the south,
+    # from a T at (3, 1) whose other edges run into open rock.
+    text = ("turn=0 phase=start | bag=40,25,15 | pile=Cg1-kart,Tg1 | start@0,0 Sy1@1,0/90:g Sr2@2,0/90:ss "
+            "Tg1@3,1:c | Ann@2,0+ Bo@0,0+")
+    state = lay(text, "Cg1-kart", 3, 0, 180, ["coal"])
+    runs = sorted(o.action["tiles"] for o in GAME.options(state, 0) if o.action["type"] == "kart")
+    assert runs == [[[2, 0], [1, 0]], [[3, 1]]]
+    refused(state, "kart", "not such a run", tiles=[[2, 0], [3, 1]])
+    gathered = act(state, "kart", tiles=[[3, 1]])
+    assert gathered.players[0].haul == (1, 0, 0) and gathered.tiles[(2, 0)].minerals == ("silver", "silver")
 
 
 def test_tunnel_takes_a_piece_standing_on_it_anywhere_and_works_every_turn():
@@ -113,6 +150,15 @@ def test_call_for_help_pulls_every_other_piece_two_steps_stopping_on_a_collapse(
     # Bo: (-1,0) -> (0,0) -> (1,0). Cy: (-3,0) -> (-2,0), collapsed, stops there.
     assert [m.pos for m in state.players] == [(2, 0), (1, 0), (-2, 0)]
     assert state.phase == "roll"
+
+
+def test_call_for_help_takes_the_way_round_a_collapse_when_it_is_as_short():
+    # Bo at (1, 1) is three steps from the help tile at (-1, 0) either way round a small loop;
+    # the way north is blocked by a collapse at (1, 0), the way west is clear.
+    text = ("turn=0 phase=start | bag=40,25,15 | pile=Cb1-help,Tg1 | start@0,0 Cn1@1,0/180! Cn1@0,1 "
+            "Cn1@1,1/270 | Ann@0,0+ Bo@1,1+ Cy@0,0+")
+    state = lay(text, "Cb1-help", -1, 0, 0, ["coal"])
+    assert state.players[1].pos == (0, 0)  # through (0, 1), not stopped on the collapse
 
 
 def test_basic_variant_has_no_advanced_tiles():

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from companion.core import PlayerSpec
-from companion.mine_shaft import GAME
+from companion.mine_shaft import GAME, mine
 from companion.mine_shaft.state import add, counts
 from companion.mine_shaft.tiles import rules
 
@@ -38,9 +38,15 @@ def check(state, before, action, config):
         mover = before.turn
         path = state.last_path
         assert path[0] == before.players[mover].pos and path[-1] == (action["x"], action["y"])
-        for square in path[1:-1]:  # never through a collapsed tile
-            assert not state.tiles[square].collapsed
-        assert not before.tiles[path[0]].collapsed  # nobody walks out of a collapse
+        if action["type"] == "move":
+            for square in path[1:-1]:  # never through a collapsed tile
+                assert not state.tiles[square].collapsed
+            if len(path) > 1:
+                assert not before.tiles[path[0]].collapsed  # nobody walks out of a collapse
+    if action["type"] == "place_tile" and R.design(state.tiles[(action["x"], action["y"])].design).icon == "help":
+        for seat, miner in enumerate(state.players):  # pulled pieces walk the track, never through a collapse
+            if seat != before.turn and miner.pos != before.players[seat].pos:
+                assert miner.pos in mine.reachable(R, state, before.players[seat].pos, 2)
     if state.phase not in ("over", "clear"):
         here = state.tile(state.current.pos)
         if state.phase == "start":

@@ -49,8 +49,10 @@ def _call_for_help(rules: Rules, state: MineState, square: Pos) -> MineState:
         for _ in range(HELP_STEPS):
             if dist[pos] == 0:
                 break
-            pos = next(n for n in (neighbour(pos, e) for e in EDGES)
-                       if dist.get(n) == dist[pos] - 1 and mine.connected(rules, state, pos, n))
+            closer = [n for n in (neighbour(pos, e) for e in EDGES)
+                      if dist.get(n) == dist[pos] - 1 and mine.connected(rules, state, pos, n)]
+            # of equally short ways, one that is not blocked by a collapse
+            pos = min(closer, key=lambda n: state.tiles[n].collapsed)
             if state.tiles[pos].collapsed:
                 break
         if pos != miner.pos:
@@ -65,14 +67,24 @@ def swap_targets(state: MineState) -> list[Pos]:
 
 
 def fuse_targets(state: MineState) -> list[Pos]:
-    return [p for p, t in state.tiles.items() if not t.collapsed and not mine.is_start(state, p)
-            and p != state.current.pos]
+    """Any face-up tile but the start, occupied or not: the fuser's own tile too."""
+    return [p for p, t in state.tiles.items() if not t.collapsed and not mine.is_start(state, p)]
 
 
-def kart_targets(rules: Rules, state: MineState) -> list[Pos]:
+def kart_lines(rules: Rules, state: MineState) -> list[tuple[Pos, ...]]:
+    """The runs of track a kart rolls along into its tile: a tile joined to it by track and the
+    tile behind that one (or that one alone where the track stops). A collapse blocks the rails.
+    Only runs with minerals on them are worth a choice."""
     assert state.effect_at is not None
-    near = mine.reachable(rules, state, state.effect_at, 2)
-    return [p for p in near if p != state.effect_at and not state.tiles[p].collapsed and state.tiles[p].minerals]
+    kart = state.effect_at
+    lines: list[tuple[Pos, ...]] = []
+    for near in mine.track_neighbours(rules, state, kart):
+        if state.tiles[near].collapsed:
+            continue
+        behind = [b for b in mine.track_neighbours(rules, state, near)
+                  if b != kart and not state.tiles[b].collapsed]
+        lines += [(near, b) for b in behind] or [(near,)]
+    return [line for line in lines if any(state.tiles[p].minerals for p in line)]
 
 
 def has_choice(rules: Rules, state: MineState) -> bool:
@@ -81,10 +93,18 @@ def has_choice(rules: Rules, state: MineState) -> bool:
     if state.effect == "fuse":
         return bool(fuse_targets(state))
     if state.effect == "kart":
-        return bool(kart_targets(rules, state))
+        return bool(kart_lines(rules, state))
     if state.effect == "porous":
         return sum(state.bag) > 0
     return False
+
+
+def let_pass(rules: Rules, state: MineState) -> MineState:
+    """An icon with nothing to act on. Porous rock with an empty bag still brings its extra tile."""
+    if state.effect == "porous":
+        return replace(state, phase="extra", anchors=(state.current.pos, state.effect_at), effect=None,
+                       effect_at=None)
+    return replace(state, phase="roll", effect=None, effect_at=None)
 
 
 def _need(state: MineState, icon: str) -> None:
@@ -123,7 +143,6 @@ def fuse(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> 
     require(placed is not None, f"There is no tile at ({target[0]}, {target[1]}) to blow up.", "timed fuse")
     require(not placed.collapsed, "That tile has already collapsed.", "timed fuse")
     require(not mine.is_start(state, target), "The starting tile never collapses.", "timed fuse")
-    require(target != state.current.pos, "You cannot collapse the tile you stand on.", "timed fuse")
     lost = placed.minerals
     state = bag.collapse(state, target)
     note = (f"{state.current.name}'s timed fuse collapsed the tile at ({target[0]}, {target[1]}); "
@@ -149,10 +168,14 @@ def kart(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> 
         "Choose one or two tiles for the mine kart, as [[x, y], [x, y]].", "mine kart")
     chosen = [tuple(p) for p in raw]
     require(len(set(chosen)) == len(chosen), "Choose two different tiles for the mine kart.", "mine kart")
-    allowed = kart_targets(rules, state)
-    for pos in chosen:
-        require(pos in allowed, f"The tile at ({pos[0]}, {pos[1]}) is not within two track steps of the mine "
-                                f"kart, face up, with minerals on it.", "mine kart")
+    lines = kart_lines(rules, state)
+    if frozenset(chosen) not in {frozenset(line) for line in lines}:
+        kx, ky = state.effect_at
+        where = " and ".join(f"({x}, {y})" for x, y in chosen)
+        runs = "; ".join(" and ".join(f"({x}, {y})" for x, y in line) for line in lines)
+        require(False, f"The mine kart at ({kx}, {ky}) gathers from the two tiles on one track leading up to "
+                       f"it (the one joined to it and the one behind); {where} is not such a run. "
+                       f"Choose {runs}.", "mine kart")
     me = state.current
     haul = me.haul
     changes = {}
@@ -168,4 +191,4 @@ def kart(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> 
 
 
 __all__ = ["on_placed", "has_choice", "swap", "decline", "fuse", "porous", "kart", "swap_targets", "fuse_targets",
-           "kart_targets"]
+           "kart_lines", "let_pass"]

@@ -74,9 +74,8 @@ def _effect_options(rules: Rules, state: MineState) -> list[Option]:
     if state.effect == "porous":
         return [Option({"type": "porous"}, "Draw 2 minerals from the bag")]
     if state.effect == "kart":
-        spots = advanced.kart_targets(rules, state)
-        found = [Option({"type": "kart", "tiles": [list(a), list(b)]}, f"Gather from {_at(*a)} and {_at(*b)}")
-                 for i, a in enumerate(spots) for b in spots[i + 1:]]
-        found += [Option({"type": "kart", "tiles": [list(a)]}, f"Gather from {_at(*a)}") for a in spots]
+        found = [Option({"type": "kart", "tiles": [list(p) for p in line]},
+                        "Gather from " + " and ".join(_at(*p) for p in line))
+                 for line in advanced.kart_lines(rules, state)]
         return found + [Option({"type": "skip"}, "Let the kart go")]
     return []

@@ -73,7 +73,7 @@ def _auto(rules: Rules, state: MineState) -> MineState | None:
     if phase in ("start", "extra") and not can_draw(rules, state):
         return replace(state, phase="roll", anchors=())
     if phase == "effect" and not advanced.has_choice(rules, state):
-        return replace(state, phase="roll", effect=None, effect_at=None)
+        return advanced.let_pass(rules, state)
     if phase == "die_a" and not dice.targets(rules, state):
         return replace(state, phase="move")
     if phase == "mine":
