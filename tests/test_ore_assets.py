@@ -251,3 +251,92 @@ def test_relief_ops_makes_relief_cheaper():
     assert s.data["players"][JOE]["money"] == 8
     with pytest.raises(RuleViolation, match="costs \\$5 but Ann has only \\$4"):
         GAME.apply(s, {"type": "relieve", "seat": ANN, "mine": "gold"})
+
+
+# -- the phone's flat forms reach the same rules --------------------------------------------
+
+def test_commodities_exchange_every_rate_from_one_kind_and_counts():
+    d = table(GAME)
+    give(d, JOE, barrels={"coal": 4, "gold": 0, "iron": 0}, assets=["commodities-exchange"])
+    s = GAME.apply(state(d), {"type": "exchange", "seat": JOE, "asset": "commodities-exchange",
+                              "give": "coal", "count": 4, "take_gold": 2, "take_iron": 1})
+    have = s.data["players"][JOE]["barrels"]
+    assert (have["coal"], have["gold"], have["iron"]) == (0, 2, 1)
+    d = table(GAME)
+    give(d, JOE, barrels={"copper": 3, "oil": 0}, assets=["commodities-exchange"])
+    s = GAME.apply(state(d), {"type": "exchange", "seat": JOE, "asset": "commodities-exchange",
+                              "give": "copper", "count": 3, "take": "oil"})
+    assert s.data["players"][JOE]["barrels"]["oil"] == 2  # 3 barrels trade for 2
+    with pytest.raises(RuleViolation, match="3 barrels trade for 2, not 3"):
+        GAME.apply(state(d), {"type": "exchange", "seat": JOE, "asset": "commodities-exchange",
+                              "give": "copper", "count": 3, "take_oil": 3})
+    with pytest.raises(RuleViolation, match="takes 2, 3, 4 barrels"):
+        GAME.apply(state(d), {"type": "exchange", "seat": JOE, "asset": "commodities-exchange",
+                              "give": "copper", "count": 5, "take_oil": 3})
+
+
+def test_single_kind_exchange_from_a_form_takes_its_fixed_numbers():
+    d = table(GAME)
+    give(d, JOE, barrels={"gold": 1, "iron": 0}, assets=["gold-exchange"])
+    s = GAME.apply(state(d), {"type": "exchange", "seat": JOE, "asset": "gold-exchange", "give": "gold",
+                              "take": "iron"})
+    assert s.data["players"][JOE]["barrels"]["iron"] == 2 and s.data["players"][JOE]["barrels"]["gold"] == 0
+
+
+def test_two_line_subcontract_from_a_form_finds_the_opponent():
+    d = table(GAME)
+    give(d, JOE, money=10, barrels={"iron": 2}, assets=["subcontracted-ops-2"])
+    give(d, ANN, money=0)
+    hold_contract(d, ANN, 5, since=1)  # iron $5 then iron $7
+    d["phase"], d["queue"] = "subcontract", [{"seat": JOE, "kind": "subcontract"}]
+    s = GAME.apply(state(d), {"type": "subcontract", "seat": JOE, "line": "5:0", "line2": "5:1"})
+    assert s.data["players"][JOE]["money"] == 10 - 5 + 5 + 7
+    assert s.data["players"][ANN]["money"] == 5
+    assert s.data["players"][ANN]["completed"] == [5]  # both lines filled: the contract is Ann's, done
+    with pytest.raises(RuleViolation, match="not your own"):
+        d["players"][JOE]["contracts"], d["players"][ANN]["contracts"] = d["players"][ANN]["contracts"], []
+        GAME.apply(state(d), {"type": "subcontract", "seat": JOE, "line": "5:0"})
+
+
+def test_one_line_subcontract_cannot_take_two():
+    d = table(GAME)
+    give(d, JOE, money=10, barrels={"iron": 2}, assets=["subcontracted-ops-1"])
+    hold_contract(d, ANN, 5, since=1)
+    d["phase"], d["queue"] = "subcontract", [{"seat": JOE, "kind": "subcontract"}]
+    with pytest.raises(RuleViolation, match="fills 1 to 1 line\\(s\\), not 2"):
+        GAME.apply(state(d), {"type": "subcontract", "seat": JOE, "line": "5:0", "line2": "5:1"})
+
+
+def test_railroad_sale_named_first_keeps_the_open_market_for_another_kind():
+    d = table(GAME)
+    set_mine(d, "coal", "3p-coal-1")  # $2
+    set_mine(d, "gold", "3p-gold-1")  # $7
+    give(d, JOE, money=0, barrels={"coal": 1, "gold": 1}, assets=["coal-railroad"])
+    labels = {o.label: o for o in GAME.options(market(d), JOE)}
+    assert {"Sell 1 coal by railroad", "Sell 1 coal on the open market", "Sell 1 gold"} <= set(labels)
+    s = play(GAME, market(d), [labels["Sell 1 coal by railroad"].action, labels["Sell 1 gold"].action])
+    assert s.data["players"][JOE]["money"] == 2 + 7
+
+
+def test_either_or_box_offers_each_barrel_and_refuses_one_another_row_needs():
+    d = table(GAME)
+    give(d, JOE, money=0, barrels={"coal": 1, "oil": 1})
+    hold_contract(d, JOE, 1, since=1)  # coal/oil $6
+    hold_contract(d, JOE, 4, since=1)  # coal $4
+    options = {o.label: o for o in GAME.options(market(d), JOE)}
+    with_coal, with_oil = options["Contract #1: coal/oil for $6 with coal"], options["Contract #1: coal/oil for $6 with oil"]
+    assert with_oil.allowed and not with_coal.allowed
+    assert "would leave another due row unfilled" in with_coal.reason
+    s = play(GAME, market(d), [with_oil.action])
+    assert s.data["players"][JOE]["barrels"]["oil"] == 0 and s.data["players"][JOE]["barrels"]["coal"] == 1
+
+
+def test_exchange_and_futures_work_outside_the_players_own_turn():
+    """"Turn" in the rulebook is the round: an exchange or a Futures token does not wait."""
+    d = table(GAME)
+    give(d, JOE, barrels={"coal": 2, "gold": 0}, assets=["coal-exchange"], futures=[{"res": "oil", "count": 2}])
+    s = market(d, seat=ANN)  # Ann's market turn
+    s = GAME.apply(s, {"type": "exchange", "seat": JOE, "asset": "coal-exchange", "give": "coal", "take": "gold"})
+    s = GAME.apply(s, {"type": "cash_futures", "seat": JOE, "token": 0})
+    have = s.data["players"][JOE]["barrels"]
+    assert (have["coal"], have["gold"], have["oil"]) == (0, 1, 2) and s.data["turn"] == ANN

@@ -3,7 +3,13 @@ and the phase screens of the table page."""
 
 from __future__ import annotations
 
-from webapp import tables
+import html as html_lib
+from html.parser import HTMLParser
+
+from companion.core import PlayerSpec
+from companion.ore import GAME
+from companion.ore.scenario import give, hold_contract, state, table
+from webapp import tables, views
 
 TOKEN = "X-Headframe-Token"
 PLAYERS = [{"name": "Joe", "colour": "#c0392b"}, {"name": "Ann", "colour": "#2e64a8"},
@@ -77,3 +83,95 @@ def test_the_acquisition_screen_offers_cards_with_reasons(app):
     assert [q["kind"] for q in queue] == ["asset"] * 6  # everyone's two miners stand on the asset track
     body = act(client, table.id, host, version, {"type": "pass", "seat": queue[0]["seat"]}).get_json()
     assert body["state"]["queue"] == queue[1:]
+
+
+# -- every action has a control on the phone page ---------------------------------------------
+
+class _Forms(HTMLParser):
+    """The hf-action forms of a page: their JSON template and the first value of each field
+    (a select's first option, an input's value)."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms, self._select = [], None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form" and "hf-action" in (a.get("class") or ""):
+            self.forms.append({"action": a.get("data-action", "{}"), "fields": {}})
+        elif self.forms and tag in ("input", "select") and a.get("name") and a.get("type") != "hidden":
+            self.forms[-1]["fields"].setdefault(a["name"], a.get("value"))
+            self._select = a["name"] if tag == "select" else None
+        elif tag == "option" and self._select and self.forms[-1]["fields"][self._select] is None:
+            self.forms[-1]["fields"][self._select] = a.get("value")
+
+
+def _render(app, st, seat):
+    from types import SimpleNamespace
+
+    from flask import render_template
+
+    seats = [SimpleNamespace(seat=i, name=p["name"], colour=p["colour"]) for i, p in enumerate(PLAYERS)]
+    with app.test_request_context("/"):
+        html = render_template("games/ore.html", table=SimpleNamespace(seats=seats), game=GAME,
+                               view=GAME.view(st, seat), seat=seat, options=GAME.options(st, seat), version=7,
+                               act_url="/act")
+    parser = _Forms()
+    parser.feed(html)
+    return html, parser.forms
+
+
+def _send(form, **chosen):
+    """What the page sends when the player sets ``chosen`` fields and taps the form's button."""
+    fields = {k: v for k, v in form["fields"].items() if v is not None}
+    fields.update({k: str(v) for k, v in chosen.items()})
+    return views.action_from_form({"action": html_lib.unescape(form["action"]), **fields})
+
+
+def test_commodities_exchange_form_trades_three_for_two_of_two_kinds(app):
+    d = table(GAME)
+    give(d, 0, barrels={"copper": 3, "gold": 0, "oil": 0}, assets=["commodities-exchange"])
+    html, forms = _render(app, state(d), 0)
+    (form,) = [f for f in forms if '"commodities-exchange"' in html_lib.unescape(f["action"]) and "count" in f["fields"]]
+    assert set(form["fields"]) == {"count", "give", "take_gold", "take_oil", "take_iron", "take_copper", "take_coal"}
+    action = _send(form, count=3, give="copper", take_gold=1, take_oil=1)
+    after = GAME.apply(state(d), {**action, "seat": 0})
+    have = after.data["players"][0]["barrels"]
+    assert (have["copper"], have["gold"], have["oil"]) == (0, 1, 1)
+    assert "2 copper for 1 gold" not in html  # the form replaces the 2-for-1 buttons
+
+
+def test_two_line_subcontract_form_and_black_market_buttons(app):
+    d = table(GAME)
+    give(d, 0, money=10, barrels={"iron": 2}, assets=["subcontracted-ops-2"])
+    hold_contract(d, 1, 5, since=1)  # iron $5 then iron $7
+    d["phase"], d["queue"] = "subcontract", [{"seat": 0, "kind": "subcontract"}]
+    html, forms = _render(app, state(d), 0)
+    (form,) = [f for f in forms if "line2" in f["fields"]]
+    assert "Ann's #5 line 2: iron for $7" in html_lib.unescape(html)
+    after = GAME.apply(state(d), {**_send(form, line="5:0", line2="5:1"), "seat": 0})
+    assert after.data["players"][1]["completed"] == [5]
+    d = table(GAME)
+    give(d, 0, assets=["black-market-ops"])
+    d["discard"]["contracts"] = [44]
+    d["phase"], d["queue"], d["start"] = "acquisition", [{"seat": 0, "kind": "contract"}], 0
+    html, _ = _render(app, state(d), 0)
+    assert "Black market: contract #44" in html
+
+
+def test_the_partial_places_every_option_it_keeps_from_the_generic_list(app):
+    """The partial declares every action type as its own; each option's label must appear."""
+    for seed in (1, 2):
+        s = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "standard", seed)
+        for _ in range(80):
+            seat = GAME.acting_seats(s)[0]
+            html, _ = _render(app, s, seat)
+            html = html_lib.unescape(html)
+            for option in GAME.options(s, seat):
+                if option.action["type"] == "exchange" and "commodities" in option.action["asset"]:
+                    continue  # the trade form stands for these
+                assert option.label in html, option.label
+            action = GAME.bot_action(s, seat)
+            if action is None or s.data["phase"] == "over":
+                break
+            s = GAME.apply(s, action)

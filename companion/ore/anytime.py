@@ -20,12 +20,11 @@ def exchange(cat: Catalog, d: dict, seat: int, action: Mapping) -> None:
     rule = card.name
     require(card.kind == "exchange", f"{card.name} is not an exchange.", rule)
     require(asset_id not in player["round"]["exchanged"], f"{card.name} works once a round; it was used.", rule)
-    give = field_of(action, "give", list)
-    take = field_of(action, "take", list)
+    kind, *args = card.effect[1:]
+    give, take = _trade(action, kind, args)
     for res in list(give) + list(take):
         if res not in RESOURCES:
             raise BadAction(f"unknown barrel {res!r}; barrels: {', '.join(RESOURCES)}")
-    kind, *args = card.effect[1:]
     kinds = set(give)
     require(len(kinds) == 1, f"{card.name} trades barrels of one kind at a time.", rule)
     source = give[0]
@@ -47,6 +46,31 @@ def exchange(cat: Catalog, d: dict, seat: int, action: Mapping) -> None:
         d["bank"]["barrels"][res] -= n
         player["barrels"][res] += n
     player["round"]["exchanged"].append(asset_id)
+
+
+def _trade(action: Mapping, kind: str, args: list[str]) -> tuple[list, list]:
+    """The barrels given and taken. A JSON client sends two lists; a phone form, whose fields
+    hold one value each, sends ``give`` as one kind with ``count`` and either ``take`` as one
+    kind (as many as the trade gives) or ``take_<kind>`` numbers (Commodities Exchange)."""
+    give = action.get("give")
+    if isinstance(give, str):
+        default = 2 if kind == "same" else int(args[0])
+        give = [give] * field_of({"count": action.get("count", default)}, "count", int)
+    elif not isinstance(give, list):
+        raise BadAction("give: a list of barrels, or one barrel kind with a count")
+    rates = dict(thresholds(tuple(args))) if kind == "same" else {int(args[0]): int(args[1])}
+    take = action.get("take")
+    if isinstance(take, str):
+        take = [take] * rates.get(len(give), 1)
+    elif take is None:
+        take = []
+        for res in RESOURCES:
+            count = field_of({f"take_{res}": action.get(f"take_{res}", 0)}, f"take_{res}", int)
+            require(count >= 0, f"take_{res}: a number of barrels, 0 or more.", "Exchanges")
+            take += [res] * count
+    elif not isinstance(take, list):
+        raise BadAction("take: a list of barrels, or one barrel kind")
+    return give, take
 
 
 def cash_futures(d: dict, seat: int, action: Mapping) -> None:

@@ -108,7 +108,13 @@ def fill(cat: Catalog, d: dict, seat: int, action: Mapping) -> None:
     row_index = pending[number]
     row = cat.contracts[number].rows[row_index]
     others = [cat.contracts[h["number"]].rows[r] for h, r in due(cat, d, seat) if h["number"] != number]
-    barrels = choose_barrels(d["players"][seat]["barrels"], row, action.get("barrels"), others)
+    have = d["players"][seat]["barrels"]
+    barrels = choose_barrels(have, row, action.get("barrels"), others)
+    left = Counter(have)
+    left.subtract(barrels)
+    require(most_fillable(left, others) + 1 >= most_fillable(have, [row, *others]),
+            f"Paying {' + '.join(barrels)} on contract #{number} would leave another due row unfilled: "
+            "choose other barrels.", "Market: contracts")
     fill_row(cat, d, seat, held, row_index, barrels, seat)
     d["players"][seat]["round"]["sold_on"].append(number)
     complete_if_done(cat, d, seat, held)
@@ -204,10 +210,15 @@ def subcontract(cat: Catalog, d: dict, seat: int, action: Mapping) -> None:
     args = asset_effects(cat, d, seat, "subcontract")
     require(bool(args), f"{name(d, seat)} does not own Subcontracted Ops.", rule)
     lines, fee = max((int(a[0]), int(a[1])) for _, a in args)
-    target = field_of(action, "target", int)
-    require(0 <= target < len(d["players"]) and target != seat, "Choose an opponent's seat.", rule)
-    wanted = field_of(action, "rows", list)
+    wanted = action["rows"] if "rows" in action else _form_lines(action)
+    if not isinstance(wanted, list):
+        raise BadAction("rows: a list of {\"contract\": N, \"row\": R}")
     require(1 <= len(wanted) <= lines, f"Subcontracted Ops fills 1 to {lines} line(s), not {len(wanted)}.", rule)
+    target = action["target"] if "target" in action else _owner(d, wanted)
+    if not isinstance(target, int) or isinstance(target, bool):
+        raise BadAction("target: the seat number of the opponent whose lines you fill")
+    require(0 <= target < len(d["players"]) and target != seat,
+            "Subcontracted Ops fills lines of one opponent's contracts, not your own.", rule)
     pay(d, seat, fee, "Subcontracted Ops", rule)
     earn(d, target, fee)
     for entry in wanted:
@@ -221,3 +232,27 @@ def subcontract(cat: Catalog, d: dict, seat: int, action: Mapping) -> None:
         barrels = choose_barrels(d["players"][seat]["barrels"], rows[index], entry.get("barrels"))
         fill_row(cat, d, seat, held, index, barrels, seat)
         complete_if_done(cat, d, target, held)
+
+
+def _form_lines(action: Mapping) -> list[dict]:
+    """A phone form's lines: ``line`` and ``line2`` as "contract:row" (row counted from 0)."""
+    found = []
+    for key in ("line", "line2"):
+        text = action.get(key)
+        if text in (None, ""):
+            continue
+        number, _, row = str(text).partition(":")
+        if not (number.isdigit() and row.isdigit()):
+            raise BadAction(f"{key}: a contract line written N:R, not {text!r}")
+        found.append({"contract": int(number), "row": int(row)})
+    return found
+
+
+def _owner(d: dict, wanted: list) -> int | None:
+    """The opponent holding the first chosen line's contract (each contract has one owner)."""
+    if not wanted or not isinstance(wanted[0], Mapping):
+        return None
+    for seat, player in enumerate(d["players"]):
+        if any(h["number"] == wanted[0].get("contract") for h in player["contracts"]):
+            return seat
+    return None

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from ..core import Option
 from .cards import ANY, RESOURCES
-from .contracts import due
+from .contracts import assignments, due
+from .table import asset_effects
 
 if TYPE_CHECKING:
     from .game import Ore
@@ -49,19 +50,27 @@ def candidates(game: "Ore", state: "OreState", seat: int) -> list[tuple[dict, st
         if d["takeover"] and d["takeover"][0]["offers"][0] == seat:
             offer = d["takeover"][0]
             row = cat.contracts[offer["number"]].rows[offer["row"]]
-            add({"type": "take_over"}, f"Take over contract #{offer['number']}: {row.label()}")
+            for barrels, paid in ways_to_fill(player["barrels"], row):
+                add({"type": "take_over", **barrels}, f"Take over contract #{offer['number']}: {row.label()}{paid}")
             add({"type": "decline"}, f"Let contract #{offer['number']} go")
         elif not d["takeover"]:
+            carried = {w for _, args in asset_effects(cat, d, seat, "railroad") for w in args}
             for res in RESOURCES:
-                add({"type": "sell", "resource": res}, f"Sell 1 {res}")
+                if res in carried:  # the player says which sale this is
+                    add({"type": "sell", "resource": res, "via": "market"}, f"Sell 1 {res} on the open market")
+                    add({"type": "sell", "resource": res, "via": "railroad"}, f"Sell 1 {res} by railroad")
+                else:
+                    add({"type": "sell", "resource": res}, f"Sell 1 {res}")
             for private in player["private"]:
                 if private["kind"] == "market" and private["space"] is not None:
                     res = cat.mines[private["card"]].res
                     add({"type": "sell", "resource": res, "via": "private", "card": private["card"]},
                         f"Sell 1 {res} on private market")
             for held, row in due(cat, d, seat):
-                add({"type": "fill", "contract": held["number"]},
-                    f"Contract #{held['number']}: {cat.contracts[held['number']].rows[row].label()}")
+                line = cat.contracts[held["number"]].rows[row]
+                for barrels, paid in ways_to_fill(player["barrels"], line):
+                    add({"type": "fill", "contract": held["number"], **barrels},
+                        f"Contract #{held['number']}: {line.label()}{paid}")
             if any(cat.assets[a].kind == "efficient" for a in player["assets"]):
                 for held in player["contracts"]:
                     for rows in (1, 2, 3):
@@ -75,9 +84,11 @@ def candidates(game: "Ore", state: "OreState", seat: int) -> list[tuple[dict, st
             for held in other["contracts"]:
                 for row in range(len(cat.contracts[held["number"]].rows)):
                     if row not in held["done"]:
-                        add({"type": "subcontract", "target": target,
-                             "rows": [{"contract": held["number"], "row": row}]},
-                            f"Subcontract {other['name']}'s #{held['number']} line {row + 1}")
+                        line = cat.contracts[held["number"]].rows[row]
+                        for barrels, paid in ways_to_fill(player["barrels"], line):
+                            add({"type": "subcontract", "target": target,
+                                 "rows": [{"contract": held["number"], "row": row, **barrels}]},
+                                f"Subcontract {other['name']}'s #{held['number']} line {row + 1}: {line.label()}{paid}")
         add({"type": "pass"}, "Pass")
     elif phase == "acquisition":
         if d["queue"]:
@@ -127,6 +138,18 @@ def candidates(game: "Ore", state: "OreState", seat: int) -> list[tuple[dict, st
                     add({"type": "exchange", "asset": asset_id, "give": [give] * count, "take": [take] * back},
                         f"{card.name}: {count} {give} for {back} {take}")
     return found
+
+
+def ways_to_fill(have: dict, row) -> list[tuple[dict, str]]:
+    """One choice per distinct set of barrels the player could put on ``row`` when its
+    either/or boxes leave a choice: ({"barrels": [...]}, " with ..."). Otherwise one plain
+    choice ({}, "") and the rules pick the barrels."""
+    seen: dict[tuple, list[str]] = {}
+    for choice in assignments(have, row):
+        seen.setdefault(tuple(sorted(choice)), choice)
+    if len(seen) < 2:
+        return [({}, "")]
+    return [({"barrels": choice}, " with " + " + ".join(choice)) for choice in seen.values()]
 
 
 def options_for(game: "Ore", state: "OreState", seat: int | None) -> list[Option]:

@@ -67,7 +67,9 @@ def _player(cat: Catalog, d: dict, seat: int) -> dict:
             "futures": p["futures"], "assets": [cat.assets[a].name for a in p["assets"]],
             "private": [{"kind": x["kind"], "res": cat.mines[x["card"]].res, "working": x["space"] is not None}
                         for x in p["private"]],
-            "contracts": contracts, "due": due_rows, "race_left": len(p["race"])}
+            "contracts": contracts, "due": due_rows, "race_left": len(p["race"]),
+            "subcontract_lines": max((int(cat.assets[a].effect[1]) for a in p["assets"]
+                                      if cat.assets[a].kind == "subcontract"), default=0)}
 
 
 def board(cat: Catalog, d: dict) -> dict:
