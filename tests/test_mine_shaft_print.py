@@ -58,6 +58,13 @@ def test_tile_fronts_follow_the_csv_and_backs_show_the_collapse(built):
         assert name in fronts
 
 
+def test_die_a_shows_the_quake_twice_and_the_start_tile_is_labelled(built):
+    folder, _ = built
+    dice = PdfReader(str(folder / "dice.pdf")).pages[0].extract_text()
+    assert dice.count("QUAKE") == 2  # the two pickaxe faces of die A
+    assert "START" in PdfReader(str(folder / "start-tile.pdf")).pages[0].extract_text()
+
+
 def test_same_data_gives_byte_identical_pdfs(built, tmp_path):
     folder, _ = built
     build_game("mine-shaft", tmp_path, BuildOptions())

@@ -14,7 +14,7 @@ from functools import lru_cache
 from companion.mine_shaft.tiledata import read_tiles
 
 from .. import style
-from ..generic import die_net, die_net_size
+from ..generic import DIE_CELLS, die_net, die_net_size
 from ..painters import Piece, painter
 from ..pen import Pen
 from ..units import pt
@@ -281,7 +281,11 @@ def start_tile(pen: Pen, piece: Piece) -> None:
     pen.line(cx + r * 0.5, cy + r * 0.6, cx, cy - r * 0.55, colour=style.INK, width=1.6)
     pen.line(cx - r * 0.3, cy + r * 0.15, cx + r * 0.3, cy + r * 0.15, colour=style.INK, width=1.2)
     pen.circle(cx, cy - r * 0.55, r * 0.2, stroke=style.INK, width=1.2, fill="#fdfaf2")
-    pen.label("START", cx, pen.h - 4.0, size=8, font="bold", colour="#fdfaf2", align="center")
+    # on a light plate: white letters on the pale tunnel cut would be lost
+    w, h = 13.0, 4.6
+    y = pen.h - FRAME * side - h - 0.6
+    pen.rect(cx - w / 2, y, w, h, fill=MARK_BG, stroke=style.INK, width=0.5, radius=1.2)
+    pen.label("START", cx, y + h - 1.3, size=7.5, font="bold", align="center")
 
 
 # --- counters and dice ---------------------------------------------------------------------------
@@ -312,7 +316,7 @@ def _dice_faces(piece: Piece) -> list:
         faces = []
         for face in tables["die_a"]:
             if face == "quake":
-                faces.append({"icon": "quake", "colour": "#f4ecdc"})
+                faces.append({"colour": "#f4ecdc"})  # the pickaxe is drawn over it by ``dice``
             else:
                 faces.append({"text": COLOUR_LETTER[face], "colour": face})
         return faces
@@ -326,3 +330,29 @@ def dice(pen: Pen, piece: Piece) -> None:
     options["faces"] = _dice_faces(piece)
     options.setdefault("colour", "#ffffff")
     die_net(pen, replace(piece, component=replace(piece.component, options=options)))
+    if piece.index == 0:
+        size = piece.component.size_mm[0]
+        for face, (col, row) in zip(piece.game.tables["die_a"], DIE_CELLS):
+            if face == "quake":
+                draw_pickaxe(pen, col * size, row * size, size)
+
+
+def draw_pickaxe(pen: Pen, x: float, y: float, s: float) -> None:
+    """The quake face of die A: the rulebook shows the quake as a pickaxe. A wooden handle
+    from lower left to upper right, a curved iron head across its top, the word below."""
+    hx, hy = x + 0.64 * s, y + 0.28 * s                   # where handle meets head
+    ux, uy = 0.43 / math.hypot(0.43, 0.5), -0.5 / math.hypot(0.43, 0.5)  # along the handle, upwards
+    vx, vy = -uy, ux                                      # across it
+    upper, lower = [], []
+    for i in range(-10, 11):
+        t = i / 10
+        cx = hx + vx * t * 0.36 * s - ux * t * t * 0.12 * s
+        cy = hy + vy * t * 0.36 * s - uy * t * t * 0.12 * s
+        half = (0.06 * (1 - t * t) + 0.008) * s
+        upper.append((cx + ux * half, cy + uy * half))
+        lower.append((cx - ux * half, cy - uy * half))
+    pen.polygon(upper + lower[::-1], fill="#4a4f55", stroke=style.INK, width=0.5)
+    # the handle runs through the head's eye and shows just above it
+    pen.line(hx - ux * 0.5 * s, hy - uy * 0.5 * s, hx + ux * 0.1 * s, hy + uy * 0.1 * s,
+             colour="#8d5a2b", width=pt(0.075 * s))
+    pen.label("QUAKE", x + s / 2, y + 0.92 * s, size=0.26 * s, font="bold", colour="#7a1f1a", align="center")
