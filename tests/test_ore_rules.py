@@ -249,8 +249,10 @@ def test_setup_by_player_count(players, assets, contracts, deck):
     assert sum(len(p["draw"]) + 1 for p in d["piles"].values()) == 42
     assert all(p["money"] == 20 and p["miners"] == 2 for p in d["players"])
     # The highest of the contracts dealt to the players names the starting player; they are discarded.
-    dealt = list(d["discard"]["contracts"])
-    assert len(dealt) == players and d["start"] == d["turn"]
+    dealt = list(d["dealt"])
+    assert len(set(dealt)) == players and sorted(dealt) == list(d["discard"]["contracts"])
+    assert d["start"] == d["turn"] == dealt.index(max(dealt))
+    assert not set(dealt) & set(d["draw"]["contracts"] + [c for c in d["rows"]["contracts"] if c])
 
 
 def test_short_game_setup():

@@ -43,21 +43,20 @@ def _initiative_pile(cat: Catalog, variant: str, rand) -> list[str]:
     return pool
 
 
-def _contracts(cat: Catalog, players: int, variant: str, rand) -> tuple[list[int], list[int], int]:
-    """Contract draw pile, discard pile and starting seat (highest dealt contract starts)."""
+def _contracts(cat: Catalog, players: int, variant: str, rand) -> tuple[list[int], list[int], list[int]]:
+    """Contract draw pile, discard pile and the contract dealt to each seat (the highest starts)."""
     numbers = sorted(cat.contracts)
     if variant == "short":
         numbers = [n for n in numbers if n <= int(cat.setup["short"]["contracts_up_to"])]
     rand.shuffle(numbers)
     dealt, rest = numbers[:players], numbers[players:]
-    start = dealt.index(max(dealt))
     if variant in ("long", "contract-race"):
         rest = rest + dealt
         rand.shuffle(rest)
-        return rest, [], start
+        return rest, [], dealt
     used = int(cat.setup["short"]["contracts"]) if variant == "short" else \
         int(cat.setup["by_players"][str(players)]["contracts"])
-    return rest[:used], sorted(dealt), start
+    return rest[:used], sorted(dealt), dealt
 
 
 def new_table(cat: Catalog, players: Sequence[PlayerSpec], variant: str, seed: int | str) -> dict:
@@ -66,7 +65,8 @@ def new_table(cat: Catalog, players: Sequence[PlayerSpec], variant: str, seed: i
     piles = _mine_piles(cat, count, variant, rand)
     assets = _asset_pile(cat, count, variant, rand)
     initiatives = _initiative_pile(cat, variant, rand)
-    contracts, discards, start = _contracts(cat, count, variant, rand)
+    contracts, discards, dealt = _contracts(cat, count, variant, rand)
+    start = dealt.index(max(dealt))
     money = int(cat.setup["starting_money"])
     seats = [new_player(p.name, p.bot, money, int(cat.setup["starting_miners"])) for p in players]
     if variant == "contract-race":
@@ -77,7 +77,7 @@ def new_table(cat: Catalog, players: Sequence[PlayerSpec], variant: str, seed: i
     chips = sum(int(value) * int(n) for value, n in cat.tables["chips"].items())
     d = {
         "variant": variant, "seed": seed, "step": 0, "round": 1, "phase": "placement", "start": start,
-        "turn": start, "queue": [], "takeover": [], "market_order": [], "end": None, "contract_taken": False,
+        "turn": start, "dealt": dealt, "queue": [], "takeover": [], "market_order": [], "end": None, "contract_taken": False,
         "players": seats,
         "mines": {res: {"card": piles[res].pop(0), "exhausted": False, "miners": []} for res in RESOURCES},
         "piles": {res: {"draw": piles[res], "used": []} for res in RESOURCES},
