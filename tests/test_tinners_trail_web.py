@@ -129,13 +129,19 @@ def phone(app, table, seat):
     return (lambda: client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)), token
 
 
+def your_move(html):
+    """The partial's own "Your move" section."""
+    start = html.find('id="tt-do"')
+    return "" if start < 0 else html[start:html.find("</section>", start)]
+
+
 def test_the_phone_shows_each_move_once(app):
     table, host = start(app)
     client = app.test_client()
     dealt, version = choose_cards(client, table, host)
     screen, token = phone(app, table, 0)
     html = screen()
-    assert 'data-type="roll_prices"' in html and "roll_prices" not in moves_list(html)
+    assert html.count('data-type="roll_prices"') == 1 and moves_list(html) == ""
     version = client.get(f"/api/tables/{table.id}", headers={TOKEN: token}).get_json()["version"]
     body = act(client, table.id, token, version, {"type": "roll_prices"}).get_json()
     version = body["version"]
@@ -144,15 +150,24 @@ def test_the_phone_shows_each_move_once(app):
         screen, token = phone(app, table, active)
         version = client.get(f"/api/tables/{table.id}", headers={TOKEN: token}).get_json()["version"]
     html = screen()
-    moves = moves_list(html)
-    assert 'data-type="start_auction"' in html and 'data-type="extract"' in html
-    assert "Auction " not in moves and '"start_auction"' not in moves and '"extract"' not in moves
-    assert '"pass"' in moves and '"sell_pasties"' in moves  # the moves the partial has no form for
+    assert moves_list(html) == ""  # no second copy of any move below the partial
+    mine = your_move(html)
+    assert 'data-type="start_auction"' in mine and 'data-type="extract"' in mine
+    assert "Auction " not in mine  # one auction form, not a button per area
+    # the moves without a form of their own are buttons in the same section, with their cost
+    assert mine.count('"type": "pass"') == 2 and mine.count('"type": "sell_pasties"') == 2  # JS and no-script
+    assert '<span class="cost">1 work</span>' in mine
     tiled = next(a["id"] for a in body["state"]["areas"] if a["tile"])
     body = act(client, table.id, token, version, {"type": "start_auction", "area": tiled}).get_json()
     assert body["state"]["phase"] == "auction"
     html = screen()
-    assert 'data-type="bid"' in html and '"bid"' not in moves_list(html) and '"drop"' not in moves_list(html)
+    assert 'data-type="bid"' in your_move(html) and moves_list(html) == ""
+    assert '"type": "bid"' not in html  # the bid form only, no ready-made bid buttons
+    version = act(client, table.id, token, body["version"], {"type": "bid", "amount": 1}).get_json()["version"]
+    for other in (active + 1) % 3, (active + 2) % 3:
+        version = act(client, table.id, host, version, {"type": "drop", "seat": other}).get_json()["version"]
+    html = screen()
+    assert "Build the mine" in your_move(html) and moves_list(html) == ""
 
 
 def test_a_refused_form_is_disabled_with_the_rules_reason(app):
