@@ -74,3 +74,30 @@ def test_the_table_page_draws_the_mine_and_highlights_legal_squares(app):
     page = client.get(f"/tables/{table.id}").get_data(as_text=True)
     assert "games/mine-shaft" in page  # the tap-to-place script
     assert "style=" not in html and "<script" not in html  # the page's security policy
+
+
+
+def test_a_real_bag_draw_for_a_colour_fill_rides_on_the_tap_that_fills_the_tile(app):
+    table, host = start(app)
+    client = app.test_client()
+    first = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["state"]["turn"]
+    other = 1 - first
+    steps = [{"type": "draw_tile", "seat": first, "tile": "Sr2"},
+             {"type": "place_tile", "seat": first, "x": 1, "y": 0, "rotation": 90, "coal": 2},
+             {"type": "roll", "seat": first, "die_a": "blue", "die_b": 1},
+             {"type": "move", "seat": first, "x": 1, "y": 0},
+             {"type": "take", "seat": first, "mineral": "coal"},      # the red straight has one empty slot now
+             {"type": "draw_tile", "seat": other, "tile": "Sy1"},
+             {"type": "place_tile", "seat": other, "x": 0, "y": 1, "rotation": 0, "silver": 1},
+             {"type": "roll", "seat": other, "die_a": "red", "die_b": 1}]
+    for version, action in enumerate(steps):
+        body = act(client, table.id, host, version, action).get_json()
+    assert body["state"]["phase"] == "die_a" and body["state"]["board"]["draw"] == 1
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    assert 'id="ms-real-counts"' in html and "as many as the tile's empty slots (up to 1)" in html
+    assert 'data-cell-action="fill_tile"' in html
+    refused = act(client, table.id, host, 8, {"type": "fill_tile", "seat": other, "x": 1, "y": 0, "gold": 2})
+    assert "takes 1 mineral from the bag, not 2" in refused.get_json()["error"]["message"]
+    body = act(client, table.id, host, 8, {"type": "fill_tile", "seat": other, "x": 1, "y": 0, "gold": 1}).get_json()
+    assert body["state"]["bag"] == {"coal": 48, "silver": 29, "gold": 19}
+    assert [t["minerals"] for t in body["state"]["tiles"] if (t["x"], t["y"]) == (1, 0)] == [["coal", "gold"]]

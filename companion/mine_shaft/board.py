@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..data import load_game
-from . import movement
+from . import dice, mine, movement
 from .state import MineState
 from .tiles import GAME_ID, KINDS, LETTER, MIDPOINT_UNITS, Rules, describe
 
@@ -71,6 +71,8 @@ def _next_draw(rules: Rules, state: MineState) -> int:
         return min(2, left)
     if state.phase == "place" and state.drawn:
         return min(rules.design(state.drawn).slots, left)
+    if state.phase == "die_a" and state.die_a in dice.COLOURS:  # the most the chosen tile can take
+        return min(max((mine.free_slots(rules, state.tiles[p]) for p in dice.targets(rules, state)), default=0), left)
     return 0
 
 

@@ -12,7 +12,8 @@
     return target ? JSON.parse(target.getAttribute('data-actions')) : null;
   }
 
-  // A table drawing from a real bag says what came out; the counts ride on the placement.
+  // A table drawing from a real bag says what came out; the counts ride on the placement or
+  // on the tap that fills a tile for a colour on die A.
   function withRealDraw(action) {
     var details = document.getElementById('ms-real');
     var counts = document.getElementById('ms-real-counts');
@@ -70,7 +71,7 @@
     }
     var action = actions ? actions[0] : { type: type, x: x, y: y };
     if (type === 'place_tile' && !actions) action.rotation = 0;
-    window.Headframe.act(action);
+    window.Headframe.act(type === 'fill_tile' ? withRealDraw(action) : action);
   });
 
   document.addEventListener('hf:render', function () {
