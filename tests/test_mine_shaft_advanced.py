@@ -38,10 +38,20 @@ def test_swap_exchanges_the_new_tile_with_an_unoccupied_one_minerals_included():
     assert swapped.phase == "roll"
 
 
-def test_swap_may_be_declined():
+def test_swap_and_mine_kart_must_act_like_every_icon():
     state = lay(mine_with("Sr2-swap"), "Sr2-swap", 2, 0, 90, ["gold", "gold"])
-    kept = act(state, "skip")
-    assert kept.tiles[(2, 0)].design == "Sr2-swap" and kept.phase == "roll"
+    refused(state, "skip", "The Swap tile must act")
+    assert not any(o.action["type"] == "skip" for o in GAME.options(state, 0))
+    text = ("turn=0 phase=start | bag=40,25,15 | pile=Cg1-kart,Tg1 | start@0,0 Sy1@1,0/90:g Sr2@2,0/90:ss "
+            "| Ann@2,0+ Bo@0,0+")
+    refused(lay(text, "Cg1-kart", 3, 0, 180, ["coal"]), "skip", "The Mine kart tile must act")
+
+
+def test_an_icon_with_nothing_to_act_on_passes_by_itself():
+    # Every other tile is occupied: the swap has no partner and the turn goes on to the roll.
+    text = "turn=0 phase=start | bag=40,25,15 | pile=Sr2-swap,Tg1 | start@0,0 Sy1@1,0/90 | Ann@1,0+ Bo@0,0+"
+    state = lay(text, "Sr2-swap", 2, 0, 90, ["gold", "gold"])
+    assert state.phase == "roll" and state.tiles[(2, 0)].design == "Sr2-swap"
 
 
 def test_fire_sends_every_piece_next_to_it_back_to_the_start_minerals_stay():

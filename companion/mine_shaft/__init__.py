@@ -21,7 +21,7 @@ HANDLERS = {
     "roll": dice.roll, "fill_tile": dice.fill_tile, "collapse": dice.collapse,
     "move": movement.move, "tunnel": movement.tunnel, "take": movement.take, "pass": movement.pass_mining,
     "clear": movement.clear,
-    # "skip" lets an optional choice go: a Swap or Mine kart icon, or a colour on die A.
+    # "skip" lets a colour on die A go unused; advanced icons cannot be skipped (decline says why).
     "skip": lambda r, state, action, rnd: (advanced.decline if state.phase == "effect" else dice.skip_fill)(
         r, state, action, rnd),
 }

@@ -131,9 +131,12 @@ def swap(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> 
 
 
 def decline(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
-    require(state.phase == "effect" and state.effect in ("swap", "kart"),
-            "Only a Swap or a Mine kart may be let go; a Timed fuse or Porous rock must act.", "advanced tiles")
-    return replace(state, phase="roll", effect=None, effect_at=None, note=f"{state.current.name} let the icon go")
+    """Every icon reads as an order ("Swap this tile", "Gather all minerals"), so none may be let go;
+    an icon with nothing to act on passes by itself."""
+    name = rules.icon_names.get(state.effect or "", "advanced")
+    require(False, f"The {name} tile must act: advanced tiles are not optional. Choose one of the highlighted "
+                   f"choices.", "advanced tiles")
+    return state
 
 
 def fuse(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:

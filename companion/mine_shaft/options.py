@@ -67,7 +67,7 @@ def options(rules: Rules, state: MineState, seat: int | None) -> list[Option]:
 def _effect_options(rules: Rules, state: MineState) -> list[Option]:
     if state.effect == "swap":
         return [Option({"type": "swap", "x": x, "y": y}, f"Swap with the tile at {_at(x, y)}")
-                for x, y in advanced.swap_targets(state)] + [Option({"type": "skip"}, "Keep the tile where it is")]
+                for x, y in advanced.swap_targets(state)]
     if state.effect == "fuse":
         return [Option({"type": "fuse", "x": x, "y": y}, f"Collapse the tile at {_at(x, y)}")
                 for x, y in advanced.fuse_targets(state)]
@@ -77,5 +77,5 @@ def _effect_options(rules: Rules, state: MineState) -> list[Option]:
         found = [Option({"type": "kart", "tiles": [list(p) for p in line]},
                         "Gather from " + " and ".join(_at(*p) for p in line))
                  for line in advanced.kart_lines(rules, state)]
-        return found + [Option({"type": "skip"}, "Let the kart go")]
+        return found
     return []
