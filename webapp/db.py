@@ -86,7 +86,6 @@ class EventRow(Base):
     undone: Mapped[bool] = mapped_column(Boolean, default=False)
     prev: Mapped[int | None] = mapped_column(Integer)    # the effective event before this one
     undoes: Mapped[int | None] = mapped_column(Integer)  # for an undo: the seq it took back
-    totals: Mapped[str | None] = mapped_column(Text)     # running totals after it, JSON, for the chart
     state_z: Mapped[bytes | None] = mapped_column(LargeBinary)
 
 

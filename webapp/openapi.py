@@ -81,7 +81,8 @@ SCHEMAS = {
     "Score": _obj({"id": {"type": "string"}, "game": {"type": "string"}, "variant": NULLABLE_STR,
                    "version": {"type": "integer"}, "sheet": _ref("ScoreSheet"),
                    "rounds": {"type": "array", "items": _obj({
-                       "round": {"type": "integer"}, "totals": {"type": "array", "items": {"type": "number"}}})},
+                       "round": {"type": "integer"},
+                       "totals": {"type": ["array", "null"], "items": {"type": "number"}}})},
                    "finished": {"type": "boolean"}, "outcome": _ref("Outcome"),
                    "players": {"type": "array", "items": _ref("Player")}}),
     "Export": {"type": "object", "required": ["format", "format_version", "id", "game", "players", "sheet", "log"],

@@ -124,9 +124,13 @@ def _check_request() -> None:
         raise Forbidden("This form has expired; reload the page and try again.", "csrf")
 
 
+_HEADER_NAMES = {name.lower(): (name, value) for name, value in HEADERS.items()}
+
+
 def _add_headers(response: Response) -> Response:
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    # One pass over the response's headers: werkzeug's setdefault scans them once per name.
+    present = {key.lower() for key in response.headers.keys()}
+    response.headers.extend([pair for lower, pair in _HEADER_NAMES.items() if lower not in present])
     return response
 
 

@@ -20,7 +20,7 @@ import zlib
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from flask import current_app
 from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
@@ -254,9 +254,9 @@ def _finish_values(game: Game, state: Any, ended: bool = False) -> dict:
     return {"finished": True, "outcome": _dumps(_outcome_json(outcome)), "result": _dumps(game.score(state).to_json())}
 
 
-def _totals(game: Game, state: Any) -> str | None:
+def _running_totals(game: Game, state: Any) -> list | None:
     try:
-        return _dumps(list(game.running_totals(state)))
+        return list(game.running_totals(state))
     except NotImplementedError:
         return None
 
@@ -332,7 +332,7 @@ def create_table(game_id: str, players: list[dict], variant: str | None = None,
             conn.execute(insert(SEATS), [dict(table_id=table_id, seat=i, name=p.name, colour=p.colour, bot=p.bot)
                                          for i, p in enumerate(specs)])
             _append(conn, table_id, 0, "setup", at=now, summary="set up the table", round=game.round_of(state),
-                    barrier=True, state_z=_pack(text), totals=_totals(game, state))
+                    barrier=True, state_z=_pack(text))
             table = _table(conn, _load(conn, table_id))
         store.note_version(table_id, 0)
         return table, host_token
@@ -515,7 +515,7 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
                      round=game.round_of(after), barrier=game.is_barrier(move), prev=row.head)
         logged = dict.fromkeys(EVENT_COLUMNS)
         logged.update(event, table_id=table_id, seq=seq, kind="action", undone=False, undoes=None,
-                      state_z=_pack(text), totals=_totals(game, after))
+                      state_z=_pack(text))
         hot.run(cursor, hot.insert_event, logged)
         finish = _finish_values(game, after)
         hot.run(cursor, hot.after_action, {"tid": table_id, "version": seq, "head": seq, "state": text,
@@ -581,7 +581,7 @@ def end_game(table_id: str, host_token: str) -> Table:
         seq = row.version + 1
         now = time.time()
         _append(conn, table_id, seq, "end", at=now, summary="the host ended the game", round=game.round_of(current),
-                barrier=True, prev=row.head, state_z=_pack(row.state), totals=_totals(game, current))
+                barrier=True, prev=row.head, state_z=_pack(row.state))
         conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(
             version=seq, head=seq, updated_at=now, **_finish_values(game, current, ended=True)))
         table = _table(conn, _load(conn, table_id), seats)
@@ -615,17 +615,20 @@ def _exists(conn, table_id: str) -> None:
 
 
 def score(table_id: str) -> dict:
-    """The score sheet now, plus the running totals at the end of each round for the chart."""
+    """The score sheet now, plus the running totals at the end of each round for the chart:
+    from the state after the last action still in effect in each round."""
     table = get(table_id)
-    sheet = table.game.score(table.state).to_json()
+    game = table.game
+    sheet = game.score(table.state).to_json()
+    effective = (EVENTS.c.table_id == table_id, EVENTS.c.undone.is_(False),
+                 EVENTS.c.kind.in_(("setup", "action", "end")))
+    last = select(func.max(EVENTS.c.seq).label("seq")).where(*effective).group_by(EVENTS.c.round).subquery()
     with reading(_store().engine) as conn:
-        rows = conn.execute(select(EVENTS.c.round, EVENTS.c.totals).where(
-            EVENTS.c.table_id == table_id, EVENTS.c.undone.is_(False), EVENTS.c.totals.is_not(None),
-            EVENTS.c.kind.in_(("setup", "action", "end"))).order_by(EVENTS.c.seq)).all()
-    by_round: dict[int, list] = {}
-    for r in rows:
-        by_round[r.round] = json.loads(r.totals)
-    rounds = [{"round": k, "totals": v} for k, v in sorted(by_round.items())]
+        rows = conn.execute(select(EVENTS.c.round, EVENTS.c.state_z)
+                            .where(EVENTS.c.table_id == table_id, EVENTS.c.seq.in_(select(last.c.seq)))
+                            .order_by(EVENTS.c.seq)).all()
+    rounds = [{"round": r.round, "totals": _running_totals(game, game.from_json(json.loads(_unpack(r.state_z))))}
+              for r in rows]
     return {"id": table.id, "game": table.game_id, "variant": table.variant, "version": table.version,
             "sheet": sheet, "rounds": rounds, "finished": table.finished, "outcome": table.outcome,
             "players": [s.to_json() for s in table.seats]}

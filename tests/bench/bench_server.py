@@ -109,7 +109,7 @@ def populate(instance: Path, stored: int, history: int) -> str:
             text = _dumps(game.to_json(state))
             rows.append(dict(table_id=long.id, seq=seq, kind="action", seat=seq % 5, at=now, action=_dumps(action),
                              summary=summary, round=1, barrier=False, undone=False, prev=seq - 1,
-                             totals=_dumps(list(game.running_totals(state))), state_z=_pack(text)))
+                             undoes=None, state_z=_pack(text)))
         with writing(engine) as conn:
             for start in range(0, len(rows), 1000):
                 conn.execute(insert(EVENTS), rows[start:start + 1000])
