@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.mine_shaft import GAME
 from companion.mine_shaft.notation import parse
 from companion.mine_shaft.tiles import rules
@@ -105,6 +107,16 @@ def test_porous_rock_draws_two_minerals_then_an_extra_tile():
     # The extra tile may go against the porous tile itself: east of it at (3, 0).
     state = act(state, "place_tile", x=3, y=0, rotation=270, minerals=["coal"])
     assert state.tiles[(3, 0)].design == "Tg1" and state.phase == "roll"
+
+
+def test_on_a_first_turn_the_porous_rock_extra_draw_also_puts_back_an_end_of_shaft():
+    text = "turn=0 phase=start | bag=40,25,15 | pile=Sn2-porous,Ey3,Tg1 | start@0,0 | Ann@0,0 Bo@0,0"
+    state = lay(text, "Sn2-porous", 1, 0, 90, ["coal", "silver"])
+    state = act(state, "porous", minerals=["gold", "gold"])
+    assert state.phase == "extra"
+    refused(state, "draw_tile", "first turn an end-of-shaft tile goes back", tile="Ey3")
+    for seed in range(8):
+        assert act(replace(state, seed=seed), "draw_tile").drawn == "Tg1"
 
 
 def test_porous_rock_with_an_empty_bag_still_brings_the_extra_tile():

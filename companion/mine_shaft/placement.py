@@ -21,7 +21,8 @@ def draw_tile(rules: Rules, state: MineState, action: Action, rnd: random.Random
     require(any(mine.open_ends(rules, state, a) for a in state.anchors),
             "You can only lay a tile when you stand at the end of an open shaft: no open track on your tile "
             "leads to an empty square.", "tile placement")
-    first_turn = state.phase == "start" and not state.current.started
+    # every draw of a player's first turn, the Porous rock's extra tile too, skips ends of shaft
+    first_turn = state.phase in ("start", "extra") and not state.current.started
     pile = list(state.pile)
     has_other = any(not rules.design(d).is_end for d in pile)
     given = action.get("tile")
