@@ -95,11 +95,16 @@ def _map(pen: Pen, piece: Piece, rules, x0: float, y0: float, width: float) -> N
     pen.label("South coast", x0 + 2, y0 + 3 * ROW_H + 5, size=7)
     rows = {aid: a["row"] for aid, a in piece.game.tables["map"]["areas"].items()}
     boxes = _area_boxes(rules, rows, x0, y0, width)
+    tile = piece.game.decks["area-tiles"].size_mm[0]
     for aid, (x, y, w, h) in boxes.items():
         info = rules.areas[aid]
         pen.rect(x, y, w, h, fill=REGION_TINT[info.region], stroke=style.INK, width=1.2)
         pen.text(f"**{info.region}{info.position}**", x + 2, y + 2, 12, 6, size=9)
-        pen.text(info.name, x + 2, y + h - 8, w - 4, 6, size=7, min_size=6, align="center")
+        # the square space an area tile covers, between the label and the name
+        pen.rect(x + (w - tile) / 2, y + 8, tile, tile, fill=PANEL, stroke=style.INK, width=style.HAIRLINE_PT,
+                 radius=1.5)
+        pen.text(info.name, x + 2, y + 8 + tile + 0.3, w - 4, h - tile - 8.6, size=7, min_size=5,
+                 align="center", valign="middle")
         if info.coastal:
             pen.text("coast", x + w - 18, y + 2, 16, 5, size=6, align="right")
     # adit symbols on each border that can take one: a small brown bar at the shared edge
