@@ -82,6 +82,7 @@ def test_after_the_first_turn_an_end_of_shaft_may_be_drawn():
 def test_first_turn_must_lay_a_tile_before_rolling_later_turns_need_not():
     state = pos("turn=0 phase=start | bag=50,30,20 | pile=Sy1,Tg1 | start@0,0 | Ann@0,0 Bo@0,0")
     refused(state, "roll", "first turn you must draw and lay a tile")
+    refused(state, "move", "You move after rolling the dice", x=0, y=0)
     later = pos("turn=0 phase=start | bag=50,30,20 | pile=Sy1,Tg1 | start@0,0 | Ann@0,0+ Bo@0,0")
     assert act(later, "roll", die_a="red", die_b=2).phase in ("die_a", "move")
 

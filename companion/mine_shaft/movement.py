@@ -26,8 +26,7 @@ def on_tunnel(rules: Rules, state: MineState) -> bool:
 
 
 def move(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
-    require(state.phase == "move", "You move after die A has been resolved." if state.phase in ("roll", "die_a")
-            else "It is not the time to move.", "movement")
+    require(state.phase == "move", _not_now(state), "movement")
     target = _square(action)
     paths = targets(rules, state)
     if target not in paths:
@@ -44,6 +43,16 @@ def move(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> 
             f"({target[0]}, {target[1]})")
     state = state.with_player(state.turn, pos=target)
     return replace(state, phase="mine", last_path=path, note=note)
+
+
+def _not_now(state: MineState) -> str:
+    if state.phase in ("roll", "die_a"):
+        return "You move after die A has been resolved."
+    if state.phase in ("mine", "done"):
+        return "You have already moved this turn: pick up a mineral or take nothing."
+    if state.phase == "clear":
+        return "You stand on a collapsed tile: this turn you clear it and nothing else."
+    return "You move after rolling the dice: lay your tile, if any, then roll."
 
 
 def tunnel(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
