@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of
-from ..errors import BadAction, NotYourTurn
+from ..errors import BadAction, HeadframeError, NotYourTurn
 from . import actions, arsenic, auction, building, emigration, invest, prices, survey
 from .rules import Rules, load_rules
 from .scoring import score, score_file
@@ -192,8 +192,12 @@ class TinnersTrail(Game):
         return options(state, seat, self.rules)
 
     def summary(self, state: State, action: Action) -> str:
-        from .notation import describe
-        return describe(state, action, self.rules)
+        from .notation import changes, describe
+        line = describe(state, action, self.rules)
+        try:
+            return line + changes(state, self.apply(state, action))
+        except HeadframeError:
+            return line
 
     def bot_action(self, state: State, seat: int) -> dict | None:
         """The next action of a bot seat (``PlayerSpec.bot``), or None when none is due."""

@@ -90,3 +90,20 @@ def describe(state: State, action: dict, rules: Rules) -> str:
     if kind == "peek":
         return f"{who} looks at the tile in {where}" if area else f"{who} does not peek"
     return str(kind).replace("_", " ")
+
+
+def changes(before: State, after: State) -> str:
+    """What an action did to money and points, e.g. " (Katie −£9, Mike +£5)": the log then
+    shows insurance, extraction costs, sales and investments without anyone doing sums."""
+    parts = []
+    for old, new in zip(before.players, after.players):
+        bits = []
+        if new.money != old.money:
+            bits.append(f"{'+' if new.money > old.money else '−'}£{abs(new.money - old.money)}")
+        points = new.points + new.emigration_points - old.points - old.emigration_points
+        if points:
+            bits.append(f"+{points} points")
+        if bits:
+            parts.append(f"{new.name} {' '.join(bits)}")
+    return f" ({', '.join(parts)})" if parts else ""
+
