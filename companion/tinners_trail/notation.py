@@ -56,6 +56,12 @@ SIMPLE = {
 }
 
 
+def _card(card_id, rules: Rules) -> str:
+    """A played card as the table sees it: "B-copper: +1 copper (B, £2)"."""
+    card = rules.cards.get(card_id) if isinstance(card_id, str) else None
+    return f"{card_id}: {card.describe()}" if card else str(card_id)
+
+
 def describe(state: State, action: dict, rules: Rules) -> str:
     """One log line for ``action`` applied to ``state`` (the state before it)."""
     kind = action.get("type", "?")
@@ -73,10 +79,10 @@ def describe(state: State, action: dict, rules: Rules) -> str:
         tin, copper = roll(state, rules)
         return f"Ore prices rolled: tin {'+'.join(map(str, tin))}, copper {'+'.join(map(str, copper))}"
     if kind == "start_auction":
-        card = f" playing survey card {action['card']}" if action.get("card") else ""
+        card = f" playing survey card {_card(action['card'], rules)}" if action.get("card") else ""
         return f"{who} starts an auction for {where}{card}"
     if kind == "build_mine":
-        extras = [x for x in (f"card {action['card']}" if action.get("card") else "",
+        extras = [x for x in (f"card {_card(action['card'], rules)}" if action.get("card") else "",
                               "calciner" if action.get("calciner") else "") if x]
         return f"{who} builds the mine" + (f" with {' and '.join(extras)}" if extras else "")
     if kind == "develop":
