@@ -49,7 +49,8 @@ def start_table(page, server_url):
     from playwright.sync_api import expect
 
     page.goto(server_url + "/")
-    page.select_option("#game", "mine-shaft|advanced")
+    # the basic game: a drawn advanced tile would ask for its icon first, not for the roll
+    page.select_option("#game", "mine-shaft|basic")
     for index, name in enumerate(("Ann", "Bo")):
         if page.locator(f"#player-name-{index}").count() == 0:
             page.click("[data-add-player]")
