@@ -193,6 +193,11 @@ class Game:
         """The seats the table is waiting for (several at once in simultaneous phases)."""
         return ()
 
+    def automatic_seats(self, state: Any) -> tuple[int, ...]:
+        """Seats the game plays by itself whatever the table says (a solo opponent that setup
+        adds); seats marked with PlayerSpec.bot are played too."""
+        return ()
+
     def bot_action(self, state: Any, seat: int) -> Action | None:
         """The action a bot playing ``seat`` takes now, or None when it has nothing to do.
         Games with a solo opponent or bot seats (PlayerSpec.bot) override this."""

@@ -227,7 +227,7 @@ def test_join_errors(app, spec):
 
 @pytest.mark.parametrize("body, status", [
     ({"game": "scorepad"}, 422),
-    ({"game": "scorepad", "players": [{"name": "A" * 30, "colour": "#000000"}]}, 422),
+    ({"game": "scorepad", "players": [{"name": "A" * 40, "colour": "#000000"}]}, 422),
     ({"game": "scorepad", "players": [{"name": "Ann", "colour": "blue"}]}, 422),
     ({"game": "nope", "players": [{"name": "Ann", "colour": "#000000"}]}, 404),
     ({"game": 5, "players": []}, 422),

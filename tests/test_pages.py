@@ -122,7 +122,7 @@ def test_blank_rows_are_left_out(app, client):
 
 
 @pytest.mark.parametrize("names, message", [
-    (("Ann", "x" * 30), "name must be 1–24 characters"),
+    (("Ann", "x" * 40), "name must be 1–32 characters"),
     (("Ann", "ann"), "Two players are called"),
     (("", ""), "List the players"),
 ])

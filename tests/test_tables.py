@@ -37,7 +37,7 @@ def test_create_table_returns_host_token_and_code(ctx, players):
 @pytest.mark.parametrize("bad, code", [
     ([], "invalid_players"),
     ([{"name": "  ", "colour": "#000000"}], "invalid_name"),
-    ([{"name": "x" * 25, "colour": "#000000"}], "invalid_name"),
+    ([{"name": "x" * (tables.NAME_MAX + 1), "colour": "#000000"}], "invalid_name"),
     ([{"name": "Ann", "colour": "red"}], "invalid_colour"),
     ([{"name": "Ann", "colour": "#000000"}, {"name": "ann", "colour": "#111111"}], "invalid_name"),
     ([{"name": "Ann", "colour": "#000000"}] + [{"name": f"P{i}", "colour": "#000000"} for i in range(12)],
@@ -257,3 +257,45 @@ def test_missing_table(ctx):
                  lambda: tables.version_of("nope"), lambda: tables.find_by_code("ABCDEFGH")):
         with pytest.raises(NotFound):
             call()
+
+
+def test_bot_seats_play_until_a_person_is_due(ctx):
+    """A 2-player Mine Shaft table with one bot: after each of the person's actions the
+    bot's moves follow in the same request, each logged, and undo stops at them."""
+    from companion import find_game
+
+    game = find_game("mine-shaft")
+    table, host = tables.create_table("mine-shaft", [{"name": "Ann", "colour": "#c0392b"},
+                                                     {"name": "Robo", "colour": "#2e86c1", "bot": "simple"}],
+                                      variant="basic", seed=5)
+    ann = tables.join(table.join_code, 0)[1]
+    table = tables.get(table.id)
+    for _ in range(30):  # play Ann's turns with her first legal option until the bot has moved
+        if game.end_if(table.state) is not None:
+            break
+        allowed = [o.action for o in game.options(table.state, 0) if o.allowed]
+        assert allowed, "the table waits for nobody"
+        result = tables.act(table.id, ann, table.version, allowed[0])
+        table = result["table"]
+        bot_events = [e for e in tables.log(table.id) if e["seat"] == 1]
+        if bot_events:
+            break
+    assert bot_events and all(e["barrier"] for e in bot_events)
+    assert game.bot_action(table.state, 1) is None  # the bot has nothing left to do: Ann is due
+    assert [e["seq"] for e in tables.log(table.id)] == list(range(table.version + 1))
+
+
+def test_a_solo_tinners_trail_table_plays_lord_wallace_by_itself(ctx):
+    from companion import find_game
+
+    game = find_game("tinners-trail")
+    table, host = tables.create_table("tinners-trail", [{"name": "Ann", "colour": "#c0392b"}], seed=11)
+    assert game.automatic_seats(table.state) == (1,)
+    for _ in range(60):
+        if game.end_if(table.state) is not None or any(e["seat"] == 1 for e in tables.log(table.id)):
+            break
+        allowed = [o.action for o in game.options(table.state, 0) if o.allowed]
+        table = tables.act(table.id, host, table.version, dict(allowed[0], seat=0))["table"]
+    wallace = [e for e in tables.log(table.id) if e["seat"] == 1]
+    assert wallace and all(e["barrier"] for e in wallace)
+    assert game.bot_action(table.state, 1) is None

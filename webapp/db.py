@@ -64,7 +64,7 @@ class SeatRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(24))
+    name: Mapped[str] = mapped_column(String(32))
     colour: Mapped[str] = mapped_column(String(7))
     bot: Mapped[str | None] = mapped_column(String(64))
     token_hash: Mapped[str | None] = mapped_column(String(64))

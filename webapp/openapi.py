@@ -28,7 +28,7 @@ SCHEMAS = {
     "Game": _obj({"id": {"type": "string"}, "name": {"type": "string"},
                   "players": _obj({"min": {"type": "integer"}, "max": {"type": "integer"}}),
                   "variants": {"type": "array", "items": {"type": "string"}}}),
-    "NewPlayer": _obj({"name": {"type": "string", "minLength": 1, "maxLength": 24},
+    "NewPlayer": _obj({"name": {"type": "string", "minLength": 1, "maxLength": 32},
                        "colour": {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"},
                        "bot": NULLABLE_STR}, required=["name", "colour"]),
     "Player": _obj({"seat": {"type": "integer"}, "name": {"type": "string"}, "colour": {"type": "string"},

@@ -47,7 +47,7 @@ def _home(error: str | None = None, form=None, status: int = 200):
     seat_me = (form.get("seat_me") == "1") if form else True
     return render_template("pages/index.html", choices=views.game_choices(), chosen=chosen,
                            rows=views.player_rows(form), palette=views.PALETTE, error=error, seat_me=seat_me,
-                           max_players=views.most_players()), status
+                           max_players=views.most_players(), name_max=tables.NAME_MAX), status
 
 
 @bp.post("/tables")

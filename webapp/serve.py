@@ -101,7 +101,12 @@ def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = N
     # Each waitress thread holds at most one database connection at a time.
     app = create_app(None, instance_path=instance, pool_size=threads + 2)
     app.debug = False
-    banner(public_url(host, port), _shown_database(app.config["DATABASE_URL"]))
+    url = public_url(host, port)
+    if not url.startswith(("http://127.", "http://localhost", "http://[::1]")):
+        # Phones scan the table's QR code: it must carry the LAN address, not the one the
+        # host's own browser happened to use (often localhost).
+        app.config.setdefault("PUBLIC_URL", url.rstrip("/"))
+    banner(url, _shown_database(app.config["DATABASE_URL"]))
     server = make_server(app, host, port, threads)
     try:
         server.run()

@@ -25,14 +25,14 @@ from typing import Any, Mapping
 from flask import current_app
 from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
 
-from companion import Game, Outcome, PlayerSpec, find_game, game_ids
+from companion import Game, Outcome, PlayerSpec, RuleViolation, find_game, game_ids
 from companion.data import game_ids as data_game_ids
 
 from .db import EVENT_COLUMNS, EVENTS, SEATS, TABLES, Hot, reading, writing
 from .errors import Conflict, Forbidden, Invalid, NotFound
 from .security import hash_token, new_token, token_matches
 
-NAME_MAX = 24
+NAME_MAX = 32
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud across a table
 CODE_LENGTH = 8
@@ -335,6 +335,8 @@ def create_table(game_id: str, players: list[dict], variant: str | None = None,
                     barrier=True, state_z=_pack(text))
             table = _table(conn, _load(conn, table_id))
         store.note_version(table_id, 0)
+        if any(p.bot for p in specs) or game.automatic_seats(state):
+            table = advance_bots(table_id)
         return table, host_token
     raise RuntimeError("could not find a free table id")  # 31^10 ids: practically unreachable
 
@@ -508,15 +510,12 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
         game = table.game
         before = table.state
         after = game.apply(before, move)  # a RuleViolation leaves the transaction empty
-        text = _dumps(game.to_json(after))
         seq = row.version + 1
         now = time.time()
-        event = dict(seat=move.get("seat"), at=now, action=_dumps(move), summary=game.summary(before, move),
-                     round=game.round_of(after), barrier=game.is_barrier(move), prev=row.head)
-        logged = dict.fromkeys(EVENT_COLUMNS)
-        logged.update(event, table_id=table_id, seq=seq, kind="action", undone=False, undoes=None,
-                      state_z=_pack(text))
-        hot.run(cursor, hot.insert_event, logged)
+        text, event = _log_action(hot, cursor, table_id, game, before, after, move, seq, row.head, now,
+                                  game.is_barrier(move, before))
+        first = event
+        after, seq, text = _run_bots(hot, cursor, table_id, game, seats, after, seq, text, now)
         finish = _finish_values(game, after)
         hot.run(cursor, hot.after_action, {"tid": table_id, "version": seq, "head": seq, "state": text,
                                            "updated_at": now, **finish})
@@ -525,8 +524,78 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
     store.keep(done)
     store.notify(table_id, seq)
     return {"version": seq, "table": done, "seat": seat, "host": who == "host",
-            "event": _event_json(seq=seq, kind="action", undone=False, undoes=None, **event,
-                                 action_text=event["action"])}
+            "event": _event_json(seq=row.version + 1, kind="action", undone=False, undoes=None, **first,
+                                 action_text=first["action"])}
+
+
+BOT_MOVES_MAX = 500  # bound on bot moves after one player's action; a full game of bots stops here
+
+
+def _run_bots(hot: Hot, cursor, table_id: str, game: Game, seats: tuple[Seat, ...], state: Any, seq: int,
+              text: str, now: float) -> tuple[Any, int, str]:
+    """Let bot seats answer in the same transaction, each move its own event. Undo cannot step
+    back over a bot's move: it is the bot's decision, like a die's."""
+    for _ in range(BOT_MOVES_MAX):
+        bot_move = _bot_move(game, seats, state)
+        if bot_move is None:
+            break
+        try:
+            following = game.apply(state, bot_move)
+        except RuleViolation:
+            break  # a bot that finds no legal move leaves the table to the players
+        seq += 1
+        text, _event = _log_action(hot, cursor, table_id, game, state, following, bot_move, seq, seq - 1, now, True)
+        state = following
+    return state, seq, text
+
+
+def advance_bots(table_id: str) -> Table:
+    """Play bot seats until the table waits for a person (after setup, when a bot starts)."""
+    store = _store()
+    hot = store.hot
+    with hot.transaction(write=True) as cursor:
+        row = hot.table_row(cursor, table_id, lock=True)
+        if row is None:
+            raise NotFound(f"There is no table {table_id!r}.")
+        table = _table(cursor, row)
+        if row.finished:
+            return table
+        now = time.time()
+        after, seq, text = _run_bots(hot, cursor, table_id, table.game, table.seats, table.state, row.version,
+                                     row.state if isinstance(row.state, str) else "", now)
+        if seq == row.version:
+            return table
+        finish = _finish_values(table.game, after)
+        hot.run(cursor, hot.after_action, {"tid": table_id, "version": seq, "head": seq, "state": text,
+                                           "updated_at": now, **finish})
+    done = replace(table, version=seq, head=seq, finished=finish["finished"], updated_at=now, state=after,
+                   outcome=json.loads(finish["outcome"]) if finish["outcome"] else None)
+    store.keep(done)
+    store.notify(table_id, seq)
+    return done
+
+
+def _bot_move(game: Game, seats: tuple[Seat, ...], state: Any) -> dict | None:
+    """The next move of a bot seat, if the table is waiting for one."""
+    if game.end_if(state) is not None:
+        return None
+    bots = sorted({s.seat for s in seats if s.bot} | set(game.automatic_seats(state)))
+    for seat in bots:
+        move = game.bot_action(state, seat)
+        if move is not None:
+            return dict(move, seat=seat)
+    return None
+
+
+def _log_action(hot: Hot, cursor, table_id: str, game: Game, before: Any, after: Any, move: Mapping[str, Any],
+                seq: int, prev: int, now: float, barrier: bool) -> tuple[str, dict]:
+    text = _dumps(game.to_json(after))
+    event = dict(seat=move.get("seat"), at=now, action=_dumps(move), summary=game.summary(before, move),
+                 round=game.round_of(after), barrier=barrier, prev=prev)
+    logged = dict.fromkeys(EVENT_COLUMNS)
+    logged.update(event, table_id=table_id, seq=seq, kind="action", undone=False, undoes=None, state_z=_pack(text))
+    hot.run(cursor, hot.insert_event, logged)
+    return text, event
 
 
 def undo(table_id: str, host_token: str, version: int) -> Table:

@@ -97,9 +97,12 @@ class MineShaft(Game):
         except Exception:  # the log line must never break the table; the action itself was refused or applied
             return super().summary(state, action)
 
-    def bot_action(self, state: MineState, seat: int) -> dict:
-        """The action a bot seat takes now (see bot.py); the web app or a test applies it."""
-        return dict(bot.choose(rules(), state, self.options(state, seat)), seat=seat)
+    def bot_action(self, state: MineState, seat: int) -> dict | None:
+        """The action a bot seat takes now (see bot.py), or None when it is not that seat's move."""
+        options = self.options(state, seat)
+        if not any(o.allowed for o in options):
+            return None
+        return dict(bot.choose(rules(), state, options), seat=seat)
 
 
 GAME = MineShaft()

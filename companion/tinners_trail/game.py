@@ -199,6 +199,9 @@ class TinnersTrail(Game):
         except HeadframeError:
             return line
 
+    def automatic_seats(self, state: State) -> tuple[int, ...]:
+        return tuple(i for i, p in enumerate(state.players) if p.bot)
+
     def bot_action(self, state: State, seat: int) -> dict | None:
         """The next action of a bot seat (``PlayerSpec.bot``), or None when none is due."""
         from .bot import bot_action
