@@ -516,13 +516,8 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
                                   game.is_barrier(move, before))
         first = event
         after, seq, text = _run_bots(hot, cursor, table_id, game, seats, after, seq, text, now)
-        finish = _finish_values(game, after)
-        hot.run(cursor, hot.after_action, {"tid": table_id, "version": seq, "head": seq, "state": text,
-                                           "updated_at": now, **finish})
-    done = replace(table, version=seq, head=seq, finished=finish["finished"], updated_at=now, state=after,
-                   outcome=json.loads(finish["outcome"]) if finish["outcome"] else None)
-    store.keep(done)
-    store.notify(table_id, seq)
+        finish = _save_state(hot, cursor, table_id, game, after, seq, text, now)
+    done = _published(store, table, after, seq, now, finish)
     return {"version": seq, "table": done, "seat": seat, "host": who == "host",
             "event": _event_json(seq=row.version + 1, kind="action", undone=False, undoes=None, **first,
                                  action_text=first["action"])}
@@ -565,13 +560,24 @@ def advance_bots(table_id: str) -> Table:
                                      row.state if isinstance(row.state, str) else "", now)
         if seq == row.version:
             return table
-        finish = _finish_values(table.game, after)
-        hot.run(cursor, hot.after_action, {"tid": table_id, "version": seq, "head": seq, "state": text,
-                                           "updated_at": now, **finish})
+        finish = _save_state(hot, cursor, table_id, table.game, after, seq, text, now)
+    return _published(store, table, after, seq, now, finish)
+
+
+def _save_state(hot: Hot, cursor, table_id: str, game: Game, after: Any, seq: int, text: str, now: float) -> dict:
+    """Write the table row after the events up to ``seq``; returns the finish columns."""
+    finish = _finish_values(game, after)
+    hot.run(cursor, hot.after_action, {"tid": table_id, "version": seq, "head": seq, "state": text,
+                                       "updated_at": now, **finish})
+    return finish
+
+
+def _published(store: Store, table: Table, after: Any, seq: int, now: float, finish: dict) -> Table:
+    """After the commit: the new snapshot, cached, and waiting phones woken."""
     done = replace(table, version=seq, head=seq, finished=finish["finished"], updated_at=now, state=after,
                    outcome=json.loads(finish["outcome"]) if finish["outcome"] else None)
     store.keep(done)
-    store.notify(table_id, seq)
+    store.notify(table.id, seq)
     return done
 
 

@@ -337,6 +337,12 @@ def report(name: str, stats: Stats, elapsed: float, rss: float, cpu: float) -> d
     return row
 
 
+def measure(name: str, server: subprocess.Popen, port: int, phones: list, args: argparse.Namespace) -> dict:
+    cpu = cpu_seconds(server.pid)
+    stats, elapsed = asyncio.run(load(port, phones, args.seconds, args.connections, args.poll, args.act))
+    return report(name, stats, elapsed, peak_rss_mb(server.pid), cpu_seconds(server.pid) - cpu)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -381,9 +387,7 @@ def main(argv: list[str] | None = None) -> int:
                       for tid, tokens in made for p in range(args.phones)]
             print(f"load: {args.tables} tables x {args.phones} phones, poll every {args.poll} s, act every "
                   f"{args.act} s, {args.seconds} s, {args.threads} waitress threads", flush=True)
-            cpu = cpu_seconds(server.pid)
-            stats, elapsed = asyncio.run(load(port, phones, args.seconds, args.connections, args.poll, args.act))
-            ours = report("headframe", stats, elapsed, peak_rss_mb(server.pid), cpu_seconds(server.pid) - cpu)
+            ours = measure("headframe", server, port, phones, args)
         finally:
             server.terminate()
             server.wait(10)
@@ -393,9 +397,7 @@ def main(argv: list[str] | None = None) -> int:
                              port)
         try:
             phones = [({"poll": "/hello", "act": "/hello", "parse": False}, None)] * (args.tables * args.phones)
-            cpu = cpu_seconds(floor.pid)
-            stats, elapsed = asyncio.run(load(port, phones, args.seconds, args.connections, args.poll, args.act))
-            base = report("floor", stats, elapsed, peak_rss_mb(floor.pid), cpu_seconds(floor.pid) - cpu)
+            base = measure("floor", floor, port, phones, args)
         finally:
             floor.terminate()
             floor.wait(10)
