@@ -190,3 +190,30 @@ def test_database_url_from_the_environment(tmp_path, monkeypatch):
         assert (tmp_path / "elsewhere.sqlite3").exists()
     finally:
         app.extensions["headframe"].engine.dispose()
+
+
+@pytest.mark.parametrize("player, variant", [
+    ({"name": "Ann\x00", "colour": "#c0392b"}, None),
+    ({"name": "Ann", "colour": "#c0392b\n"}, None),
+    ({"name": "Ann", "colour": "#c0392b", "bot": "x\x00"}, None),
+    ({"name": "Ann", "colour": "#c0392b"}, "std\x00"),
+])
+def test_input_either_database_would_refuse_is_a_422(make_app, db_url, player, variant):
+    """PostgreSQL rejects NUL characters and over-long values that SQLite stores: they must
+    be caught as bad input on both, never reach the database as a 500."""
+    app = make_app(db_url)
+    client = app.test_client()
+    body = {"game": "scorepad", "players": [player, {"name": "Bo", "colour": "#2980b9"}]}
+    if variant:
+        body["variant"] = variant
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 422, response.get_json()
+    created = client.post("/api/tables", json={"game": "scorepad", "players": [{"name": "Ann", "colour": "#c0392b"}]})
+    table_id, token = created.get_json()["id"], created.get_json()["host_token"]
+    response = client.post(f"/api/tables/{table_id}/actions", headers={"X-Headframe-Token": token},
+                           json={"version": 0, "action": {"type": "next_round", "note": "\x00\ud800"}})
+    assert response.status_code in (200, 400, 422), response.get_json()
+    for url in ("/api/tables/%00", "/api/tables/%00/log", f"/api/tables/{table_id}%00/score"):
+        assert client.get(url).status_code == 404
+    response = client.post(f"/api/tables/{table_id}/seats", json={"code": "ABCD\ud800EFG", "seat": 0})
+    assert response.status_code == 404

@@ -33,11 +33,14 @@ from .errors import Conflict, Forbidden, Invalid, NotFound
 from .security import hash_token, new_token, token_matches
 
 NAME_MAX = 32
-COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+IDENT = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")  # bot and variant ids
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud across a table
 CODE_LENGTH = 8
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 ID_LENGTH = 10
+ID_PATTERN = re.compile(r"[a-z0-9]{1,16}")
 SEED_LIMIT = 2 ** 31
 STATE_CACHE_SIZE = 512
 
@@ -148,7 +151,18 @@ def _store() -> Store:
 # -- helpers --------------------------------------------------------------------
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    # ASCII: a lone surrogate or NUL from a client's JSON stays an escape, which every
+    # database stores, instead of text that SQLite cannot encode and PostgreSQL refuses.
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _clean(text: str) -> str:
+    """Text safe for any database column: NUL and lone surrogates become escapes."""
+    return text.replace("\x00", "\\x00").encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _valid_id(table_id: Any) -> bool:
+    return isinstance(table_id, str) and ID_PATTERN.fullmatch(table_id) is not None
 
 
 def _pack(text: str) -> bytes:
@@ -174,9 +188,11 @@ def _outcome_json(outcome: Outcome | None) -> dict | None:
 
 
 def normalise_code(code: Any) -> str:
+    """The join code as stored, or "" for anything that cannot be one."""
     if not isinstance(code, str):
         return ""
-    return re.sub(r"[\s-]", "", code).upper()
+    code = re.sub(r"[\s-]", "", code).upper()
+    return code if re.fullmatch(r"[A-Z0-9]{8}", code) else ""
 
 
 def _seats(conn, table_id: str) -> list[Any]:
@@ -205,7 +221,7 @@ def _table(conn, row, seat_rows=None) -> Table:
 
 def _load(conn, table_id: str, lock: bool = False):
     row = conn.execute(_TABLE_LOCKED if lock else _TABLE, {"tid": table_id}).one_or_none() \
-        if isinstance(table_id, str) else None
+        if _valid_id(table_id) else None
     if row is None:
         raise NotFound(f"There is no table {table_id!r}.")
     return row
@@ -239,6 +255,7 @@ def _append(conn, table_id: str, seq: int, kind: str, **values) -> None:
     row = dict.fromkeys(EVENT_COLUMNS)  # every column, every time: one compiled INSERT
     row.update(summary="", round=0, barrier=False, undone=False, at=time.time())
     row.update(values, table_id=table_id, seq=seq, kind=kind)
+    row["summary"] = _clean(row["summary"])
     conn.execute(_INSERT_EVENT, row)
 
 
@@ -274,14 +291,16 @@ def _players(players: Any) -> list[PlayerSpec]:
         name = name.strip() if isinstance(name, str) else ""
         if not 1 <= len(name) <= NAME_MAX:
             raise Invalid("invalid_name", f"Player {index}'s name must be 1–{NAME_MAX} characters.")
+        if CONTROL.search(name) or _clean(name) != name:
+            raise Invalid("invalid_name", f"Player {index}'s name has a control character in it.")
         if name.casefold() in seen:
             raise Invalid("invalid_name", f"Two players are called {name!r}; give each a different name.")
         seen.add(name.casefold())
         colour = player.get("colour")
-        if not isinstance(colour, str) or not COLOUR.match(colour):
+        if not isinstance(colour, str) or not COLOUR.fullmatch(colour):
             raise Invalid("invalid_colour", f"{name}'s colour must look like #c0392b.")
         bot = player.get("bot")
-        if bot is not None and (not isinstance(bot, str) or not 1 <= len(bot) <= 64):
+        if bot is not None and (not isinstance(bot, str) or not IDENT.fullmatch(bot)):
             raise Invalid("invalid_bot", f"{name}'s bot must be a bot id or left out.")
         specs.append(PlayerSpec(name, colour.lower(), bot))
     return specs
@@ -295,6 +314,10 @@ def _game_and_variant(game_id: Any, variant: Any) -> tuple[Game, str | None]:
         raise Invalid("invalid_variant", "The variant must be a name.")
     if variant == "":
         variant = None
+    if variant is not None and not IDENT.fullmatch(variant):
+        raise Invalid("invalid_variant", f"{variant!r} is not a variant name.")
+    if variant is not None and game.id != "scorepad" and not game.variants:
+        raise Invalid("invalid_variant", f"{game.name} has no variants.")
     if game.id == "scorepad" and variant is not None and variant not in data_game_ids():
         known = ", ".join(data_game_ids()) or "none yet"
         raise Invalid("invalid_variant", f"The score pad keeps score for a known game ({known}), not {variant!r}.")
@@ -349,7 +372,7 @@ def get(table_id: str, version: int | None = None) -> Table:
         hit = store.snapshot(table_id, version)
         if hit is not None:
             return hit
-    if not isinstance(table_id, str):
+    if not _valid_id(table_id):
         raise NotFound(f"There is no table {table_id!r}.")
     hot = store.hot
     with hot.transaction() as cursor:
@@ -369,7 +392,7 @@ def version_of(table_id: str, fresh: bool = False) -> int:
         cached = store.cached_version(table_id)
         if cached is not None:
             return cached
-    if not isinstance(table_id, str):
+    if not _valid_id(table_id):
         raise NotFound(f"There is no table {table_id!r}.")
     with store.hot.transaction() as cursor:
         version = store.hot.table_version(cursor, table_id)
@@ -490,7 +513,7 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
     store = _store()
     hot = store.hot
     with hot.transaction(write=True) as cursor:
-        row = hot.table_row(cursor, table_id, lock=True) if isinstance(table_id, str) else None
+        row = hot.table_row(cursor, table_id, lock=True) if _valid_id(table_id) else None
         if row is None:
             raise NotFound(f"There is no table {table_id!r}.")
         table = _table(cursor, row)
@@ -596,7 +619,7 @@ def _bot_move(game: Game, seats: tuple[Seat, ...], state: Any) -> dict | None:
 def _log_action(hot: Hot, cursor, table_id: str, game: Game, before: Any, after: Any, move: Mapping[str, Any],
                 seq: int, prev: int, now: float, barrier: bool) -> tuple[str, dict]:
     text = _dumps(game.to_json(after))
-    event = dict(seat=move.get("seat"), at=now, action=_dumps(move), summary=game.summary(before, move),
+    event = dict(seat=move.get("seat"), at=now, action=_dumps(move), summary=_clean(game.summary(before, move)),
                  round=game.round_of(after), barrier=barrier, prev=prev)
     logged = dict.fromkeys(EVENT_COLUMNS)
     logged.update(event, table_id=table_id, seq=seq, kind="action", undone=False, undoes=None, state_z=_pack(text))
@@ -685,7 +708,7 @@ def log(table_id: str, after: int = -1, limit: int | None = None) -> list[dict]:
 
 
 def _exists(conn, table_id: str) -> None:
-    if not isinstance(table_id, str) or conn.execute(select(TABLES.c.id).where(TABLES.c.id == table_id)).first() is None:
+    if not _valid_id(table_id) or conn.execute(select(TABLES.c.id).where(TABLES.c.id == table_id)).first() is None:
         raise NotFound(f"There is no table {table_id!r}.")
 
 
