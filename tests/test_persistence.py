@@ -217,3 +217,28 @@ def test_input_either_database_would_refuse_is_a_422(make_app, db_url, player, v
         assert client.get(url).status_code == 404
     response = client.post(f"/api/tables/{table_id}/seats", json={"code": "ABCD\ud800EFG", "seat": 0})
     assert response.status_code == 404
+
+
+def test_fuzzed_text_never_reaches_either_database_as_a_500(make_app, db_url):
+    from hypothesis import HealthCheck, given, settings, strategies as st
+
+    app = make_app(db_url)
+    client = app.test_client()
+    any_text = st.text(alphabet=st.characters(blacklist_categories=()), max_size=40)
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(name=any_text, colour=any_text, variant=st.none() | any_text, note=any_text, code=any_text)
+    def check(name, colour, variant, note, code):
+        body = {"game": "scorepad", "players": [{"name": name, "colour": colour}], "variant": variant}
+        assert client.post("/api/tables", json=body).status_code in (201, 422)
+        created = client.post("/api/tables", json={"game": "scorepad",
+                                                   "players": [{"name": "Ann", "colour": "#c0392b"}]}).get_json()
+        response = client.post(f"/api/tables/{created['id']}/actions", headers={"X-Headframe-Token":
+                                                                              created["host_token"]},
+                               json={"version": 0, "action": {"type": "next_round", "note": note}})
+        assert response.status_code == 200
+        assert client.get(f"/api/tables/{created['id']}/log").status_code == 200
+        assert client.post(f"/api/tables/{created['id']}/seats", json={"code": code, "seat": 0}).status_code in (
+            201, 404, 429)
+
+    check()
