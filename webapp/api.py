@@ -2,12 +2,14 @@
 
 Writes identify the caller by the ``X-Headframe-Token`` header or the table's cookie.
 ``GET /api/tables/<id>`` carries the version as its ETag, so a polling phone usually gets
-a bodiless 304; ``/events?after=V&wait=S`` waits up to S seconds for a newer version.
+a bodiless 304 (most of them answered before Flask, see ``webapp.polling``);
+``/events?after=V&wait=S`` waits up to S seconds for a newer version.
 """
 
 from __future__ import annotations
 
 import time
+
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion import find_game, game_ids
