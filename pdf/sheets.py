@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 from reportlab.pdfgen import canvas as rl_canvas
 
 from . import style
-from .geometry import (Grid, Mark, Paper, PieceSpec, Rect, Slot, back_slot, crop_marks, gutterfold, impose)
+from .geometry import (Mark, Paper, PieceSpec, Rect, Slot, back_slot, crop_marks, gutterfold, impose)
 from .icons import IconSet, colour
 from .pen import Pen
 from .units import pt

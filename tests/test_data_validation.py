@@ -130,12 +130,11 @@ def test_unknown_icon_in_a_painter_option(game, capsys):
 def test_unknown_deck_reference(game, capsys):
     toml = game / "game.toml"
     line = edit(toml, 'res = "resource" }', 'res = "resource", pair = "ref:shafts?" }')
-    deck_line = toml.read_text(encoding="utf-8").split("\n").index("[decks.mines]") + 1
     csv = game / "mines.csv"
     rows = csv.read_text(encoding="utf-8").split("\n")
     csv.write_text("\n".join([rows[0] + ",pair"] + [r + "," if r else r for r in rows[1:]]), encoding="utf-8")
     assert build_fails(game, capsys) == [
-        f"{toml}:{deck_line}: decks.mines.columns.pair: refers to unknown deck 'shafts'; decks: mines"]
+        f"{toml}:{line}: decks.mines.columns.pair: refers to unknown deck 'shafts'; decks: mines"]
 
 
 def test_layout_extends_loop(game, capsys):

@@ -5,21 +5,14 @@ from __future__ import annotations
 
 import re
 
-from webapp import tables
+import webgame
+from webgame import TOKEN, act
 
-TOKEN = "X-Headframe-Token"
 
 
 def start(app, seed=5):
-    with app.app_context():
-        table, host = tables.create_table("mine-shaft", [{"name": "Ann", "colour": "#e8590c"},
-                                                         {"name": "Bo", "colour": "#1098ad"}], "advanced", seed)
-    return table, host
-
-
-def act(client, table_id, host, version, action):
-    return client.post(f"/api/tables/{table_id}/actions", json={"version": version, "action": action},
-                       headers={TOKEN: host})
+    return webgame.start(app, "mine-shaft", [{"name": "Ann", "colour": "#e8590c"}, {"name": "Bo", "colour": "#1098ad"}],
+                         "advanced", seed)
 
 
 def test_a_turn_through_the_api(app):

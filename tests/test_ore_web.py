@@ -9,21 +9,16 @@ from html.parser import HTMLParser
 from companion.core import PlayerSpec
 from companion.ore import GAME
 from companion.ore.scenario import give, hold_contract, state, table
-from webapp import tables, views
+import webgame
+from webgame import TOKEN, act
+from webapp import views
 
-TOKEN = "X-Headframe-Token"
 PLAYERS = [{"name": "Joe", "colour": "#c0392b"}, {"name": "Ann", "colour": "#2e64a8"},
            {"name": "Bo", "colour": "#2f8a3e"}]
 
 
 def start(app, seed=3, variant="standard"):
-    with app.app_context():
-        return tables.create_table("ore", PLAYERS, variant, seed)
-
-
-def act(client, table_id, host, version, action):
-    return client.post(f"/api/tables/{table_id}/actions", json={"version": version, "action": action},
-                       headers={TOKEN: host})
+    return webgame.start(app, "ore", PLAYERS, variant, seed)
 
 
 def test_placement_through_the_api_and_a_refusal(app):

@@ -1,7 +1,6 @@
 """The test game built through the real engine, measured back out of the PDFs."""
 
 import json
-import shutil
 import sys
 from pathlib import Path
 

@@ -5,21 +5,16 @@ from __future__ import annotations
 
 from companion.core import PlayerSpec
 from companion.tinners_trail import GAME
+import webgame
+from webgame import TOKEN, act
 from webapp import tables
 
-TOKEN = "X-Headframe-Token"
 PLAYERS = [{"name": "Mike", "colour": "#e5b800"}, {"name": "Katie", "colour": "#2e86de"},
            {"name": "Zoe", "colour": "#e056a0"}]
 
 
 def start(app, seed=3, variant="base"):
-    with app.app_context():
-        return tables.create_table("tinners-trail", PLAYERS, variant, seed)
-
-
-def act(client, table_id, host, version, action):
-    return client.post(f"/api/tables/{table_id}/actions", json={"version": version, "action": action},
-                       headers={TOKEN: host})
+    return webgame.start(app, "tinners-trail", PLAYERS, variant, seed)
 
 
 def discards(player):

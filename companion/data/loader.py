@@ -187,7 +187,7 @@ def load_game(game_id: str, data_dir: Path | str | None = None) -> GameData:
         problems.extend(deck_problems)
         if deck is not None:
             decks[deck_id] = deck
-    problems.extend(_check_refs(decks, raw.get("decks", {}), root))
+    problems.extend(_check_refs(decks, raw.get("decks", {}), root, lines))
 
     components = {}
     for cid, spec in raw.get("components", {}).items():
@@ -340,7 +340,7 @@ def read_rows(path: Path, types: dict[str, col.ColumnType], icons: set[str],
     return rows, problems
 
 
-def _check_refs(decks: dict[str, Deck], specs: dict, root: Path) -> list[Problem]:
+def _check_refs(decks: dict[str, Deck], specs: dict, root: Path, lines: KeyLines) -> list[Problem]:
     problems = []
     for deck in decks.values():
         for name, text in deck.columns.items():
@@ -349,7 +349,8 @@ def _check_refs(decks: dict[str, Deck], specs: dict, root: Path) -> list[Problem
                 continue
             target = decks.get(ctype.arg)
             if target is None and ctype.arg not in specs:
-                problems.append(Problem(str(root / "game.toml"), deck.line, f"decks.{deck.id}.columns.{name}",
+                where = f"decks.{deck.id}.columns.{name}"
+                problems.append(Problem(str(root / "game.toml"), lines.line(where), where,
                                         f"refers to unknown deck {ctype.arg!r}; decks: {', '.join(sorted(specs))}"))
                 continue
             if target is None:
