@@ -7,6 +7,7 @@ the outgoing interface, no packet leaves the machine.
 from __future__ import annotations
 
 import io
+import logging
 import socket
 import sys
 from pathlib import Path
@@ -87,6 +88,10 @@ def _keep_alive_channel():
 def make_server(app, host: str, port: int, threads: int):
     from waitress.server import create_server
 
+    # waitress logs "Task queue depth" for every request that arrives while all threads are
+    # busy, writing to the terminal while it holds its task lock: under a burst that log is
+    # what slows the server most. Real errors are still logged.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     server = create_server(app, host=host, port=port, threads=threads, connection_limit=CONNECTION_LIMIT,
                            ident="headframe", channel_timeout=120, clear_untrusted_proxy_headers=True)
     server.channel_class = _keep_alive_channel()
