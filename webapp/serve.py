@@ -98,6 +98,9 @@ def make_server(app, host: str, port: int, threads: int):
     return server
 
 
+SWITCH_INTERVAL_S = 0.0005
+
+
 def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = None, threads: int = 8) -> None:
     """Serve until interrupted. Never in debug mode: tracebacks stay in the server log."""
     from . import create_app
@@ -112,6 +115,11 @@ def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = N
         # host's own browser happened to use (often localhost).
         app.config.setdefault("PUBLIC_URL", url.rstrip("/"))
     banner(url, _shown_database(app.config["DATABASE_URL"]))
+    # A thread that finishes a database call waits for the GIL; at the default 5 ms switch
+    # interval the thread holding the table's write lock queues behind busy request threads
+    # after each call, and every writer queues behind it (a lock convoy). Switching sooner
+    # keeps the lock held for the write itself.
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     server = make_server(app, host, port, threads)
     try:
         server.run()
