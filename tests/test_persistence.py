@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from webapp import db, tables
 from webapp.db import EVENTS
-from webapp.errors import Conflict
+from webapp.errors import Conflict, Forbidden
 
 PLAYERS = [{"name": "Ann", "colour": "#c0392b"}, {"name": "Bo", "colour": "#2980b9"},
            {"name": "Cy", "colour": "#27ae60"}]
@@ -116,6 +116,102 @@ def test_racing_undo_and_action(make_app, db_url):
     with app.app_context():
         final = tables.get(table.id)
         assert final.version == v + 1 and final.state.points[0][0] in (0, 5)
+
+
+def _two_workers(make_app, db_url, tmp_path):
+    """Two apps on one database, as two `serve --workers` processes are: each has its own
+    caches and connections, and only the database between them."""
+    url = db_url if db_url.startswith("postgresql") else f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    return make_app(url, instance=tmp_path / "a"), make_app(url, instance=tmp_path / "b")
+
+
+def _seated_and_seen_by_both(one, two):
+    """A table with seat 0 taken, made through ``one``; ``two`` then holds its version in memory."""
+    with one.app_context():
+        table, host = tables.create_table("scorepad", PLAYERS)
+        seat = tables.join(table.join_code, 0)[1]
+        version = tables.get(table.id).version
+    with two.app_context():
+        assert tables.get(table.id).version == version
+    return table, host, seat, version
+
+
+def test_a_second_worker_refuses_an_action_the_first_made_stale(make_app, db_url, tmp_path):
+    one, two = _two_workers(make_app, db_url, tmp_path)
+    table, host, seat, version = _seated_and_seen_by_both(one, two)
+    with one.app_context():
+        tables.act(table.id, seat, version, add(7))
+    with two.app_context():
+        with pytest.raises(Conflict) as caught:
+            tables.act(table.id, host, version, {**add(1), "seat": 1})
+        current = caught.value.current
+        assert current["version"] == version + 1 and current["state"]["points"][0] == [7, 0, 0]
+        assert tables.get(table.id).state.points == ((7, 0, 0),)
+
+
+def test_a_token_a_worker_has_not_seen_yet_is_a_conflict_not_a_refusal(make_app, db_url, tmp_path):
+    """The second worker created the table and remembers it with no seat taken; the seat is
+    taken through the first. An action at that first version is stale, not a stranger's."""
+    one, two = _two_workers(make_app, db_url, tmp_path)
+    with two.app_context():
+        table, host = tables.create_table("scorepad", PLAYERS)
+    with one.app_context():
+        seat = tables.join(table.join_code, 0)[1]
+    with two.app_context():
+        with pytest.raises(Conflict) as caught:
+            tables.act(table.id, seat, 0, add(3))
+        assert caught.value.current["seat"] == 0 and caught.value.current["version"] == 1
+
+
+def test_a_freed_seat_cannot_act_through_a_worker_that_remembers_it(make_app, db_url, tmp_path):
+    one, two = _two_workers(make_app, db_url, tmp_path)
+    table, host, seat, version = _seated_and_seen_by_both(one, two)
+    with one.app_context():
+        tables.remove_seat(table.id, host, 0)
+    with two.app_context():
+        with pytest.raises(Forbidden):
+            tables.act(table.id, seat, version, add(5))
+        assert tables.get(table.id).state.points == ((0, 0, 0),)
+
+
+def test_a_poll_never_answers_an_older_table_than_the_phone_has(make_app, db_url, tmp_path):
+    one, two = _two_workers(make_app, db_url, tmp_path)
+    with one.app_context():
+        table, host = tables.create_table("scorepad", PLAYERS)
+    path = f"/api/tables/{table.id}"
+    seen = two.test_client().get(path, headers={"If-None-Match": '"0"'})
+    assert seen.status_code == 304  # the second worker now remembers version 0
+    moved = one.test_client().post(f"{path}/actions", json={"version": 0, "action": {**add(4), "seat": 2}},
+                                   headers={"X-Headframe-Token": host})
+    assert moved.status_code == 200 and moved.get_json()["version"] == 1
+    # The phone that acted has version 1; asked of the second worker, that is still current.
+    again = two.test_client().get(path, headers={"If-None-Match": '"1"'})
+    assert again.status_code == 304 and again.headers["ETag"] == '"1"'
+    # A plain GET reads the table as stored, whichever worker answers.
+    assert two.test_client().get(path).get_json()["state"]["points"] == [[0, 0, 4]]
+
+
+def test_a_long_poll_hears_of_a_change_made_by_another_worker(make_app, db_url, tmp_path):
+    import time
+
+    one, two = _two_workers(make_app, db_url, tmp_path)
+    with one.app_context():
+        table, host = tables.create_table("scorepad", PLAYERS)
+
+    def act_soon():
+        time.sleep(0.3)
+        with one.app_context():
+            tables.act(table.id, host, 0, {**add(2), "seat": 0})
+
+    actor = threading.Thread(target=act_soon)
+    started = time.monotonic()
+    actor.start()
+    answer = two.test_client().get(f"/api/tables/{table.id}/events?after=0&wait=10")
+    waited = time.monotonic() - started
+    actor.join()
+    body = answer.get_json()
+    assert body["version"] == 1 and [e["seq"] for e in body["events"]] == [1]
+    assert waited < 2.0, f"the other worker's change took {waited:.1f} s to arrive"
 
 
 def test_log_steps_are_unique(make_app, db_url):

@@ -23,6 +23,7 @@ from .security import (HOST_COOKIE, SEAT_COOKIE, client_address, join_limit, req
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 MAX_WAIT = 25.0
+CROSS_PROCESS_CHECK_S = 0.5  # how often a waiting long-poll looks for changes made by other server processes
 LOG_LIMIT = 1000
 
 
@@ -44,6 +45,12 @@ def _int_arg(name: str, default: int, low: int, high: int) -> int:
     if not low <= value <= high:
         raise Invalid("invalid_query", f"{name} must be from {low} to {high}.", status=400)
     return value
+
+
+def _newest_tag(tags) -> int | None:
+    """The newest table version among a request's If-None-Match tags, if it names any."""
+    versions = [int(t) for t in (tags.as_set() if tags else ()) if t.isascii() and t.isdigit() and len(t) < 12]
+    return max(versions) if versions else None
 
 
 def _viewer(table: tables.Table) -> tuple[int | None, bool]:
@@ -98,7 +105,9 @@ def create():
 
 @bp.get("/tables/<table_id>")
 def show(table_id: str):
-    version = tables.version_of(table_id)
+    # A phone that polls names the version it has; a plain GET wants the table as stored now.
+    seen = _newest_tag(request.if_none_match)
+    version = tables.version_of(table_id, fresh=seen is None, seen=seen)
     if request.if_none_match and request.if_none_match.contains(str(version)):
         return Response(status=304, headers=not_modified_headers(version))
     return _state_response(tables.get(table_id, version))
@@ -170,7 +179,7 @@ def events(table_id: str):
     threads; the rest get an immediate answer and simply poll."""
     after = _int_arg("after", -1, -1, 2 ** 31)
     wait = min(_int_arg("wait", 0, 0, int(MAX_WAIT)), MAX_WAIT)
-    version = tables.version_of(table_id)
+    version = tables.version_of(table_id, seen=after)
     waiters = current_app.extensions["headframe_waiters"]
     if version <= after and wait > 0 and waiters.acquire(blocking=False):
         try:
@@ -181,9 +190,10 @@ def events(table_id: str):
                 if left <= 0:
                     break
                 with store.changed:
-                    # Woken by a change in this process; the timeout covers other processes.
-                    store.changed.wait(min(left, 1.0))
-                version = tables.version_of(table_id)
+                    # Woken at once by a change made in this process; a change made by another
+                    # server process is found in the database when the wait times out.
+                    woken = store.changed.wait(min(left, CROSS_PROCESS_CHECK_S))
+                version = tables.version_of(table_id, fresh=not woken, seen=after)
         finally:
             waiters.release()
     new = tables.log(table_id, after, LOG_LIMIT) if version > after else []

@@ -19,12 +19,18 @@ PostgreSQL gets ``SELECT ... FOR UPDATE`` on the table row instead.
 
 from __future__ import annotations
 
+import os
 import threading
 import weakref
 from collections import namedtuple
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Callable, Iterator
+
+try:
+    import fcntl
+except ImportError:  # Windows: one server process, the Python lock suffices
+    fcntl = None
 
 from sqlalchemy import (Boolean, Connection, Engine, Float, ForeignKey, Index, Integer, LargeBinary, String, Text,
                         create_engine, event)
@@ -109,7 +115,7 @@ def make_engine(url: str, pool_size: int = 10, sqlite_synchronous: str = "NORMAL
         if sqlite_synchronous not in SYNC_LEVELS:
             raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {SYNC_LEVELS}, not {sqlite_synchronous!r}")
         _tune_sqlite(engine, sqlite_synchronous)
-        _write_locks[engine] = threading.Lock()
+        _write_locks[engine] = WriteLock(engine.url.database)
     else:
         engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
     Base.metadata.create_all(engine)
@@ -135,7 +141,43 @@ def _tune_sqlite(engine: Engine, synchronous: str) -> None:
         connection.connection.driver_connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
-_write_locks: "weakref.WeakKeyDictionary[Engine, threading.Lock]" = weakref.WeakKeyDictionary()
+class WriteLock:
+    """SQLite's one writer at a time, taken without SQLite's busy-wait.
+
+    Threads of this process queue on a Python lock; server processes sharing the database
+    (``serve --workers``) queue on an ``flock`` of ``<database>.lock``, which wakes the next
+    writer the moment the last one finishes. SQLite's own busy handler would instead sleep
+    in steps of up to 100 ms, putting that much latency on an action whenever two writes
+    meet."""
+
+    def __init__(self, database: str | None):
+        self._threads = threading.Lock()
+        self._path = f"{database}.lock" if database and database != ":memory:" and fcntl else None
+        self._fd: int | None = None
+        self._pid = 0
+
+    def __enter__(self) -> "WriteLock":
+        self._threads.acquire()
+        if self._path is not None:
+            try:
+                if self._pid != os.getpid():  # a forked worker needs its own open file: locks belong to it
+                    self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
+                    self._pid = os.getpid()
+                fcntl.flock(self._fd, fcntl.LOCK_EX)
+            except BaseException:
+                self._threads.release()
+                raise
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        try:
+            if self._path is not None:
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+        finally:
+            self._threads.release()
+
+
+_write_locks: "weakref.WeakKeyDictionary[Engine, WriteLock]" = weakref.WeakKeyDictionary()
 
 
 @contextmanager
@@ -143,9 +185,7 @@ def writing(engine: Engine) -> Iterator[Connection]:
     """A transaction that will write: on SQLite it holds the write lock from the start, so
     read-check-write sequences cannot interleave. Commits on success, rolls back on error.
 
-    SQLite has one writer at a time. Threads of this process queue on a Python lock first:
-    SQLite's own busy handler waits by sleeping in steps of up to 100 ms, which would put
-    that much latency on an action whenever two tables are written at once."""
+    SQLite has one writer at a time: writers queue on a ``WriteLock`` first."""
     lock = _write_locks.get(engine) if engine.dialect.name == "sqlite" else None
     if lock is None:
         with engine.connect() as connection:
@@ -196,6 +236,7 @@ class Hot:
         self.table = f"SELECT {table_columns} FROM tables WHERE id = {mark('tid')}"
         self.table_locked = self.table + ("" if self.sqlite else " FOR UPDATE")
         self.version = f"SELECT version FROM tables WHERE id = {mark('tid')}"
+        self.version_locked = self.version + ("" if self.sqlite else " FOR UPDATE")
         self.seats = (f"SELECT {', '.join(SeatRecord._fields)} FROM seats WHERE table_id = {mark('tid')} "
                       "ORDER BY seat")
         self.insert_event = (f"INSERT INTO events ({', '.join(EVENT_COLUMNS)}) "
@@ -237,6 +278,6 @@ class Hot:
     def seat_rows(self, cursor, table_id: str) -> list[SeatRecord]:
         return [SeatRecord(*r) for r in self.run(cursor, self.seats, {"tid": table_id}).fetchall()]
 
-    def table_version(self, cursor, table_id: str) -> int | None:
-        found = self.run(cursor, self.version, {"tid": table_id}).fetchone()
+    def table_version(self, cursor, table_id: str, lock: bool = False) -> int | None:
+        found = self.run(cursor, self.version_locked if lock else self.version, {"tid": table_id}).fetchone()
         return found[0] if found is not None else None

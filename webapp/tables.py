@@ -150,10 +150,13 @@ def _store() -> Store:
 
 # -- helpers --------------------------------------------------------------------
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"))  # made once: json.dumps with options builds one per call
+
+
 def _dumps(value: Any) -> str:
     # ASCII: a lone surrogate or NUL from a client's JSON stays an escape, which every
     # database stores, instead of text that SQLite cannot encode and PostgreSQL refuses.
-    return json.dumps(value, separators=(",", ":"))
+    return _ENCODER.encode(value)
 
 
 def _clean(text: str) -> str:
@@ -384,13 +387,16 @@ def get(table_id: str, version: int | None = None) -> Table:
         return hit if hit is not None else _table(cursor, hot.table_row(cursor, table_id))
 
 
-def version_of(table_id: str, fresh: bool = False) -> int:
+def version_of(table_id: str, fresh: bool = False, seen: int | None = None) -> int:
     """The table's version alone: the cheap question a polling phone asks. Answered from
-    the store's cache when it is recent (see ``Store``) unless ``fresh``."""
+    the store's cache when it is recent (see ``Store``), unless ``fresh`` or unless the phone
+    has ``seen`` a newer version than the cache holds: then another server process wrote
+    it, and only the database knows what is current. So a phone never gets an older table
+    than the one it has."""
     store = _store()
     if not fresh:
         cached = store.cached_version(table_id)
-        if cached is not None:
+        if cached is not None and (seen is None or cached >= seen):
             return cached
     if not _valid_id(table_id):
         raise NotFound(f"There is no table {table_id!r}.")
@@ -506,53 +512,89 @@ def remove_seat(table_id: str, host_token: str, seat: int) -> Table:
 
 def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any]) -> dict:
     """Apply one action. The seat comes from the token (a host token may name any seat).
-    Returns {"version", "event", "table": Table}. Nothing is stored when the rules refuse."""
+    Returns {"version", "event", "table": Table}. Nothing is stored when the rules refuse.
+
+    The rules run on the snapshot of ``version`` before the write lock is taken; the write
+    then stores the result only if the table is still at ``version``. Every change makes a
+    new version, so that check is enough, and the lock is held for the statements alone
+    rather than for the game's own work."""
     if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
         raise Invalid("invalid_action", 'An action is an object with a "type", e.g. {"type": "next_round"}.')
     version = _check_version(version)
     store = _store()
-    hot = store.hot
-    with hot.transaction(write=True) as cursor:
-        row = hot.table_row(cursor, table_id, lock=True) if _valid_id(table_id) else None
-        if row is None:
-            raise NotFound(f"There is no table {table_id!r}.")
-        table = _table(cursor, row)
-        seats = table.seats
-        who, seat = _who(row, seats, token)
-        move = dict(action)
-        if who == "seat":
-            move["seat"] = seat
-        elif "seat" in move and (isinstance(move["seat"], bool) or not isinstance(move["seat"], int)
-                                 or not 0 <= move["seat"] < len(seats)):
-            raise Invalid("invalid_seat", f"There is no seat {move['seat']!r}; seats are 0–{len(seats) - 1}.")
-        if row.version != version:
-            raise Conflict(f"The table moved on (version {row.version}, not {version}); here it is now.",
-                           state(table, seat, who == "host"))
-        if row.finished:
-            raise Invalid("finished", "The game is over: the score sheet is final.", status=409)
-        game = table.game
-        before = table.state
-        after = game.apply(before, move)  # a RuleViolation leaves the transaction empty
-        seq = row.version + 1
-        now = time.time()
-        text, event = _log_action(hot, cursor, table_id, game, before, after, move, seq, row.head, now,
-                                  game.is_barrier(move, before))
-        first = event
-        after, seq, text = _run_bots(hot, cursor, table_id, game, seats, after, seq, text, now)
-        finish = _save_state(hot, cursor, table_id, game, after, seq, text, now)
+    # A snapshot of the very version the phone acted on needs no read: the write checks it is
+    # current. Its seats may be out of date, so a token it does not know is asked of the table as stored.
+    table = store.snapshot(table_id, version)
+    try:
+        who, seat = _acting_seat(table, token, action.get("seat")) if table is not None else (None, None)
+    except Forbidden:
+        table = None
+    if table is None:
+        table = get(table_id)
+        who, seat = _acting_seat(table, token, action.get("seat"))
+    if table.version != version:
+        raise _conflict(table, version, seat, who == "host")
+    if table.finished:
+        raise Invalid("finished", "The game is over: the score sheet is final.", status=409)
+    move = dict(action)
+    if who == "seat":
+        move["seat"] = seat
+    game = table.game
+    before = table.state
+    after = game.apply(before, move)  # a RuleViolation: nothing was written
+    now = time.time()
+    rows: list[dict] = []
+    text, first = _log_action(rows, table_id, game, before, after, move, version + 1, table.head, now,
+                              game.is_barrier(move, before))
+    after, seq, text = _run_bots(rows, table_id, game, table.seats, after, version + 1, text, now)
+    finish = _finish_values(game, after)
+    if not _store_moves(store.hot, table_id, version, rows, seq, text, now, finish):
+        # The table moved on first. Who the token is comes from the table as it is now: the
+        # host may have freed this seat in the meantime.
+        current = get(table_id)
+        who, seat = _acting_seat(current, token, action.get("seat"))
+        raise _conflict(current, version, seat, who == "host")
     done = _published(store, table, after, seq, now, finish)
     return {"version": seq, "table": done, "seat": seat, "host": who == "host",
-            "event": _event_json(seq=row.version + 1, kind="action", undone=False, undoes=None, **first,
+            "event": _event_json(seq=version + 1, kind="action", undone=False, undoes=None, **first,
                                  action_text=first["action"])}
+
+
+def _store_moves(hot: Hot, table_id: str, version: int, rows: list[dict], seq: int, text: str, now: float,
+                 finish: dict) -> bool:
+    """Log ``rows`` and move the table from ``version`` to ``seq``, in one transaction, if
+    the table is still at ``version``. False (and nothing written) when it is not."""
+    with hot.transaction(write=True) as cursor:
+        if hot.table_version(cursor, table_id, lock=True) != version:
+            return False
+        for row in rows:
+            hot.run(cursor, hot.insert_event, row)
+        hot.run(cursor, hot.after_action, {"tid": table_id, "version": seq, "head": seq, "state": text,
+                                           "updated_at": now, **finish})
+    return True
+
+
+def _acting_seat(table: Table, token: str | None, named: Any) -> tuple[str, int | None]:
+    """Who acts: ('seat', n) from a seat token; ('host', None) for the host, who may name any seat."""
+    who, seat = _who(table, table.seats, token)
+    if who == "host" and named is not None and (isinstance(named, bool) or not isinstance(named, int)
+                                                  or not 0 <= named < len(table.seats)):
+        raise Invalid("invalid_seat", f"There is no seat {named!r}; seats are 0–{len(table.seats) - 1}.")
+    return who, seat
+
+
+def _conflict(table: Table, version: int, seat: int | None, host: bool) -> Conflict:
+    return Conflict(f"The table moved on (version {table.version}, not {version}); here it is now.",
+                    state(table, seat, host))
 
 
 BOT_MOVES_MAX = 500  # bound on bot moves after one player's action; a full game of bots stops here
 
 
-def _run_bots(hot: Hot, cursor, table_id: str, game: Game, seats: tuple[Seat, ...], state: Any, seq: int,
+def _run_bots(rows: list[dict], table_id: str, game: Game, seats: tuple[Seat, ...], state: Any, seq: int,
               text: str, now: float) -> tuple[Any, int, str]:
-    """Let bot seats answer in the same transaction, each move its own event. Undo cannot step
-    back over a bot's move: it is the bot's decision, like a die's."""
+    """Let bot seats answer, each move its own event (added to ``rows``), stored with the move
+    that woke them. Undo cannot step back over a bot's move: it is the bot's decision, like a die's."""
     for _ in range(BOT_MOVES_MAX):
         bot_move = _bot_move(game, seats, state)
         if bot_move is None:
@@ -562,7 +604,7 @@ def _run_bots(hot: Hot, cursor, table_id: str, game: Game, seats: tuple[Seat, ..
         except RuleViolation:
             break  # a bot that finds no legal move leaves the table to the players
         seq += 1
-        text, _event = _log_action(hot, cursor, table_id, game, state, following, bot_move, seq, seq - 1, now, True)
+        text, _event = _log_action(rows, table_id, game, state, following, bot_move, seq, seq - 1, now, True)
         state = following
     return state, seq, text
 
@@ -570,29 +612,18 @@ def _run_bots(hot: Hot, cursor, table_id: str, game: Game, seats: tuple[Seat, ..
 def advance_bots(table_id: str) -> Table:
     """Play bot seats until the table waits for a person (after setup, when a bot starts)."""
     store = _store()
-    hot = store.hot
-    with hot.transaction(write=True) as cursor:
-        row = hot.table_row(cursor, table_id, lock=True)
-        if row is None:
-            raise NotFound(f"There is no table {table_id!r}.")
-        table = _table(cursor, row)
-        if row.finished:
-            return table
-        now = time.time()
-        after, seq, text = _run_bots(hot, cursor, table_id, table.game, table.seats, table.state, row.version,
-                                     row.state if isinstance(row.state, str) else "", now)
-        if seq == row.version:
-            return table
-        finish = _save_state(hot, cursor, table_id, table.game, after, seq, text, now)
+    table = get(table_id)
+    if table.finished:
+        return table
+    now = time.time()
+    rows: list[dict] = []
+    after, seq, text = _run_bots(rows, table_id, table.game, table.seats, table.state, table.version, "", now)
+    if not rows:
+        return table
+    finish = _finish_values(table.game, after)
+    if not _store_moves(store.hot, table_id, table.version, rows, seq, text, now, finish):
+        return get(table_id)  # a player moved first; their action ran the bots
     return _published(store, table, after, seq, now, finish)
-
-
-def _save_state(hot: Hot, cursor, table_id: str, game: Game, after: Any, seq: int, text: str, now: float) -> dict:
-    """Write the table row after the events up to ``seq``; returns the finish columns."""
-    finish = _finish_values(game, after)
-    hot.run(cursor, hot.after_action, {"tid": table_id, "version": seq, "head": seq, "state": text,
-                                       "updated_at": now, **finish})
-    return finish
 
 
 def _published(store: Store, table: Table, after: Any, seq: int, now: float, finish: dict) -> Table:
@@ -616,14 +647,15 @@ def _bot_move(game: Game, seats: tuple[Seat, ...], state: Any) -> dict | None:
     return None
 
 
-def _log_action(hot: Hot, cursor, table_id: str, game: Game, before: Any, after: Any, move: Mapping[str, Any],
+def _log_action(rows: list[dict], table_id: str, game: Game, before: Any, after: Any, move: Mapping[str, Any],
                 seq: int, prev: int, now: float, barrier: bool) -> tuple[str, dict]:
+    """Add the log row of one move to ``rows``; returns the state after it as JSON, and the event."""
     text = _dumps(game.to_json(after))
     event = dict(seat=move.get("seat"), at=now, action=_dumps(move), summary=_clean(game.summary(before, move)),
                  round=game.round_of(after), barrier=barrier, prev=prev)
     logged = dict.fromkeys(EVENT_COLUMNS)
     logged.update(event, table_id=table_id, seq=seq, kind="action", undone=False, undoes=None, state_z=_pack(text))
-    hot.run(cursor, hot.insert_event, logged)
+    rows.append(logged)
     return text, event
 
 
