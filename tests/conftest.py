@@ -103,12 +103,15 @@ def free_port() -> int:
 
 
 class Server:
-    """`headframe serve` on 127.0.0.1 with its own instance folder; ``kill`` is SIGKILL."""
+    """`headframe serve` on 127.0.0.1 with its own instance folder; ``kill`` is SIGKILL (of the
+    process started, which with several workers is their parent)."""
 
-    def __init__(self, instance, port: int | None = None, threads: int = 4, env: dict | None = None):
+    def __init__(self, instance, port: int | None = None, threads: int = 4, env: dict | None = None,
+                 workers: int | None = None):
         self.instance = instance
         self.port = port or free_port()
         self.threads = threads
+        self.workers = workers  # None: serve's own default (one process per core)
         self.env = env
         self.process = None
         self.output = None
@@ -130,7 +133,8 @@ class Server:
         env.update(self.env or {})
         self.process = subprocess.Popen(
             [sys.executable, "-m", "webapp.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--instance", str(self.instance), "--threads", str(self.threads)],
+             "--instance", str(self.instance), "--threads", str(self.threads),
+             *(["--workers", str(self.workers)] if self.workers else [])],
             stdout=self.output, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

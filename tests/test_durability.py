@@ -1,7 +1,8 @@
 """Kill the server mid-burst, restart it, and find every acknowledged action stored.
 
-Ten rounds against a real `headframe serve` subprocess: a phone sends actions as fast as
-the server answers, the server gets SIGKILL at a random moment, and after the restart the
+Ten rounds against a real `headframe serve` subprocess, with one server process and with
+two: a phone sends actions as fast as the server answers, the server gets SIGKILL at a
+random moment (with workers, their parent: they leave with it), and after the restart the
 log must hold every action that was answered 200 (plus at most the one in flight).
 """
 
@@ -12,6 +13,8 @@ import json
 import random
 import threading
 import time
+
+import pytest
 
 ROUNDS = 10
 
@@ -25,9 +28,10 @@ def call(conn, method, path, body=None, token=None):
     return answer.status, json.loads(answer.read() or b"null")
 
 
-def test_acknowledged_actions_survive_sigkill(server_factory, tmp_path):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_acknowledged_actions_survive_sigkill(server_factory, tmp_path, workers):
     instance = tmp_path / "inst"
-    server = server_factory(instance).start()
+    server = server_factory(instance, workers=workers).start()
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     status, created = call(conn, "POST", "/api/tables", {
         "game": "scorepad", "players": [{"name": "Ann", "colour": "#c0392b"}, {"name": "Bo", "colour": "#2980b9"}]})
@@ -67,7 +71,7 @@ def test_acknowledged_actions_survive_sigkill(server_factory, tmp_path):
         sender.join(15)
         assert not sender.is_alive()
 
-        server = server_factory(instance, port=server.port).start()
+        server = server_factory(instance, port=server.port, workers=workers).start()
         check = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
         status, log = call(check, "GET", f"/api/tables/{table_id}/log?limit=1000")
         stored = {e["seq"]: e for e in log["events"]}

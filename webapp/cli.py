@@ -102,7 +102,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
     serve.add_argument("--instance", type=Path, metavar="DIR",
                        help="folder for the database and secret key (default: ./instance)")
-    serve.add_argument("--threads", type=int, default=8, help="worker threads (default: 8)")
+    serve.add_argument("--threads", type=int, default=4, help="threads per server process (default: 4)")
+    serve.add_argument("--workers", type=int, metavar="N",
+                       help="server processes sharing the port (default: one per core, at most 4; "
+                            "1 where the system cannot fork)")
     return parser
 
 
@@ -217,9 +220,14 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .serve import run
+    from .serve import default_workers, run
 
-    run(host=args.host, port=args.port, instance=args.instance, threads=args.threads)
+    if args.threads < 1:
+        raise HeadframeError(f"--threads must be at least 1, not {args.threads}")
+    workers = default_workers() if args.workers is None else args.workers
+    if workers < 1:
+        raise HeadframeError(f"--workers must be at least 1, not {workers}")
+    run(host=args.host, port=args.port, instance=args.instance, threads=args.threads, workers=workers)
     return 0
 
 

@@ -12,7 +12,6 @@ from flask import (Blueprint, Response, current_app, flash, redirect, render_tem
 
 from companion import ScoreRow, ScoreSheet
 from companion.errors import HeadframeError, RuleViolation
-from pdf.scoresheet import scoresheet_pdf
 
 from . import exports, tables, views
 from .charts import score_chart
@@ -292,6 +291,8 @@ def scoresheet(table_id: str):
     paper = request.args.get("paper", "a4")
     if paper not in ("a4", "letter"):
         raise WebError("Paper must be a4 or letter.")
+    from pdf.scoresheet import scoresheet_pdf  # reportlab loads on the first score sheet, not in every worker
+
     played = views.long_date_of(table.updated_at)
     data = scoresheet_pdf(_sheet(tables.score(table_id)), views.game_title(table), played, paper=paper,
                           table_code=table.join_code)

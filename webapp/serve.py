@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import io
 import logging
+import os
 import socket
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import Iterator, TextIO
+
+from companion.errors import HeadframeError
 
 PROBE_ADDRESS = ("10.255.255.255", 1)  # private, never routed: only used to choose an interface
 CONNECTION_LIMIT = 1000  # phones keep connections open; waitress's default of 100 is too few
@@ -48,10 +52,12 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def banner(url: str, database: str, out: TextIO = sys.stdout) -> None:
+def banner(url: str, database: str, out: TextIO = sys.stdout, workers: int = 1) -> None:
     print(f"Headframe companion: open {url} on phones on this network", file=out)
     print(qr_text(url), file=out, end="")
     print(f"database: {database}", file=out)
+    if workers > 1:
+        print(f"server processes: {workers}", file=out)
     print("Press Ctrl+C to stop.", file=out, flush=True)
 
 
@@ -85,45 +91,79 @@ def _keep_alive_channel():
     return Channel
 
 
-def make_server(app, host: str, port: int, threads: int):
+def make_server(app, host: str, port: int, threads: int, sockets: list | None = None):
+    """A waitress server for ``app``: listening on host:port, or on ``sockets`` already bound."""
     from waitress.server import create_server
 
     # waitress logs "Task queue depth" for every request that arrives while all threads are
     # busy, writing to the terminal while it holds its task lock: under a burst that log is
     # what slows the server most. Real errors are still logged.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    server = create_server(app, host=host, port=port, threads=threads, connection_limit=CONNECTION_LIMIT,
-                           ident="headframe", channel_timeout=120, clear_untrusted_proxy_headers=True)
+    where = {"sockets": sockets} if sockets else {"host": host, "port": port}
+    server = create_server(app, threads=threads, connection_limit=CONNECTION_LIMIT, ident="headframe",
+                           channel_timeout=120, clear_untrusted_proxy_headers=True, **where)
     server.channel_class = _keep_alive_channel()
     return server
 
 
-SWITCH_INTERVAL_S = 0.0005
+@contextmanager
+def _listening(host: str, port: int) -> Iterator[None]:
+    """A port that cannot be opened is the user's to fix: say which and why, no traceback."""
+    try:
+        yield
+    except OSError as exc:
+        raise HeadframeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
-def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = None, threads: int = 8) -> None:
-    """Serve until interrupted. Never in debug mode: tracebacks stay in the server log."""
+MAX_WORKERS = 4
+
+
+def default_workers() -> int:
+    """One server process per core, at most ``MAX_WORKERS``; one where processes cannot fork."""
+    if not hasattr(os, "fork"):
+        return 1
+    return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
+
+
+def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = None, threads: int = 4,
+        workers: int = 1) -> None:
+    """Serve until interrupted. Never in debug mode: tracebacks stay in the server log.
+
+    With ``workers`` > 1 the port is opened once and that many server processes share it
+    (see ``workers.py``): Python runs one thread at a time per process, so a busy table
+    night on a laptop with several cores needs several processes."""
     from . import create_app
 
     instance = Path(instance) if instance else Path.cwd() / "instance"
-    # Each waitress thread holds at most one database connection at a time.
-    app = create_app(None, instance_path=instance, pool_size=threads + 2)
+    if workers > 1 and not hasattr(os, "fork"):
+        print("this system cannot fork server processes: serving from one", file=sys.stderr)
+        workers = 1
+    # The app is made here, before any worker starts, so the database tables and the secret
+    # key are created once; each worker gets a copy.
+    app = create_app(None, instance_path=instance, threads=threads)
     app.debug = False
     url = public_url(host, port)
     if not url.startswith(("http://127.", "http://localhost", "http://[::1]")):
         # Phones scan the table's QR code: it must carry the LAN address, not the one the
         # host's own browser happened to use (often localhost).
         app.config.setdefault("PUBLIC_URL", url.rstrip("/"))
-    banner(url, _shown_database(app.config["DATABASE_URL"]))
-    # A thread that finishes a database call waits for the GIL; at the default 5 ms switch
-    # interval the thread holding the table's write lock queues behind busy request threads
-    # after each call, and every writer queues behind it (a lock convoy). Switching sooner
-    # keeps the lock held for the write itself.
-    sys.setswitchinterval(SWITCH_INTERVAL_S)
-    server = make_server(app, host, port, threads)
-    try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.close()
+    if workers <= 1:
+        with _listening(host, port):
+            server = make_server(app, host, port, threads)
+        banner(url, _shown_database(app.config["DATABASE_URL"]))
+        try:
+            server.run()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.close()
+        return
+
+    from .workers import listen, supervise
+
+    with _listening(host, port):
+        sockets = listen(host, port)
+    banner(url, _shown_database(app.config["DATABASE_URL"]), workers=workers)
+    # No database connection may cross into a worker: each opens its own.
+    app.extensions["headframe"].engine.dispose()
+    supervise(workers, lambda: make_server(app, host, port, threads, sockets).run(), sockets)
