@@ -3,15 +3,22 @@
     python3 tests/bench/bench_server.py               # 200 tables x 5 phones for 60 s
     python3 tests/bench/bench_server.py --seconds 20  # shorter
 
-Every phone polls its table every 2 s (with If-None-Match, so most answers are 304) and acts
-every 5 s. The same traffic then goes to a hello-world Flask app under the same waitress
-settings: that is the floor the companion is compared with. Before the load, the instance
-is filled with --stored finished tables, and one table gets --history logged actions, so
-an action there can be timed against one in a fresh table.
+Every phone polls its table every 2 s (with If-None-Match: a 304 while nothing changed) and
+acts every 5 s; a phone whose action meets a newer table (409) redraws and tries once more.
+The same traffic then goes to a hello-world Flask app under the same server: the same
+waitress settings and the same number of server processes (serve's default, one per core,
+unless --workers says). That is the floor the companion is compared with. Before the load,
+the instance is filled with --stored finished tables, and one table gets --history logged
+actions, so an action there can be timed against one in a fresh table.
+
+CPU and memory are those of the server's whole process tree. Memory is the peak, sampled
+twice a second, of the processes' summed PSS (each shared page counted once, split among
+the processes that map it); the summed RSS, which counts the pages workers share with
+their parent once per process, is printed beside it.
 
 All traffic goes to 127.0.0.1 and every run is bounded in time. Targets: p99 action
-latency <= 50 ms, throughput >= 60 % of the floor's, peak RSS <= 150 MB, an action in the
-long table within 1.2x of one in a fresh table.
+latency <= 50 ms, throughput >= 60 % of the floor's, peak memory <= 150 MB, an action in
+the long table within 1.2x of one in a fresh table.
 """
 
 from __future__ import annotations
@@ -44,16 +51,59 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def peak_rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+def tree(pid: int) -> list[int]:
+    """The server and its worker processes."""
+    try:
+        return [pid] + [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except FileNotFoundError:
+        return [pid]
+
+
+def _kb(path: str, field: str) -> int:
+    try:
+        for line in Path(path).read_text().splitlines():
+            if line.startswith(field):
+                return int(line.split()[1])
+    except (FileNotFoundError, ProcessLookupError):
+        pass
+    return 0
+
+
+def memory_mb(pid: int) -> tuple[float, float]:
+    """(PSS, RSS) of the server's processes together, in MB. PSS shares each page among the
+    processes that map it, so it is what the server as a whole takes; the sum of RSS counts
+    the pages the workers share with their parent once per process."""
+    pids = tree(pid)
+    return (sum(_kb(f"/proc/{p}/smaps_rollup", "Pss:") for p in pids) / 1024,
+            sum(_kb(f"/proc/{p}/status", "VmRSS:") for p in pids) / 1024)
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total = 0
+    for p in tree(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+class PeakMemory:
+    """Samples the server's memory every ``every`` seconds while the load runs."""
+
+    def __init__(self, pid: int, every: float = 0.5):
+        self.pid, self.every = pid, every
+        self.pss = self.rss = 0.0
+
+    def sample(self) -> None:
+        pss, rss = memory_mb(self.pid)
+        self.pss, self.rss = max(self.pss, pss), max(self.rss, rss)
+
+    async def run(self, end: float) -> None:
+        while time.monotonic() < end:
+            self.sample()
+            await asyncio.sleep(self.every)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -256,14 +306,15 @@ async def setup_tables(port: int, count: int) -> list[tuple[str, list[str]]]:
 
 
 async def load(port: int, phones: list[tuple[dict, str | None]], seconds: float, connections: int,
-               poll_every: float, act_every: float) -> tuple[Stats, float]:
+               poll_every: float, act_every: float, memory: PeakMemory) -> tuple[Stats, float]:
     pool = Pool(port, connections)
     await pool.open()
     stats = Stats()
     rng = random.Random(1)
     started = time.monotonic()
     end = started + seconds
-    await asyncio.gather(*(phone(pool, stats, paths, token, end, poll_every, act_every, random.Random(rng.random()))
+    await asyncio.gather(memory.run(end),
+                         *(phone(pool, stats, paths, token, end, poll_every, act_every, random.Random(rng.random()))
                            for paths, token in phones))
     elapsed = time.monotonic() - started
     await pool.close()
@@ -306,12 +357,13 @@ def start_server(command: list[str], port: int) -> subprocess.Popen:
     raise RuntimeError("server did not start")
 
 
-def floor_server(port: int, threads: int) -> None:
-    """A hello-world Flask app under the same waitress settings as `headframe serve`."""
+def floor_server(port: int, threads: int, workers: int) -> None:
+    """A hello-world Flask app under the same server as `headframe serve`: the same waitress
+    settings and the same number of processes sharing the port."""
     from flask import Flask, jsonify
-    from waitress import serve
 
-    from webapp.serve import CONNECTION_LIMIT
+    from webapp.serve import make_server
+    from webapp.workers import listen, supervise
 
     app = Flask("floor")
 
@@ -319,19 +371,23 @@ def floor_server(port: int, threads: int) -> None:
     def hello():
         return jsonify({"hello": "world"})
 
-    serve(app, host="127.0.0.1", port=port, threads=threads, connection_limit=CONNECTION_LIMIT,
-          channel_timeout=120, ident="floor")
+    if workers <= 1:
+        make_server(app, "127.0.0.1", port, threads).run()
+        return
+    sockets = listen("127.0.0.1", port)
+    supervise(workers, lambda: make_server(app, "127.0.0.1", port, threads, sockets).run(), sockets)
 
 
-def report(name: str, stats: Stats, elapsed: float, rss: float, cpu: float) -> dict:
+def report(name: str, stats: Stats, elapsed: float, memory: PeakMemory, cpu: float) -> dict:
     row = {"name": name, "requests": stats.requests, "rps": stats.requests / elapsed,
            "act_p50_ms": 1000 * percentile(stats.act_latency, 50), "act_p99_ms": 1000 * percentile(stats.act_latency, 99),
            "poll_p50_ms": 1000 * percentile(stats.poll_latency, 50),
            "poll_p99_ms": 1000 * percentile(stats.poll_latency, 99), "errors": stats.errors,
-           "statuses": dict(sorted(stats.statuses.items())), "peak_rss_mb": rss,
+           "statuses": dict(sorted(stats.statuses.items())), "peak_pss_mb": memory.pss, "peak_rss_sum_mb": memory.rss,
            "cpu_ms_per_request": 1000 * cpu / max(1, stats.requests)}
     print(f"{name:<10} {row['rps']:8.1f} req/s  action p50 {row['act_p50_ms']:6.1f} ms  p99 {row['act_p99_ms']:6.1f} ms"
-          f"  poll p50 {row['poll_p50_ms']:6.1f} ms  p99 {row['poll_p99_ms']:6.1f} ms  peak RSS {rss:6.1f} MB"
+          f"  poll p50 {row['poll_p50_ms']:6.1f} ms  p99 {row['poll_p99_ms']:6.1f} ms"
+          f"  peak memory {memory.pss:6.1f} MB PSS ({memory.rss:.1f} MB summed RSS)"
           f"  server CPU {row['cpu_ms_per_request']:.2f} ms/request"
           f"  statuses {row['statuses']}  errors {stats.errors} {stats.last_error}", flush=True)
     return row
@@ -339,8 +395,10 @@ def report(name: str, stats: Stats, elapsed: float, rss: float, cpu: float) -> d
 
 def measure(name: str, server: subprocess.Popen, port: int, phones: list, args: argparse.Namespace) -> dict:
     cpu = cpu_seconds(server.pid)
-    stats, elapsed = asyncio.run(load(port, phones, args.seconds, args.connections, args.poll, args.act))
-    return report(name, stats, elapsed, peak_rss_mb(server.pid), cpu_seconds(server.pid) - cpu)
+    memory = PeakMemory(server.pid)
+    stats, elapsed = asyncio.run(load(port, phones, args.seconds, args.connections, args.poll, args.act, memory))
+    memory.sample()
+    return report(name, stats, elapsed, memory, cpu_seconds(server.pid) - cpu)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -352,15 +410,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--act", type=float, default=5.0, help="seconds between actions per phone")
     parser.add_argument("--stored", type=int, default=10_000, help="finished tables in the database")
     parser.add_argument("--history", type=int, default=10_000, help="logged actions in the long table")
-    parser.add_argument("--threads", type=int, default=8, help="waitress threads for both servers")
+    parser.add_argument("--threads", type=int, default=4, help="waitress threads per process, both servers")
+    parser.add_argument("--workers", type=int, help="server processes, both servers (default: serve's own)")
     parser.add_argument("--connections", type=int, default=100, help="client keep-alive connections")
     parser.add_argument("--samples", type=int, default=300, help="sequential actions timed per table")
     parser.add_argument("--floor-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.floor_server:
-        floor_server(args.floor_server, args.threads)
+        floor_server(args.floor_server, args.threads, args.workers)
         return 0
     args.phones = max(1, min(args.phones, len(PLAYERS)))
+    if args.workers is None:
+        from webapp.serve import default_workers
+
+        args.workers = default_workers()
 
     instance = Path(tempfile.mkdtemp(prefix="headframe-bench-"))
     try:
@@ -372,7 +435,8 @@ def main(argv: list[str] | None = None) -> int:
 
         port = free_port()
         server = start_server([sys.executable, "-m", "webapp.cli", "serve", "--host", "127.0.0.1", "--port",
-                               str(port), "--instance", str(instance), "--threads", str(args.threads)], port)
+                               str(port), "--instance", str(instance), "--threads", str(args.threads),
+                               "--workers", str(args.workers)], port)
         try:
             fresh = asyncio.run(setup_tables(port, 1))[0]
             fresh_times, long_times = asyncio.run(alternating_actions(
@@ -386,15 +450,16 @@ def main(argv: list[str] | None = None) -> int:
             phones = [({"poll": f"/api/tables/{tid}", "act": f"/api/tables/{tid}/actions", "parse": True}, tokens[p])
                       for tid, tokens in made for p in range(args.phones)]
             print(f"load: {args.tables} tables x {args.phones} phones, poll every {args.poll} s, act every "
-                  f"{args.act} s, {args.seconds} s, {args.threads} waitress threads", flush=True)
+                  f"{args.act} s, {args.seconds} s, {args.workers} server processes x {args.threads} waitress threads",
+                  flush=True)
             ours = measure("headframe", server, port, phones, args)
         finally:
             server.terminate()
             server.wait(10)
 
         port = free_port()
-        floor = start_server([sys.executable, __file__, "--floor-server", str(port), "--threads", str(args.threads)],
-                             port)
+        floor = start_server([sys.executable, __file__, "--floor-server", str(port), "--threads", str(args.threads),
+                              "--workers", str(args.workers)], port)
         try:
             phones = [({"poll": "/hello", "act": "/hello", "parse": False}, None)] * (args.tables * args.phones)
             base = measure("floor", floor, port, phones, args)
@@ -404,7 +469,7 @@ def main(argv: list[str] | None = None) -> int:
 
         ratio = ours["rps"] / base["rps"]
         print(f"throughput {ratio:.0%} of the floor (target >= 60%); action p99 {ours['act_p99_ms']:.1f} ms "
-              f"(target <= 50); peak RSS {ours['peak_rss_mb']:.0f} MB with {args.stored} stored tables "
+              f"(target <= 50); peak memory {ours['peak_pss_mb']:.0f} MB PSS with {args.stored} stored tables "
               f"(target <= 150); long/fresh action {long_ms / fresh_ms:.2f} (target <= 1.2)")
         return 0
     finally:
