@@ -321,26 +321,101 @@ def test_fuzz_actions_never_500(app, action, version):
     assert after["version"] == (1 if response.status_code == 200 else 0)
 
 
-def test_polls_answered_before_flask_match_the_route(app, monkeypatch):
-    """A 304 from the WSGI shortcut carries exactly the headers of the route's 304."""
-    from webapp import polling
+def _through_flask_only(monkeypatch):
+    """From here on every request goes to the Flask routes, past the hot paths."""
+    from webapp import hotpaths
 
+    monkeypatch.setattr(hotpaths.HotPaths, "__call__", lambda self, env, start: self.app(env, start))
+
+
+def _not_reached(*args, **kwargs):
+    raise AssertionError("the request reached the Flask route")
+
+
+def test_polls_answered_before_flask_match_the_route(app, monkeypatch):
+    """A 304 answered from memory carries exactly the headers of the route's 304."""
     from webapp import tables
 
     client = app.test_client()
     created = new_table(client)
     url = f"/api/tables/{created['id']}"
 
-    def not_reached(*args, **kwargs):
-        raise AssertionError("the poll reached the Flask route")
-
     with monkeypatch.context() as patch:
-        patch.setattr(tables, "version_of", not_reached)
+        patch.setattr(tables, "version_of", _not_reached)
         fast = client.get(url, headers={"If-None-Match": '"0"'})  # the create cached version 0
-    monkeypatch.setattr(polling.PollShortcut, "__call__", lambda self, env, start: self.app(env, start))
+    _through_flask_only(monkeypatch)
     slow = client.get(url, headers={"If-None-Match": '"0"'})
     assert fast.status_code == slow.status_code == 304
     assert sorted(fast.headers.items()) == sorted(slow.headers.items())
     assert fast.headers["ETag"] == '"0"'
     assert client.get(url, headers={"If-None-Match": '"7", "0"'}).status_code == 304
     assert client.get(url, headers={"If-None-Match": '"1"'}).status_code == 200
+
+
+def _answer(response) -> tuple[int, list, bytes]:
+    return response.status_code, sorted(response.headers.items()), response.data
+
+
+@pytest.mark.parametrize("who", ["seat_header", "seat_cookie", "host_header", "spectator"])
+def test_the_hot_paths_answer_exactly_as_the_routes_do(app, monkeypatch, who):
+    """Polls and actions answered before Flask give the same status, headers and bytes as
+    the Flask routes, for each kind of caller, in success, 304 and 409."""
+    client = app.test_client()
+    created = new_table(client)
+    table_id, host = created["id"], created["host_token"]
+    seat = client.post(f"/api/tables/{table_id}/seats", json={"code": created["join_code"], "seat": 1}).get_json()
+    token = {"seat_header": seat["token"], "host_header": host}.get(who)
+    headers = {"X-Headframe-Token": token} if token else {}
+    caller = app.test_client()
+    if who == "seat_cookie":
+        caller.set_cookie("hf_seat", seat["token"], path=f"/api/tables/{table_id}")
+    url = f"/api/tables/{table_id}"
+    step = {"version": 1, "action": {"type": "add_points", "seat": 1, "category": "points", "points": 4}}
+    stale = {"version": 0, "action": {"type": "add_points", "seat": 1, "category": "points", "points": 4}}
+
+    def round_trip():
+        return [_answer(caller.get(url, headers=headers)),
+                _answer(caller.get(url, headers={**headers, "If-None-Match": '"1"'})),
+                _answer(caller.post(f"{url}/actions", json=stale, headers=headers))]
+
+    hot = round_trip()
+    with monkeypatch.context() as patch:  # prove the hot paths answered: the routes would fail
+        patch.setitem(app.view_functions, "api.show", _not_reached)
+        patch.setitem(app.view_functions, "api.act", _not_reached)
+        assert round_trip() == hot
+    _through_flask_only(monkeypatch)
+    assert round_trip() == hot
+    assert [status for status, _, _ in hot] == [200, 304, 409 if token or who == "seat_cookie" else 403]
+    if token or who == "seat_cookie":
+        slow = caller.post(f"{url}/actions", json=step, headers=headers)
+        monkeypatch.undo()
+        fast = caller.post(f"{url}/actions", json={**step, "version": 2}, headers=headers)
+        assert slow.status_code == fast.status_code == 200
+        assert sorted(dict(slow.headers, ETag="").items()) == sorted(dict(fast.headers, ETag="").items())
+        slow_body, fast_body = slow.get_json(), fast.get_json()
+        assert fast_body["version"] == slow_body["version"] + 1 == 3
+        for body in (slow_body, fast_body):
+            del body["version"], body["state"], body["event"]["seq"], body["event"]["time"]
+        assert slow_body == fast_body
+
+
+@pytest.mark.parametrize("request_kwargs, status", [
+    ({"data": "{", "content_type": "application/json"}, 400),
+    ({"data": "[]", "content_type": "application/json"}, 400),
+    ({"data": "version=0", "content_type": "application/x-www-form-urlencoded"}, 415),
+    ({"json": {"version": 0, "action": {"type": "add_points", "seat": 0, "category": "nope", "points": 1}}}, 422),
+    ({"json": {"version": 0, "action": "bid"}}, 422),
+    ({"json": {"version": "0", "action": {"type": "next_round"}}}, 422),
+    ({"json": {"version": 0, "action": {"type": "next_round"}}, "token": "not-a-token"}, 403),
+    ({"json": {"version": 0, "action": {"type": "next_round"}}, "table": "nosuchtable"}, 404),
+])
+def test_refused_actions_get_the_same_answer_before_and_in_flask(app, monkeypatch, request_kwargs, status):
+    client = app.test_client()
+    created = new_table(client)
+    token = request_kwargs.pop("token", created["host_token"])
+    url = f"/api/tables/{request_kwargs.pop('table', created['id'])}/actions"
+    hot = _answer(client.post(url, headers={"X-Headframe-Token": token}, **request_kwargs))
+    _through_flask_only(monkeypatch)
+    assert _answer(client.post(url, headers={"X-Headframe-Token": token}, **request_kwargs)) == hot
+    assert hot[0] == status and b'"error"' in hot[2]
+    assert client.get(f"/api/tables/{created['id']}").get_json()["version"] == 0

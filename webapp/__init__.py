@@ -39,8 +39,11 @@ class CompactJSON(DefaultJSONProvider):
 
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         if kwargs == {"separators": (",", ":")}:
-            return self._compact.encode(obj)
+            return self.compact(obj)
         return super().dumps(obj, **kwargs)
+
+    def compact(self, obj: Any) -> str:
+        return self._compact.encode(obj)
 
     @cached_property
     def _compact(self) -> json.JSONEncoder:
@@ -55,7 +58,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     waiting phones never leave none for the others."""
     from . import api, errors, pages, security
     from .db import make_engine, sqlite_url
-    from .polling import PollShortcut
+    from .hotpaths import HotPaths
     from .tables import Store
 
     instance = instance_path or os.environ.get("HEADFRAME_INSTANCE")
@@ -86,5 +89,5 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.register_blueprint(errors.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
-    app.wsgi_app = PollShortcut(app.wsgi_app, app.extensions["headframe"])
+    app.wsgi_app = HotPaths(app, app.wsgi_app)
     return app

@@ -2,7 +2,8 @@
 
 Writes identify the caller by the ``X-Headframe-Token`` header or the table's cookie.
 ``GET /api/tables/<id>`` carries the version as its ETag, so a polling phone usually gets
-a bodiless 304 (most of them answered before Flask, see ``webapp.polling``);
+a bodiless 304. Polls and actions in their usual form are answered before Flask, with the
+same results (see ``webapp.hotpaths``); these routes answer everything else.
 ``/events?after=V&wait=S`` waits up to S seconds for a newer version.
 """
 
@@ -17,8 +18,8 @@ from companion import find_game, game_ids
 from . import exports, tables
 from .errors import Invalid, NotFound
 from .openapi import document
-from .polling import not_modified_headers
-from .security import (HOST_COOKIE, SEAT_COOKIE, client_address, join_limit, request_token, set_table_cookie)
+from .hotpaths import newest_tag, not_modified_headers
+from .security import SEAT_COOKIE, TOKEN_HEADER, client_address, join_limit, request_token, set_table_cookie
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -47,20 +48,9 @@ def _int_arg(name: str, default: int, low: int, high: int) -> int:
     return value
 
 
-def _newest_tag(tags) -> int | None:
-    """The newest table version among a request's If-None-Match tags, if it names any."""
-    versions = [int(t) for t in (tags.as_set() if tags else ()) if t.isascii() and t.isdigit() and len(t) < 12]
-    return max(versions) if versions else None
-
-
 def _viewer(table: tables.Table) -> tuple[int | None, bool]:
     """(seat, is host) for the caller, from the header or the cookies."""
-    header = request.headers.get("X-Headframe-Token")
-    seat_token = header or request.cookies.get(SEAT_COOKIE)
-    host_token = header or request.cookies.get(HOST_COOKIE)
-    seat = tables.seat_of(table, seat_token) if seat_token else None
-    host = tables.is_host(table, host_token) if host_token else False
-    return seat, host
+    return tables.viewer(table, request.headers.get(TOKEN_HEADER), request.cookies)
 
 
 def _state_response(table: tables.Table, status: int = 200, **extra) -> Response:
@@ -106,7 +96,7 @@ def create():
 @bp.get("/tables/<table_id>")
 def show(table_id: str):
     # A phone that polls names the version it has; a plain GET wants the table as stored now.
-    seen = _newest_tag(request.if_none_match)
+    seen = newest_tag(request.headers.get("If-None-Match"))
     version = tables.version_of(table_id, fresh=seen is None, seen=seen)
     if request.if_none_match and request.if_none_match.contains(str(version)):
         return Response(status=304, headers=not_modified_headers(version))

@@ -30,7 +30,7 @@ from companion.data import game_ids as data_game_ids
 
 from .db import EVENT_COLUMNS, EVENTS, SEATS, TABLES, Hot, reading, writing
 from .errors import Conflict, Forbidden, Invalid, NotFound
-from .security import hash_token, new_token, token_matches
+from .security import HOST_COOKIE, SEAT_COOKIE, hash_token, new_token, token_matches
 
 NAME_MAX = 32
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -432,6 +432,15 @@ def seat_of(table: Table | str, token: str | None) -> int | None:
     return None
 
 
+def viewer(table: Table, header: str | None, cookies) -> tuple[int | None, bool]:
+    """(seat, is host) for a caller with this ``X-Headframe-Token`` header and these cookies."""
+    seat_token = header or cookies.get(SEAT_COOKIE)
+    host_token = header or cookies.get(HOST_COOKIE)
+    seat = seat_of(table, seat_token) if seat_token else None
+    host = is_host(table, host_token) if host_token else False
+    return seat, host
+
+
 def is_host(table: Table | str, token: str | None) -> bool:
     if not token or not isinstance(token, str):
         return False
@@ -804,4 +813,4 @@ def count_tables() -> int:
 
 __all__ = ["Seat", "Store", "Table", "act", "count_tables", "create_table", "end_game", "find_by_code",
            "finished_tables", "get", "is_host", "join", "log", "normalise_code", "player_stats", "remove_seat",
-           "score", "seat_of", "state", "undo", "version_of"]
+           "score", "seat_of", "state", "undo", "version_of", "viewer"]

@@ -1,0 +1,133 @@
+"""The two requests a busy table night is made of, answered before Flask.
+
+Phones poll ``GET /api/tables/<id>`` (with ``If-None-Match: "<version>"``) and act with
+``POST /api/tables/<id>/actions``. Under load, Flask's own work per request (request
+context, routing, hooks, response objects) costs more than the table service does, so this
+WSGI layer answers those two in their usual form itself: the same service calls
+(``webapp.tables``), the same JSON, the same headers, the same errors (``errors.error_body``);
+the tests compare its answers with the routes' byte for byte. Anything unusual goes on to
+Flask unchanged: another method or path, a body that is not a JSON object.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from typing import Callable, Iterable
+
+from werkzeug.http import HTTP_STATUS_CODES, parse_cookie
+
+from companion.errors import HeadframeError
+
+from . import tables
+from .errors import error_body
+from .security import HEADERS, token_from
+
+TABLE = re.compile(r"/api/tables/([a-z0-9]{1,16})")
+ACTIONS = re.compile(r"/api/tables/([a-z0-9]{1,16})/actions")
+TOKEN_KEY = "HTTP_X_HEADFRAME_TOKEN"
+SECURITY = list(HEADERS.items())
+POLL_HEADERS = [("Cache-Control", "no-cache"), ("Vary", "Cookie, X-Headframe-Token")]
+
+
+def not_modified_headers(version: int) -> list[tuple[str, str]]:
+    """The headers of a 304 for ``version``: the Flask route uses the same ones."""
+    return [("ETag", f'"{version}"'), *POLL_HEADERS, *SECURITY]
+
+
+def newest_tag(header: str | None) -> int | None:
+    """The newest table version among an If-None-Match header's tags, if it names any."""
+    versions = [int(t) for t in _tags(header) if t.isascii() and t.isdigit() and len(t) < 12]
+    return max(versions) if versions else None
+
+
+def _tags(header: str | None) -> list[str]:
+    return [t.strip().removeprefix("W/").strip('"') for t in header.split(",")] if header else []
+
+
+class HotPaths:
+    def __init__(self, app, flask_wsgi: Callable) -> None:
+        self.flask_app = app
+        self.app = flask_wsgi  # Flask, for everything else
+        self.store = app.extensions["headframe"]
+        self.max_body = app.config.get("MAX_CONTENT_LENGTH") or 0
+
+    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        method = environ.get("REQUEST_METHOD")
+        path = environ.get("PATH_INFO", "")
+        if method == "GET":
+            match = TABLE.fullmatch(path)
+            if match:
+                return self._poll(match.group(1), environ, start_response)
+        elif method == "POST":
+            match = ACTIONS.fullmatch(path)
+            if match:
+                return self._act(match.group(1), environ, start_response)
+        return self.app(environ, start_response)
+
+    # -- GET /api/tables/<id> -----------------------------------------------------------
+
+    def _poll(self, table_id: str, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        tag = environ.get("HTTP_IF_NONE_MATCH")
+        if tag:  # most polls: nothing changed since the version the phone has, known in memory
+            cached = self.store.cached_version(table_id)
+            if cached is not None and str(cached) in _tags(tag):
+                start_response("304 NOT MODIFIED", not_modified_headers(cached))
+                return []
+        with self.flask_app.app_context():
+            try:
+                seen = newest_tag(tag)
+                version = tables.version_of(table_id, fresh=seen is None, seen=seen)
+                if str(version) in _tags(tag):
+                    start_response("304 NOT MODIFIED", not_modified_headers(version))
+                    return []
+                table = tables.get(table_id, version)
+            except HeadframeError as exc:
+                return self._error(start_response, exc)
+            cookies = parse_cookie(environ)
+            seat, host = tables.viewer(table, environ.get(TOKEN_KEY), cookies)
+            body = tables.state(table, seat, host)
+        return self._json(start_response, "200 OK", body, [("ETag", f'"{table.version}"'), *POLL_HEADERS])
+
+    # -- POST /api/tables/<id>/actions --------------------------------------------------
+
+    def _act(self, table_id: str, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        data = self._json_body(environ)
+        if data is None:
+            return self.app(environ, start_response)
+        token = token_from(environ.get(TOKEN_KEY), parse_cookie(environ))
+        with self.flask_app.app_context():
+            try:
+                result = tables.act(table_id, token, data.get("version"), data.get("action"))
+            except HeadframeError as exc:  # a 409 is frequent at a busy table; nothing was stored
+                return self._error(start_response, exc)
+            table = result["table"]
+            body = tables.state(table, result["seat"], result["host"])
+        body["event"] = result["event"]
+        return self._json(start_response, "200 OK", body, [("ETag", f'"{table.version}"')])
+
+    def _json_body(self, environ: dict) -> dict | None:
+        """The body as a JSON object, or None when Flask should look at the request. A body
+        read here is put back for Flask."""
+        mimetype = environ.get("CONTENT_TYPE", "").split(";", 1)[0].strip().lower()
+        length = environ.get("CONTENT_LENGTH") or ""
+        if mimetype != "application/json" or not length.isdigit() or int(length) > self.max_body:
+            return None
+        raw = environ["wsgi.input"].read(int(length))
+        environ["wsgi.input"] = io.BytesIO(raw)
+        try:
+            data = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def _error(self, start_response: Callable, exc: HeadframeError) -> list[bytes]:
+        body, status = error_body(exc)
+        return self._json(start_response, f"{status} {HTTP_STATUS_CODES[status].upper()}", body, [])
+
+    def _json(self, start_response: Callable, status: str, body: dict, headers: list) -> list[bytes]:
+        data = f"{self.flask_app.json.compact(body)}\n".encode()
+        start_response(status, [("Content-Type", "application/json"), ("Content-Length", str(len(data))),
+                                *headers, *SECURITY])
+        return [data]
