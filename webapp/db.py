@@ -176,6 +176,13 @@ class WriteLock:
         finally:
             self._threads.release()
 
+    def __del__(self) -> None:  # the engine is gone: so is its lock file's descriptor
+        if self._fd is not None and self._pid == os.getpid():
+            try:
+                os.close(self._fd)
+            except OSError:
+                pass
+
 
 _write_locks: "weakref.WeakKeyDictionary[Engine, WriteLock]" = weakref.WeakKeyDictionary()
 
