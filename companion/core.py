@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from .declare import Declaration
 from .errors import BadAction, Problem, RuleViolation
 
 Action = Mapping[str, Any]
@@ -144,6 +145,11 @@ class Game:
     # Action types whose result comes from randomness or reveals hidden information:
     # undo can never step back over one of them.
     barrier_actions: frozenset[str] = frozenset()
+    # The game's actions declared once (companion.declare): fields and kinds, and whether each
+    # randomises or reveals. When set, it decides undo barriers and the request check.
+    actions: Declaration | None = None
+    # Bots by name, e.g. ("random", "heuristic"); see ``bot_move``.
+    bot_names: tuple[str, ...] = ()
 
     # -- to implement --------------------------------------------------------
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> Any:
@@ -187,7 +193,20 @@ class Game:
     def is_barrier(self, action: Action, state: Any = None) -> bool:
         """Whether undo must stop before ``action``. ``state`` is the state it was applied
         to, for games where the same action type only sometimes reveals something."""
+        if self.actions is not None:
+            return self.actions.is_barrier(action, state)
         return action.get("type") in self.barrier_actions
+
+    def check_shape(self, action: Action) -> None:
+        """Raise BadAction unless ``action`` matches the game's declaration (no state needed)."""
+        if self.actions is not None:
+            self.actions.check_shape(action)
+
+    def bot_move(self, state: Any, seat: int, bot: str, chooser: random.Random) -> Action | None:
+        """The action the bot named ``bot`` takes for ``seat`` now (None when the table is not
+        waiting for that seat). A bot decides from ``self.view(state, seat)`` only, never from
+        hidden information, and never returns an action ``apply`` would refuse."""
+        raise NotImplementedError(f"{self.name} has no bot {bot!r}")
 
     def acting_seats(self, state: Any) -> tuple[int, ...]:
         """The seats the table is waiting for (several at once in simultaneous phases)."""

@@ -1,0 +1,217 @@
+"""Actions are declared once (DESIGN.md, point 11).
+
+Each game lists its action types as ``ActionSpec`` values: the fields each takes and their
+kinds, and whether the action draws on randomness (dice, draws, shuffles) or reveals hidden
+information. From that one declaration come:
+
+* ``check_shape`` — the request check run before anything is stored: unknown types and unknown
+  fields are refused naming what is accepted, kinds are checked, and nothing nested or long
+  gets through (so a stored action can always be read back);
+* ``json_schema`` — the OpenAPI document's schema for the action;
+* ``is_barrier`` — whether undo must stop before the action;
+* bots' and tests' lists of action types.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from .errors import BadAction
+
+# Limits on any one action, far above what a game sends and far below what could hurt storage.
+MAX_STRING = 200     # characters in one text field
+MAX_ITEMS = 40       # entries in one list or map field
+MAX_DEPTH = 3        # nesting: action object > list/map > value
+
+
+class Kind(enum.Enum):
+    INT = "int"
+    STR = "str"
+    BOOL = "bool"
+    INT_LIST = "int_list"      # [1, 2, 3]
+    STR_LIST = "str_list"      # ["A1", "B2"]
+    INT_MAP = "int_map"        # {"B3": 2}
+    DICE = "dice"              # [1, 1, 0] or text such as "1 1 0" typed on a phone
+    INT_OR_STR = "int_or_str"  # a form may send a number as text
+
+
+_SCHEMAS: dict[Kind, dict] = {
+    Kind.INT: {"type": "integer"},
+    Kind.STR: {"type": "string", "maxLength": MAX_STRING},
+    Kind.BOOL: {"type": "boolean"},
+    Kind.INT_LIST: {"type": "array", "items": {"type": "integer"}, "maxItems": MAX_ITEMS},
+    Kind.STR_LIST: {"type": "array", "items": {"type": "string", "maxLength": MAX_STRING}, "maxItems": MAX_ITEMS},
+    Kind.INT_MAP: {"type": "object", "additionalProperties": {"type": "integer"}, "maxProperties": MAX_ITEMS},
+    Kind.DICE: {"oneOf": [{"type": "array", "items": {"type": "integer"}, "maxItems": MAX_ITEMS},
+                          {"type": "string", "maxLength": MAX_STRING}]},
+    Kind.INT_OR_STR: {"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": MAX_STRING}]},
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    kind: Kind = Kind.INT
+    required: bool = True
+    choices: tuple[str, ...] = ()   # allowed values of a STR field, empty for any
+    doc: str = ""
+
+
+def seat_field(doc: str = "the seat acting (0 = first seat)") -> Field:
+    return Field("seat", Kind.INT, True, doc=doc)
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One kind of action. ``randomises``: its result comes from dice, a draw or a shuffle.
+    ``reveals``: it shows something hidden (a face-down tile, a hand, a peek). Either makes it
+    an undo barrier. ``reveals_if`` decides for actions that only sometimes reveal: it is
+    called with the state the action was applied to and the action."""
+
+    type: str
+    fields: tuple[Field, ...] = ()
+    randomises: bool = False
+    reveals: bool = False
+    reveals_if: Callable[[Any, Mapping[str, Any]], bool] | None = field(default=None, compare=False)
+    doc: str = ""
+
+    def is_barrier(self, state: Any, action: Mapping[str, Any]) -> bool:
+        if self.randomises or self.reveals:
+            return True
+        if self.reveals_if is not None and state is not None:
+            return bool(self.reveals_if(state, action))
+        return False
+
+
+def _kind_ok(kind: Kind, value: Any) -> bool:
+    def is_int(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    def short(v: Any) -> bool:
+        return isinstance(v, str) and len(v) <= MAX_STRING
+
+    if kind is Kind.INT:
+        return is_int(value)
+    if kind is Kind.STR:
+        return short(value)
+    if kind is Kind.BOOL:
+        return isinstance(value, bool)
+    if kind is Kind.INT_LIST:
+        return isinstance(value, list) and len(value) <= MAX_ITEMS and all(is_int(v) for v in value)
+    if kind is Kind.STR_LIST:
+        return isinstance(value, list) and len(value) <= MAX_ITEMS and all(short(v) for v in value)
+    if kind is Kind.INT_MAP:
+        return (isinstance(value, dict) and len(value) <= MAX_ITEMS
+                and all(short(k) and is_int(v) for k, v in value.items()))
+    if kind is Kind.DICE:
+        return short(value) or _kind_ok(Kind.INT_LIST, value)
+    if kind is Kind.INT_OR_STR:
+        return is_int(value) or short(value)
+    return False
+
+
+_KIND_WORDS = {Kind.INT: "a whole number", Kind.STR: f"text of at most {MAX_STRING} characters",
+               Kind.BOOL: "true or false", Kind.INT_LIST: f"a list of at most {MAX_ITEMS} whole numbers",
+               Kind.STR_LIST: f"a list of at most {MAX_ITEMS} texts",
+               Kind.INT_MAP: f"a map of at most {MAX_ITEMS} names to whole numbers",
+               Kind.DICE: "dice as a list of numbers or text such as \"1 1 0\"",
+               Kind.INT_OR_STR: "a whole number"}
+
+
+class Declaration:
+    """A game's actions, by type."""
+
+    def __init__(self, specs: Sequence[ActionSpec]):
+        self.specs: dict[str, ActionSpec] = {}
+        for spec in specs:
+            if spec.type in self.specs:
+                raise ValueError(f"action {spec.type!r} declared twice")
+            self.specs[spec.type] = spec
+
+    def __iter__(self):
+        return iter(self.specs.values())
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self.specs
+
+    def types(self) -> list[str]:
+        return sorted(self.specs)
+
+    def check_shape(self, action: Any) -> None:
+        """Raise BadAction unless ``action`` has a declared type and only declared fields of the
+        declared kinds. Never looks at the game state."""
+        if not isinstance(action, Mapping):
+            raise BadAction("an action must be an object such as {\"type\": \"pass\", \"seat\": 0}")
+        kind = action.get("type")
+        if not isinstance(kind, str) or kind not in self.specs:
+            raise BadAction(f"unknown action {kind!r}; this game takes {', '.join(self.types())}")
+        spec = self.specs[kind]
+        fields = {f.name: f for f in spec.fields}
+        for name in action:
+            if name == "type":
+                continue
+            if name not in fields:
+                accepted = ", ".join(sorted(fields)) or "no other fields"
+                raise BadAction(f"{kind!r} has no field {str(name)[:40]!r}; it takes {accepted}")
+        for f in spec.fields:
+            if f.name not in action or action[f.name] is None:
+                if f.required:
+                    raise BadAction(f"{kind!r} needs a {f.name!r} field ({_KIND_WORDS[f.kind]})")
+                continue
+            value = action[f.name]
+            if not _kind_ok(f.kind, value):
+                raise BadAction(f"{kind!r}: {f.name!r} must be {_KIND_WORDS[f.kind]}")
+            if f.choices and value not in f.choices:
+                raise BadAction(f"{kind!r}: {f.name!r} must be one of {', '.join(f.choices)}")
+
+    def is_barrier(self, action: Mapping[str, Any], state: Any = None) -> bool:
+        spec = self.specs.get(str(action.get("type")))
+        return spec is not None and spec.is_barrier(state, action)
+
+    def json_schema(self) -> dict:
+        """One JSON schema accepting exactly the declared actions (``oneOf`` by type)."""
+        variants = []
+        for spec in self.specs.values():
+            props: dict[str, Any] = {"type": {"type": "string", "enum": [spec.type]}}
+            required = ["type"]
+            for f in spec.fields:
+                schema = dict(_SCHEMAS[f.kind])
+                if f.choices:
+                    schema["enum"] = list(f.choices)
+                if f.doc:
+                    schema["description"] = f.doc
+                props[f.name] = schema
+                if f.required:
+                    required.append(f.name)
+            variant = {"type": "object", "properties": props, "required": required, "additionalProperties": False}
+            notes = [spec.doc] if spec.doc else []
+            if spec.randomises:
+                notes.append("Draws on randomness: undo stops before it.")
+            if spec.reveals:
+                notes.append("Reveals hidden information: undo stops before it.")
+            if notes:
+                variant["description"] = " ".join(notes)
+            variants.append(variant)
+        return {"oneOf": variants}
+
+
+def depth_of(value: Any, limit: int) -> int:
+    """Nesting depth of a JSON value, counting at most ``limit + 1`` (no recursion, so a hostile
+    document cannot exhaust the stack)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, depth)
+            if deepest > limit:
+                return deepest
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+__all__ = ["ActionSpec", "Declaration", "Field", "Kind", "MAX_DEPTH", "MAX_ITEMS", "MAX_STRING", "depth_of",
+           "seat_field"]
