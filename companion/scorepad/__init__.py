@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreRow, ScoreSheet, field_of, require, sheet
 from ..data import game_ids as data_game_ids
 from ..data import load_game
+from ..declare import ActionSpec, Declaration, Field, Kind
 from ..errors import BadAction, DataError, GameOver
 
 DEFAULT_CATEGORIES = (("points", "Points"),)
@@ -47,9 +48,20 @@ def _data_name(game_id: str) -> str:
         return game_id
 
 
+ANY_SEAT = Field("seat", Kind.INT, False, doc="the seat tapping it (anyone at the table may)")
+DECLARATION = Declaration([
+    ActionSpec("add_points", (Field("seat", Kind.INT, doc="whose points"), Field("category", Kind.STR),
+                              Field("points", Kind.NUMBER, doc="points to add (negative to take off)")),
+               doc="Add points to one player in one category."),
+    ActionSpec("next_round", (ANY_SEAT,), doc="Start the next round."),
+    ActionSpec("finish", (ANY_SEAT,), doc="End the game: the sheet becomes final."),
+])
+
+
 class ScorePad(Game):
     players = (1, 12)
     variants = ()
+    actions = DECLARATION  # nothing on a score pad is random or hidden
     family = "Score pad"
 
     def __init__(self, scores: str | None = None):
@@ -73,7 +85,8 @@ class ScorePad(Game):
         return None
 
     def apply(self, state: PadState, action: Action) -> PadState:
-        kind = action.get("type")
+        self.check_shape(action)
+        kind = action["type"]
         if kind == "add_points":
             seat = field_of(action, "seat", int)
             category = field_of(action, "category", str)
