@@ -58,21 +58,3 @@ def test_main_board_prints_the_investment_example_rate(built):
     folder, _ = built
     text = " ".join(page.extract_text() for page in PdfReader(folder / "main-board.pdf").pages)
     assert "22/10" in text and "Work track" in text
-
-
-def test_area_tiles_are_square_and_fit_the_map_areas():
-    from companion.data import load_game
-    from companion.tinners_trail.rules import load_rules
-    from pdf.games.tinners_trail import ROW_H, TRACK, _area_boxes
-    game = load_game("tinners-trail")
-    for deck_id in ("area-tiles", "kickstarter-area-tiles"):
-        deck = game.decks[deck_id]
-        width, height = deck.size_mm
-        assert deck.shape == "rect" and width == height, deck_id
-        assert "hex" not in {b.kind for b in game.layouts[deck.layout].boxes}, deck_id
-    rows = {aid: a["row"] for aid, a in game.tables["map"]["areas"].items()}
-    map_width = game.components["main-board"].size_mm[0] - 2 * TRACK - 10  # as main_board lays it out
-    boxes = _area_boxes(load_rules(str(game.root)), rows, 0.0, 0.0, map_width)
-    tile = game.decks["area-tiles"].size_mm[0]
-    # the tile's space sits between the area's label (8 mm) and its name (at least 4 mm)
-    assert all(tile <= w - 2 for _, _, w, _ in boxes.values()) and tile <= ROW_H - 12
