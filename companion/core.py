@@ -150,6 +150,8 @@ class Game:
     actions: Declaration | None = None
     # Bots by name, e.g. ("random", "heuristic"); see ``bot_move``.
     bot_names: tuple[str, ...] = ()
+    # What ``taken`` lists, in the game's words ("assets", "mine sites").
+    taken_name: str = "what each player held"
 
     # -- to implement --------------------------------------------------------
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> Any:
@@ -206,6 +208,11 @@ class Game:
         """The action the bot named ``bot`` takes for ``seat`` now (None when the table is not
         waiting for that seat). A bot decides from ``self.view(state, seat)`` only, never from
         hidden information, and never returns an action ``apply`` would refuse."""
+        step = self.bot_step(state, seat, bot, chooser)
+        return None if step is None else step[0]
+
+    def bot_step(self, state: Any, seat: int, bot: str, chooser: random.Random) -> tuple[Action, Any] | None:
+        """``bot_move`` together with the state it leads to (a bot has applied it already)."""
         raise NotImplementedError(f"{self.name} has no bot {bot!r}")
 
     def acting_seats(self, state: Any) -> tuple[int, ...]:
@@ -221,6 +228,15 @@ class Game:
         """The action a bot playing ``seat`` takes now, or None when it has nothing to do.
         Games with a solo opponent or bot seats (PlayerSpec.bot) override this."""
         return None
+
+    def first_seat(self, state: Any) -> int:
+        """The seat that moves first in ``state`` (a new game): the lab's first-player measure."""
+        return 0
+
+    def taken(self, state: Any) -> tuple[tuple[str, ...], ...]:
+        """Per seat, the names of the data's cards, tiles, assets or corporations the seat holds
+        when the game ends: the simulation lab's "too strong / too weak" list."""
+        return ()
 
     def round_of(self, state: Any) -> int:
         return int(getattr(state, "round", 0) or 0)
