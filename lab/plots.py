@@ -29,7 +29,9 @@ def _svg(figure) -> str:
     figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
     plt.close(figure)
     text = buffer.getvalue()
-    return text[text.index("<svg"):]
+    text = text[text.index("<svg"):]
+    start, end = text.find("<metadata>"), text.find("</metadata>")
+    return text[:start] + text[end + len("</metadata>"):] if start >= 0 <= end else text
 
 
 def _errors(rows: Sequence[dict]) -> list[list[float]]:

@@ -67,7 +67,13 @@ def _local(job: Job, parts: list[tuple[int, int]], workers: int) -> Iterator[lis
 def _cluster(job: Job, parts: list[tuple[int, int]], address: str) -> Iterator[list[dict]]:
     from distributed import Client, as_completed
 
-    with Client(address, timeout=15) as client:
+    from companion.errors import HeadframeError
+
+    try:
+        client = Client(address, timeout=15)
+    except (OSError, TimeoutError) as exc:
+        raise HeadframeError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    with client:
         futures = client.map(play_chunk, [job] * len(parts), [p[0] for p in parts], [p[1] for p in parts],
                              pure=False)
         try:
