@@ -6,8 +6,9 @@ from dataclasses import replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of
-from ..errors import BadAction, HeadframeError, NotYourTurn
+from ..errors import BadAction, GameOver, NotYourTurn
 from . import actions, arsenic, auction, building, emigration, invest, prices, survey
+from .declared import DECLARATION
 from .rules import Rules, load_rules
 from .scoring import score, score_file
 from .setup import setup, variant_ids
@@ -132,9 +133,8 @@ class TinnersTrail(Game):
     name = "Tinners' Trail"
     players = (1, 5)
     variants = variant_ids()
-    # Dice, draws and anything that shows a hidden tile: undo never steps back over them.
-    barrier_actions = frozenset({"roll_prices", "set_prices", "draw_survey", "start_auction", "bid", "drop",
-                                 "build_mine", "peek", "keep_cards"})
+    # Fields, randomness and reveals of every action: see declared.py.
+    actions = DECLARATION
 
     def __init__(self, data_dir: str | None = None):
         self.data_dir = data_dir
@@ -147,12 +147,10 @@ class TinnersTrail(Game):
         return setup(players, variant, seed, self.rules)
 
     def apply(self, state: State, action: Action) -> State:
-        kind = action.get("type")
-        handler = HANDLERS.get(kind)
-        if handler is None:
-            raise BadAction(f"unknown action {kind!r}; Tinners' Trail takes {', '.join(sorted(HANDLERS))}")
+        self.check_shape(action)
+        handler = HANDLERS[action["type"]]
         if state.phase == OVER:
-            raise NotYourTurn("The game is over.", "End of the game")
+            raise GameOver()
         new = settle(handler(state, action, self.rules), self.rules)
         return replace(new, step=state.step + 1)
 
@@ -191,13 +189,9 @@ class TinnersTrail(Game):
         from .options import options
         return options(state, seat, self.rules)
 
-    def summary(self, state: State, action: Action) -> str:
+    def describe(self, before: State, action: Action, after: State) -> str:
         from .notation import changes, describe
-        line = describe(state, action, self.rules)
-        try:
-            return line + changes(state, self.apply(state, action))
-        except HeadframeError:
-            return line
+        return describe(before, action, self.rules) + changes(before, after)
 
     def automatic_seats(self, state: State) -> tuple[int, ...]:
         return tuple(i for i, p in enumerate(state.players) if p.bot)
