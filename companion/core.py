@@ -214,14 +214,21 @@ class Game:
 
     def bot_move(self, state: Any, seat: int, bot: str, chooser: random.Random) -> Action | None:
         """The action the bot named ``bot`` takes for ``seat`` now (None when the table is not
-        waiting for that seat). A bot decides from ``self.view(state, seat)`` only, never from
-        hidden information, and never returns an action ``apply`` would refuse."""
+        waiting for that seat). A bot decides from what the seat may see, never from hidden
+        information, and never returns an action ``apply`` would refuse. A game overrides this
+        or ``bot_step``."""
+        if type(self).bot_step is Game.bot_step:
+            raise NotImplementedError(f"{self.name} has no bot {bot!r}")
         step = self.bot_step(state, seat, bot, chooser)
         return None if step is None else step[0]
 
     def bot_step(self, state: Any, seat: int, bot: str, chooser: random.Random) -> tuple[Action, Any] | None:
-        """``bot_move`` together with the state it leads to (a bot has applied it already)."""
-        raise NotImplementedError(f"{self.name} has no bot {bot!r}")
+        """``bot_move`` together with the state it leads to (bots that test their moves have it
+        already, so the lab need not apply the move twice)."""
+        if type(self).bot_move is Game.bot_move:
+            raise NotImplementedError(f"{self.name} has no bot {bot!r}")
+        action = self.bot_move(state, seat, bot, chooser)
+        return None if action is None else (action, self.apply(state, action))
 
     def acting_seats(self, state: Any) -> tuple[int, ...]:
         """The seats the table is waiting for (several at once in simultaneous phases)."""
