@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of, rng
 from ..errors import BadAction, HeadframeError, NotYourTurn
 from . import actions, arsenic, auction, building, emigration, invest, prices, survey, wallace_auction, wallace_turn
+from .declared import DECLARATION
 from .rules import Rules, load_rules
 from .scoring import score, score_file
 from .setup import difficulty, setup, variant_ids
@@ -150,9 +151,8 @@ class TinnersTrail(Game):
     name = "Tinners' Trail"
     players = (1, 5)
     variants = variant_ids()
-    # Dice, draws and anything that shows a hidden tile: undo never steps back over them.
-    barrier_actions = frozenset({"roll_prices", "set_prices", "draw_survey", "start_auction", "bid", "drop",
-                                 "build_mine", "peek", "keep_cards", "wallace_turn", "wallace_bid"})
+    # Fields, randomness and reveals of every action: see declared.py.
+    actions = DECLARATION
 
     def __init__(self, data_dir: str | None = None):
         self.data_dir = data_dir
@@ -177,10 +177,8 @@ class TinnersTrail(Game):
         return None
 
     def apply(self, state: State, action: Action) -> State:
-        kind = action.get("type")
-        handler = HANDLERS.get(kind)
-        if handler is None:
-            raise BadAction(f"unknown action {kind!r}; Tinners' Trail takes {', '.join(sorted(HANDLERS))}")
+        self.check_shape(action)
+        handler = HANDLERS[action["type"]]
         if state.phase == OVER:
             raise NotYourTurn("The game is over.", "End of the game")
         new = settle(handler(state, action, self.rules), self.rules)

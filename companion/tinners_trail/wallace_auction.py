@@ -74,6 +74,18 @@ def may_answer(state: State, rules: Rules) -> str | None:
     return None
 
 
+def solo_ends_on_hidden_tile(state: State, kind: str, seat: object) -> bool:
+    """Whether the player's bid or drop ends an auction for a face-down tile (turning it face
+    up): always in his auction; in hers only when he cannot answer."""
+    auction = state.auction
+    if state.phase != AUCTION or auction is None or auction.turn != seat or state.area(auction.area).face_up:
+        return False
+    if auction.starter == state.lord.seat:
+        return True
+    from .rules import load_rules
+    return kind == "bid" and may_answer(state, load_rules()) is not None
+
+
 def after_player_bid(state: State, rules: Rules) -> State:
     """One bid each: after the player's bid he answers (if he may), or the auction ends."""
     auction = state.auction
