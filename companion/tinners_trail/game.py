@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of, rng
-from ..errors import BadAction, HeadframeError, NotYourTurn
+from ..errors import BadAction, GameOver, NotYourTurn
 from . import actions, arsenic, auction, building, emigration, invest, prices, survey, wallace_auction, wallace_turn
 from .declared import DECLARATION
 from .rules import Rules, load_rules
@@ -180,7 +180,7 @@ class TinnersTrail(Game):
         self.check_shape(action)
         handler = HANDLERS[action["type"]]
         if state.phase == OVER:
-            raise NotYourTurn("The game is over.", "End of the game")
+            raise GameOver()
         new = settle(handler(state, action, self.rules), self.rules)
         return replace(new, step=state.step + 1)
 
@@ -219,18 +219,11 @@ class TinnersTrail(Game):
         from .options import options
         return options(state, seat, self.rules)
 
-    def summary(self, state: State, action: Action) -> str:
+    def describe(self, before: State, action: Action, after: State) -> str:
         from .notation import changes, describe
-        if action.get("type") in ("wallace_turn", "wallace_bid"):
-            try:
-                return " ".join(self.apply(state, action).lord.steps)
-            except HeadframeError as exc:
-                return f"Lord Wallace: {exc}"
-        line = describe(state, action, self.rules)
-        try:
-            return line + changes(state, self.apply(state, action))
-        except HeadframeError:
-            return line
+        if action.get("type") in ("wallace_turn", "wallace_bid") and after.lord is not None:
+            return " ".join(after.lord.steps)
+        return describe(before, action, self.rules) + changes(before, after)
 
     def automatic_seats(self, state: State) -> tuple[int, ...]:
         """Bot seats; Lord Wallace is not one: the player reveals each of his turns with one tap."""
