@@ -128,7 +128,7 @@ class Document:
         spans.append((start, self.page_w - style.PAGE_MARGIN_MM))
         x0, x1 = max(spans, key=lambda s: s[1] - s[0])
         room = pt(x1 - x0)
-        for size in (style.LABEL_PT - 1, style.LABEL_PT - 2, style.LABEL_PT - 2.5):
+        for size in (style.LABEL_PT - 1, style.LABEL_PT - 1.5, style.GLYPH_MIN_PT):
             if stringWidth(text, face, size) <= room:
                 break
         while text and stringWidth(text, face, size) > room:
