@@ -75,6 +75,7 @@ class Part:
     draw_board: Callable | None = None  # boards and sheets drawn by their own routine
     pages: int = 0
     printed: str = ""  # how this file is printed (for the checklist)
+    tiled: bool = False  # a board split over several pages to be trimmed and joined
 
 
 def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None = None,
@@ -116,7 +117,7 @@ def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None =
         written.append((tmp, target / "checklist.pdf"))
         write_checklist(tmp, game, paper, parts, options)
         manifest = {
-            "game": game.id, "paper": paper.name,
+            "game": game.id, "paper": paper.name, "players": options.players, "variant": options.variant,
             "components": [{"id": p.id, "name": p.name, "kind": p.kind, "count": p.count, "file": p.file,
                             "pages": p.pages} for p in parts],
         }
@@ -200,7 +201,7 @@ def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
                                 deck.rows[0] if deck.rows else None) \
         if back is not None and is_static(back.layout) else None
     jobs = []
-    for row in deck.rows:
+    for row in _rows_for(deck, options.players):
         for copy in range(row.qty):
             f = (lambda pen, row=row, copy=copy: front.draw(pen, row, copy))
             if back is None:
@@ -210,9 +211,17 @@ def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
             else:
                 b = (lambda pen, row=row, copy=copy: back.draw(pen, row, copy))
             jobs.append(Job(f, b))
-    part = Part(deck.id, deck.name, deck.kind, deck.count, f"{deck.id}.pdf", spec, jobs)
+    part = Part(deck.id, deck.name, deck.kind, len(jobs), f"{deck.id}.pdf", spec, jobs)
     part.printed = _printed(options, back is not None)
     return part
+
+
+def _rows_for(deck: Deck, players: int | None) -> list:
+    """A deck's rows, less those whose ``players`` column leaves out this player count."""
+    if players is None or "players" not in deck.columns:
+        return list(deck.rows)
+    return [row for row in deck.rows
+            if row.get("players") is None or row["players"][0] <= players <= row["players"][1]]
 
 
 def _key_problem(game: GameData, key) -> str:
@@ -255,8 +264,11 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
                 raise _component_error(game, comp, f"{comp.id}: {_key_problem(game, exc.args[0])}") from None
         return draw
 
-    jobs = [Job(drawer(i, "front"), drawer(i, "back") if has_backs else None) for i in range(comp.count)]
-    part = Part(comp.id, comp.name, comp.kind, comp.count, f"{comp.id}.pdf", None, jobs)
+    indices = range(comp.count)
+    if spec_p.needed is not None and (options.players is not None or options.variant is not None):
+        indices = [i for i in indices if spec_p.needed(painters.Piece(game, comp, i, "front", options))]
+    jobs = [Job(drawer(i, "front"), drawer(i, "back") if has_backs else None) for i in indices]
+    part = Part(comp.id, comp.name, comp.kind, len(jobs), f"{comp.id}.pdf", None, jobs)
     part.printed = _printed(options, has_backs)
     if size is None:  # a full-page sheet
         from .tiling import full_page_sheets
@@ -269,8 +281,9 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
     part.spec = PieceSpec(comp.name, size[0], size[1], options.bleed_mm,
                           shape if shape in ("rect", "round", "hex") else "rect")
     if comp.kind == "board" and not options.print_shop:
-        from .tiling import boards
+        from .tiling import boards, fits_one_page
 
         spec = part.spec
+        part.tiled = not fits_one_page(spec, paper)
         part.draw_board = lambda doc, step: boards(doc, spec, jobs, options, f"{game.name} - {comp.name}", step)
     return part

@@ -11,6 +11,7 @@ from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import BadAction, NotYourTurn, Problem
 from . import advanced, bot, checks, dice, movement, placement, scoring, setup, turn
 from .board import board
+from .declared import DECLARATION
 from .options import options as _options
 from .state import MineState, from_json, to_json
 from .tiles import rules
@@ -32,17 +33,15 @@ class MineShaft(Game):
     name = "Mine Shaft"
     players = (2, 4)
     variants = ("advanced", "basic")
-    # Each of these draws a tile, rolls dice or takes minerals blind from the bag.
-    barrier_actions = frozenset({"draw_tile", "place_tile", "roll", "fill_tile", "porous", "clear"})
+    # Fields, and which actions draw a tile, roll dice or take minerals blind: see declared.py.
+    actions = DECLARATION
 
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> MineState:
         return setup.new_game(rules(), players, variant or "advanced", seed)
 
     def apply(self, state: MineState, action: Action) -> MineState:
-        kind = action.get("type")
-        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            raise BadAction(f"unknown action {kind!r}; Mine Shaft takes {', '.join(sorted(HANDLERS))}")
+        self.check_shape(action)
+        handler = HANDLERS[action["type"]]
         if state.phase == "over":
             raise BadAction("The game is over: the score sheet is final.")
         seat = action.get("seat", state.turn)

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of, require
+from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, require
 from ..errors import BadAction, RuleViolation
 from . import acquisition, anytime, market, placement, replenish
+from .declared import declaration
 from .cards import catalog
 from .flow import settle, waiting_for
 from .scoring import Holdings, score_holdings
 from .setup import VARIANTS, new_table
 from .state import OreState
-
-ACTIONS = ("place", "sell", "fill", "efficient", "market_done", "take_over", "decline", "subcontract", "pass",
-           "buy_asset", "buy_initiative", "take_contract", "take_own_contract", "replenish", "relieve",
-           "relief_done", "exchange", "cash_futures")
 
 
 def acting_seats(state: OreState) -> list[int]:
@@ -28,12 +25,10 @@ class Ore(Game):
     name = "Ore: The Mining Game"
     players = (3, 5)
     variants = VARIANTS
-    # Replenishing reveals new cards (and may reshuffle); a private mine or market reveals the
-    # top card of a mine pile.
-    barrier_actions = frozenset({"replenish"})
-
     def __init__(self, data_dir: str | None = None) -> None:
         self.data_dir = data_dir
+        # Fields, randomness and reveals of every action: see declared.py.
+        self.actions = declaration(self._private_draw)
 
     @property
     def cat(self):
@@ -46,10 +41,9 @@ class Ore(Game):
         return OreState.of(new_table(self.cat, players, variant or "standard", seed))
 
     def apply(self, state: OreState, action: Action) -> OreState:
-        kind = action.get("type") if isinstance(action, Mapping) else None
-        if kind not in ACTIONS:
-            raise BadAction(f"unknown action {kind!r}; Ore takes: {', '.join(ACTIONS)}")
-        seat = field_of(action, "seat", int)
+        self.check_shape(action)
+        kind = action["type"]
+        seat = action["seat"]
         count = len(state.data["players"])
         if not 0 <= seat < count:
             raise BadAction(f"there is no seat {seat}; seats are 0-{count - 1}")
@@ -128,14 +122,8 @@ class Ore(Game):
     def from_json(self, data: Mapping[str, Any]) -> OreState:
         return OreState.from_json(data)
 
-    def is_barrier(self, action: Action, state: OreState | None = None) -> bool:
-        if action.get("type") == "replenish":
-            return True
-        if action.get("type") != "buy_initiative":
-            return False
-        # A private mine or market takes the unseen top card of a mine pile.
-        if state is None:
-            return bool(action.get("barrel"))
+    def _private_draw(self, state: OreState, action: Action) -> bool:
+        """Whether buying this initiative takes the unseen top card of a mine pile."""
         slot = action.get("slot")
         row = state.to_json()["rows"]["initiatives"]
         if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < len(row) or row[slot] is None:

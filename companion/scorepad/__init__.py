@@ -12,6 +12,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreRow, ScoreSheet, field_of, require, sheet
 from ..data import load_game
+from ..declare import ActionSpec, Declaration, Field, Kind
 from ..errors import BadAction, DataError
 
 DEFAULT_CATEGORIES = (("points", "Points"),)
@@ -38,11 +39,22 @@ def categories_for(game_id: str | None) -> tuple[tuple[str, str], ...]:
     return data.score_categories or DEFAULT_CATEGORIES
 
 
+ANY_SEAT = Field("seat", Kind.INT, False, doc="the seat tapping it (anyone at the table may)")
+DECLARATION = Declaration([
+    ActionSpec("add_points", (Field("seat", Kind.INT, doc="whose points"), Field("category", Kind.STR),
+                              Field("points", Kind.NUMBER, doc="points to add (negative to take off)")),
+               doc="Add points to one player in one category."),
+    ActionSpec("next_round", (ANY_SEAT,), doc="Start the next round."),
+    ActionSpec("finish", (ANY_SEAT,), doc="End the game: the sheet becomes final."),
+])
+
+
 class ScorePad(Game):
     id = "scorepad"
     name = "Score pad"
     players = (1, 12)
     variants = ()
+    actions = DECLARATION  # nothing on a score pad is random or hidden
 
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0,
               game: str | None = None) -> PadState:
@@ -57,7 +69,8 @@ class ScorePad(Game):
         return None
 
     def apply(self, state: PadState, action: Action) -> PadState:
-        kind = action.get("type")
+        self.check_shape(action)
+        kind = action["type"]
         if kind == "add_points":
             seat = field_of(action, "seat", int)
             category = field_of(action, "category", str)

@@ -155,25 +155,52 @@ def _require_turn(state: State, seat: int) -> Auction:
     return auction
 
 
-def _next_turn(state: State, after: int, rules: Rules) -> State:
-    """Pass the bidding clockwise, dropping anyone who cannot afford to outbid."""
-    auction = state.auction
+def _following(state: State, auction: Auction, after: int) -> tuple[Auction, int | None]:
+    """Who bids after ``after``: the auction with anyone dropped who cannot afford to outbid,
+    and the next bidder (the leader when the bidding has come round to them; None when
+    nobody is left)."""
     n = len(state.players)
     for k in range(1, n + 1):
         candidate = (after + k) % n
         if candidate not in auction.bidders:
             continue
         if candidate == auction.leader:
-            return finish_auction(state, rules)
+            return auction, candidate
         need = auction.minimum if auction.leader is None else auction.high + 1
         if state.players[candidate].money < need:
             auction = replace(auction, bidders=tuple(s for s in auction.bidders if s != candidate))
             continue
+        return auction, candidate
+    return auction, None
+
+
+def _next_turn(state: State, after: int, rules: Rules) -> State:
+    """Pass the bidding clockwise, dropping anyone who cannot afford to outbid."""
+    auction, candidate = _following(state, state.auction, after)
+    if candidate is not None and candidate != auction.leader:
         return replace(state, auction=replace(auction, turn=candidate))
     state = replace(state, auction=auction)
     if auction.leader is not None:
         return finish_auction(state, rules)
     return no_sale(state, rules)
+
+
+def ends_on_hidden_tile(state: State, kind: str, seat: object, amount: object = None) -> bool:
+    """Whether a bid or a drop by ``seat`` ends an auction for a face-down tile with a winner:
+    the tile is turned face up for everyone, so undo stops before it."""
+    auction = state.auction
+    if state.phase != AUCTION or auction is None or auction.turn != seat:
+        return False
+    if state.area(auction.area).face_up:
+        return False
+    if kind == "bid":
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            return False
+        auction = replace(auction, high=amount, leader=seat)
+    else:
+        auction = replace(auction, bidders=tuple(s for s in auction.bidders if s != seat))
+    auction, candidate = _following(state, auction, seat)
+    return auction.leader is not None and (candidate is None or candidate == auction.leader)
 
 
 def no_sale(state: State, rules: Rules) -> State:
@@ -195,4 +222,4 @@ def finish_auction(state: State, rules: Rules) -> State:
     return finish_won(replace(state, auction=None), auction.area, winner, amount, auction.card, rules)
 
 
-__all__ = ["bid", "draw_survey", "drop", "minimum_bid", "start_auction", "why_not_bidder"]
+__all__ = ["bid", "draw_survey", "drop", "ends_on_hidden_tile", "minimum_bid", "start_auction", "why_not_bidder"]

@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of
 from ..errors import BadAction, HeadframeError, NotYourTurn
 from . import actions, arsenic, auction, building, emigration, invest, prices, survey
+from .declared import DECLARATION
 from .rules import Rules, load_rules
 from .scoring import score, score_file
 from .setup import setup, variant_ids
@@ -132,9 +133,8 @@ class TinnersTrail(Game):
     name = "Tinners' Trail"
     players = (1, 5)
     variants = variant_ids()
-    # Dice, draws and anything that shows a hidden tile: undo never steps back over them.
-    barrier_actions = frozenset({"roll_prices", "set_prices", "draw_survey", "start_auction", "bid", "drop",
-                                 "build_mine", "peek", "keep_cards"})
+    # Fields, randomness and reveals of every action: see declared.py.
+    actions = DECLARATION
 
     def __init__(self, data_dir: str | None = None):
         self.data_dir = data_dir
@@ -147,10 +147,8 @@ class TinnersTrail(Game):
         return setup(players, variant, seed, self.rules)
 
     def apply(self, state: State, action: Action) -> State:
-        kind = action.get("type")
-        handler = HANDLERS.get(kind)
-        if handler is None:
-            raise BadAction(f"unknown action {kind!r}; Tinners' Trail takes {', '.join(sorted(HANDLERS))}")
+        self.check_shape(action)
+        handler = HANDLERS[action["type"]]
         if state.phase == OVER:
             raise NotYourTurn("The game is over.", "End of the game")
         new = settle(handler(state, action, self.rules), self.rules)

@@ -123,7 +123,7 @@ def populate(instance: Path, stored: int, history: int) -> str:
     from companion import find_game
     from webapp import create_app, tables
     from webapp.db import EVENTS, SEATS, TABLES, writing
-    from webapp.tables import _dumps, _pack, _random
+    from webapp.tables.model import _dumps, _pack, _random
 
     app = create_app(None, instance_path=instance)
     game = find_game("scorepad")
