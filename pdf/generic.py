@@ -273,6 +273,29 @@ def _companion_strip(pen: Pen, url: str, pad: float, side: float) -> float:
     return side + REFERENCE_QR_GAP_MM
 
 
+COMPANION_CARD_MM = (63.5, 88.9)  # poker size
+COMPANION_CARD_QR_MM = 40.0
+
+
+def companion_card(pen: Pen, game_name: str, url: str) -> None:
+    """A card of its own for the table companion, for a game whose print set has no
+    reference card to carry the code."""
+    pad = REFERENCE_PAD_MM
+    b = pen.bleed
+    pen.rect(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=style.SHEET_FILL)
+    pen.text(f"**{game_name}**\nTable companion", pad, pad, pen.w - 2 * pad, 14, size=REFERENCE_CARD_TITLE_PT,
+             min_size=REFERENCE_MIN_PT, align="center", valign="middle")
+    side = COMPANION_CARD_QR_MM
+    pen.qr(url, (pen.w - side) / 2, pad + 17, side)
+    words = "Scan with a phone on the same network, or open"
+    try:
+        pen.text(f"{words}\n**{url}**", pad, pad + 20 + side, pen.w - 2 * pad, pen.h - side - 20 - 2 * pad,
+                 size=REFERENCE_CARD_PT, min_size=REFERENCE_MIN_PT, align="center")
+    except richtext.TextOverflow:
+        pen.text(words, pad, pad + 20 + side, pen.w - 2 * pad, pen.h - side - 20 - 2 * pad,
+                 size=REFERENCE_CARD_PT, min_size=REFERENCE_MIN_PT, align="center")
+
+
 @painter("reference", backs=_reference_backs)
 def reference(pen: Pen, piece: Piece) -> None:
     if piece.side == "back" and _reference_backs(piece.component):

@@ -62,6 +62,11 @@ class Document:
         self.canvas.setPageSize((pt(w), pt(h)))
 
     @property
+    def qr_codes(self) -> int:
+        """QR codes drawn in this document so far (``Pen.qr`` counts them on the canvas)."""
+        return getattr(self.canvas, "headframe_qr_codes", 0)
+
+    @property
     def page_w(self) -> float:
         return self._page_size[0]
 

@@ -25,6 +25,8 @@ def _companion_pages(folder):
     """(pdf, page number) of every page that names the table companion."""
     found = []
     for pdf in sorted(folder.glob("*.pdf")):
+        if pdf.name == "checklist.pdf":  # names the files, prints no code
+            continue
         for number, page in enumerate(PdfReader(pdf).pages, start=1):
             if "Table companion" in (page.extract_text() or ""):
                 found.append((pdf, number))
@@ -57,3 +59,12 @@ def test_without_a_url_no_qr_code_is_printed(tmp_path):
 
     assert main(["build", "mine-shaft", "--out", str(tmp_path)]) == 0
     assert _companion_pages(tmp_path / "mine-shaft") == []
+
+
+def test_a_game_without_a_reference_card_gets_a_companion_card(out):
+    from print_sets import manifest
+
+    for folder in games(out):
+        ids = [c["id"] for c in manifest(folder)["components"]]
+        has_reference = any("reference" in i for i in ids)
+        assert ("companion-card" in ids) == (not has_reference), f"{folder.name}: {ids}"
