@@ -258,7 +258,7 @@ def _emigration_bonus(key: str, info, r: int) -> str:
         kinds = sorted(set(pieces), key=pieces.index)
         return "Free " + " + ".join(f"{pieces.count(k)} {k}s" if pieces.count(k) > 1 else k for k in kinds)
     if key == "sierra_madre":
-        return f"{info['points'][r]} :vp:"
+        return f"{info['points'][r]} points"
     if key == "kimberly":
         return f"£{info['money'][r]} now and each later round"
     first, second = info["bonus"][r]
