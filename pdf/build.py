@@ -1,19 +1,24 @@
-"""``build_game``: a game's whole print set, written atomically.
+"""``build_game``: a game's whole print set, swapped in only when every file is written.
 
 Output in ``out_dir/<game>/``: one PDF per deck (``<deck-id>.pdf``) and per component
 (``<component-id>.pdf``), ``checklist.pdf`` (what to print, how, what to cut, what to gather)
-and ``manifest.json``. Every file is first written to a hidden temporary file in that folder;
-only when every file of the game has been drawn are they renamed into place. On any error
-every file of the game's set is removed - this build's temporary files and the previous
-set's PDFs and manifest, since a stale set is easily printed by mistake - other files in the
-folder are left alone, and the error is raised: ``DataError`` (bad data, e.g. text that does not fit) or
-``InvalidDimension`` (a piece that cannot fit the paper).
+and ``manifest.json``. The whole set is drawn into a hidden staging folder next to
+``<game>/``; only when every file is written does the staging folder take the place of
+``<game>/`` (the old folder's PDFs and manifest go, any other files in it are carried over).
+A build that fails, or is refused before it starts, leaves ``<game>/`` exactly as it was - it
+never depends on the old ``manifest.json`` being readable - and raises: ``DataError`` (bad
+data, e.g. text that does not fit), ``InvalidDimension`` (a piece that cannot fit the paper)
+or ``HeadframeError`` (a bad option, an output folder that cannot be written).
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import math
 import os
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -30,6 +35,8 @@ from .richtext import TextOverflow
 from .sheets import Document, Job, print_pieces, print_shop
 
 Progress = Callable[[int, int, str], None]
+STAGING = ".staging"  # suffix of the hidden folder a set is drawn into
+WRITE_ERRORS = {errno.ENOSPC, errno.EACCES, errno.EPERM, errno.EROFS, errno.EDQUOT}  # the disk's fault, not ours
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,9 @@ class BuildOptions:
         Paper.named(self.paper)
         if not 0 <= self.bleed_mm <= 20:
             raise InvalidDimension(f"bleed must be between 0 and 20 mm, got {self.bleed_mm:g}")
+        if not all(math.isfinite(v) for v in (self.bleed_mm, *self.back_offset_mm)):
+            raise InvalidDimension(f"bleed and back offset must be finite numbers of mm, got bleed "
+                                   f"{self.bleed_mm:g} and back offset {self.back_offset_mm}")
         if any(abs(v) > 20 for v in self.back_offset_mm):
             raise InvalidDimension(f"back offset {self.back_offset_mm} mm is more than 20 mm; "
                                    f"check the reading from the calibration sheet")
@@ -81,62 +91,104 @@ def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None =
                progress: Progress | None = None) -> dict:
     """Build every printed piece of ``game_id`` into ``out_dir/<game>/`` and return the manifest."""
     options = options or BuildOptions()
-    target = Path(out_dir) / game_id
-    written: list[tuple[Path, Path]] = []
-    parts: list[Part] = []
-    if options.players is not None or options.variant is not None:
-        # A wrong --players or --variant is a slip on the command line: refuse it before
-        # touching anything in the output folder.
-        _check_players_and_variant(load_game(game_id, options.data_dir), options)
+    out = Path(out_dir)
+    target = out / game_id
+    game = load_game(game_id, options.data_dir)
+    _check_players_and_variant(game, options)
+    _check_target(out, target, game)
     try:
-        game = load_game(game_id, options.data_dir)
-        paper = Paper.named(options.paper)
-        parts = [_deck_part(game, deck, options) for deck in game.decks.values()
-                 if deck.needed(options.players, options.variant)]
-        parts += [_component_part(game, comp, options, paper) for comp in game.components.values()
-                  if comp.needed(options.players, options.variant)]
-        target.mkdir(parents=True, exist_ok=True)
-        total = sum(max(1, len(p.jobs)) for p in parts) + 1
-        done = 0
-        for part in parts:
-            final = target / part.file
-            tmp = target / f".{part.file}.tmp"
-            written.append((tmp, final))
-
-            def step(n: int, part=part) -> None:
-                nonlocal done
-                done += n
-                if progress:
-                    progress(min(done, total), total, f"{game.id}: {part.name}")
-
-            _render(part, tmp, game, paper, options, step)
-        from .checklist import write_checklist
-
-        tmp = target / ".checklist.pdf.tmp"
-        written.append((tmp, target / "checklist.pdf"))
-        write_checklist(tmp, game, paper, parts, options)
-        manifest = {
-            "game": game.id, "paper": paper.name,
-            "components": [{"id": p.id, "name": p.name, "kind": p.kind, "count": p.count, "file": p.file,
-                            "pages": p.pages} for p in parts],
-        }
-        tmp = target / ".manifest.json.tmp"
-        written.append((tmp, target / "manifest.json"))
-        tmp.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        for tmp, final in written:
-            os.replace(tmp, final)
+        out.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{game_id}.", suffix=STAGING, dir=out))
+    except OSError as exc:
+        raise HeadframeError(f"cannot write to {out}: {exc.strerror or exc}") from None
+    try:
+        manifest, steps = _write_set(game, staging, options, progress)
+        _swap_in(staging, target)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        if exc.errno not in WRITE_ERRORS:
+            raise
+        raise HeadframeError(f"cannot write {exc.filename or out}: {exc.strerror}") from None
     except BaseException:
-        if target.is_dir():
-            _remove_set(target, [tmp for tmp, _ in written] + [final for _, final in written]
-                        + [target / p.file for p in parts])
-            try:
-                target.rmdir()  # only if empty
-            except OSError:
-                pass
+        shutil.rmtree(staging, ignore_errors=True)
         raise
     if progress:
-        progress(total, total, f"{game.id}: done")
+        progress(steps, steps, f"{game.id}: done")
     return manifest
+
+
+def _check_target(out: Path, target: Path, game: GameData) -> None:
+    """Refuse, before anything is drawn, an output folder the set cannot or must not replace."""
+    for folder in (out, target):
+        if folder.exists() and not folder.is_dir():
+            raise HeadframeError(f"{folder} is a file, not a folder; give --out a folder")
+    if (target / "game.toml").exists() or target.resolve() == game.toml_path.parent.resolve():
+        raise HeadframeError(f"{target} holds game data (game.toml); build into another --out folder")
+
+
+def _write_set(game: GameData, folder: Path, options: BuildOptions,
+               progress: Progress | None) -> tuple[dict, int]:
+    """Draw every file of the set into ``folder``; return the manifest and the number of steps."""
+    paper = Paper.named(options.paper)
+    parts = [_deck_part(game, deck, options) for deck in game.decks.values()
+             if deck.needed(options.players, options.variant)]
+    parts += [_component_part(game, comp, options, paper) for comp in game.components.values()
+              if comp.needed(options.players, options.variant)]
+    total = sum(max(1, len(p.jobs)) for p in parts) + 1
+    done = 0
+    for part in parts:
+        def step(n: int, part=part) -> None:
+            nonlocal done
+            done += n
+            if progress:
+                progress(min(done, total), total, f"{game.id}: {part.name}")
+
+        _render(part, folder / part.file, game, paper, options, step)
+    from .checklist import write_checklist
+
+    write_checklist(folder / "checklist.pdf", game, paper, parts, options)
+    manifest = {
+        "game": game.id, "paper": paper.name,
+        "components": [{"id": p.id, "name": p.name, "kind": p.kind, "count": p.count, "file": p.file,
+                        "pages": p.pages} for p in parts],
+    }
+    (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
+                                          encoding="utf-8")
+    return manifest, total
+
+
+def _is_set_file(path: Path) -> bool:
+    """The build's own files in ``<game>/``: its PDFs and manifest (and leftovers of older
+    builds' temporary files). Anything else there is the user's and is carried over."""
+    return path.is_file() and (path.suffix == ".pdf" or path.name == "manifest.json" or path.name.endswith(".tmp"))
+
+
+def _swap_in(staging: Path, target: Path) -> None:
+    """Put the finished set in ``staging`` where ``target`` was. Two renames on one file
+    system; if the second fails the old folder is put back as it was."""
+    if not target.exists():
+        os.replace(staging, target)
+        return
+    carried: list[str] = []
+    old = staging.with_name(staging.name[:-len(STAGING)] + ".old")
+    try:
+        for path in sorted(target.iterdir()):
+            if not _is_set_file(path):
+                os.replace(path, staging / path.name)
+                carried.append(path.name)
+        os.replace(target, old)
+    except OSError:
+        for name in carried:
+            os.replace(staging / name, target / name)
+        raise
+    try:
+        os.replace(staging, target)
+    except OSError:
+        os.replace(old, target)
+        for name in carried:
+            os.replace(staging / name, target / name)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def _check_players_and_variant(game: GameData, options: BuildOptions) -> None:
@@ -146,25 +198,6 @@ def _check_players_and_variant(game: GameData, options: BuildOptions) -> None:
     if options.variant is not None and options.variant not in game.variant_ids():
         known = ", ".join(game.variant_ids()) or "(none)"
         raise HeadframeError(f"{game.name} has no variant {options.variant!r}; variants: {known}")
-
-
-def _remove_set(target: Path, paths: list[Path]) -> None:
-    """After a failed build, leave no PDF of this game behind: neither this build's files nor
-    an older set (listed by its manifest) that the user might print thinking it is current."""
-    old = target / "manifest.json"
-    try:
-        listed = json.loads(old.read_text(encoding="utf-8")).get("components", [])
-        paths = paths + [target / str(c.get("file", "")) for c in listed if c.get("file")]
-    except (OSError, ValueError, AttributeError):
-        pass
-    paths += [target / "checklist.pdf", old]
-    for path in paths:
-        if path.parent != target:  # a manifest naming ../something is not ours to delete
-            continue
-        try:
-            path.unlink()
-        except (FileNotFoundError, IsADirectoryError):
-            pass
 
 
 def _render(part: Part, path: Path, game: GameData, paper: Paper, options: BuildOptions, step) -> None:
