@@ -13,12 +13,8 @@ or ``HeadframeError`` (a bad option, an output folder that cannot be written).
 
 from __future__ import annotations
 
-import errno
 import json
 import math
-import os
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -32,11 +28,10 @@ from .decks import LayoutPainter, is_static, static_drawer
 from .geometry import SIDES, Paper, PieceSpec
 from .pen import Pen, UnknownColour
 from .richtext import TextOverflow
+from .staging import staged_set
 from .sheets import Document, Job, print_pieces, print_shop
 
 Progress = Callable[[int, int, str], None]
-STAGING = ".staging"  # suffix of the hidden folder a set is drawn into
-WRITE_ERRORS = {errno.ENOSPC, errno.EACCES, errno.EPERM, errno.EROFS, errno.EDQUOT}  # the disk's fault, not ours
 
 
 @dataclass(frozen=True)
@@ -85,45 +80,21 @@ class Part:
     draw_board: Callable | None = None  # boards and sheets drawn by their own routine
     pages: int = 0
     printed: str = ""  # how this file is printed (for the checklist)
+    tiled: bool = False  # a board split over several pages to be trimmed and joined
+    qr_codes: int = 0  # companion QR codes drawn in this file
 
 
 def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None = None,
                progress: Progress | None = None) -> dict:
     """Build every printed piece of ``game_id`` into ``out_dir/<game>/`` and return the manifest."""
     options = options or BuildOptions()
-    out = Path(out_dir)
-    target = out / game_id
     game = load_game(game_id, options.data_dir)
     _check_players_and_variant(game, options)
-    _check_target(out, target, game)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{game_id}.", suffix=STAGING, dir=out))
-    except OSError as exc:
-        raise HeadframeError(f"cannot write to {out}: {exc.strerror or exc}") from None
-    try:
+    with staged_set(Path(out_dir) / game_id, game.toml_path.parent) as staging:
         manifest, steps = _write_set(game, staging, options, progress)
-        _swap_in(staging, target)
-    except OSError as exc:
-        shutil.rmtree(staging, ignore_errors=True)
-        if exc.errno not in WRITE_ERRORS:
-            raise
-        raise HeadframeError(f"cannot write {exc.filename or out}: {exc.strerror}") from None
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     if progress:
         progress(steps, steps, f"{game.id}: done")
     return manifest
-
-
-def _check_target(out: Path, target: Path, game: GameData) -> None:
-    """Refuse, before anything is drawn, an output folder the set cannot or must not replace."""
-    for folder in (out, target):
-        if folder.exists() and not folder.is_dir():
-            raise HeadframeError(f"{folder} is a file, not a folder; give --out a folder")
-    if (target / "game.toml").exists() or target.resolve() == game.toml_path.parent.resolve():
-        raise HeadframeError(f"{target} holds game data (game.toml); build into another --out folder")
 
 
 def _write_set(game: GameData, folder: Path, options: BuildOptions,
@@ -144,51 +115,22 @@ def _write_set(game: GameData, folder: Path, options: BuildOptions,
                 progress(min(done, total), total, f"{game.id}: {part.name}")
 
         _render(part, folder / part.file, game, paper, options, step)
+    if options.companion_url and not any(p.qr_codes for p in parts):
+        # no reference carries the companion's code: it gets a card of its own
+        part = _companion_part(game, options)
+        parts.append(part)
+        _render(part, folder / part.file, game, paper, options, lambda n: None)
     from .checklist import write_checklist
 
     write_checklist(folder / "checklist.pdf", game, paper, parts, options)
     manifest = {
-        "game": game.id, "paper": paper.name,
+        "game": game.id, "paper": paper.name, "players": options.players, "variant": options.variant,
         "components": [{"id": p.id, "name": p.name, "kind": p.kind, "count": p.count, "file": p.file,
                         "pages": p.pages} for p in parts],
     }
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
                                           encoding="utf-8")
     return manifest, total
-
-
-def _is_set_file(path: Path) -> bool:
-    """The build's own files in ``<game>/``: its PDFs and manifest (and leftovers of older
-    builds' temporary files). Anything else there is the user's and is carried over."""
-    return path.is_file() and (path.suffix == ".pdf" or path.name == "manifest.json" or path.name.endswith(".tmp"))
-
-
-def _swap_in(staging: Path, target: Path) -> None:
-    """Put the finished set in ``staging`` where ``target`` was. Two renames on one file
-    system; if the second fails the old folder is put back as it was."""
-    if not target.exists():
-        os.replace(staging, target)
-        return
-    carried: list[str] = []
-    old = staging.with_name(staging.name[:-len(STAGING)] + ".old")
-    try:
-        for path in sorted(target.iterdir()):
-            if not _is_set_file(path):
-                os.replace(path, staging / path.name)
-                carried.append(path.name)
-        os.replace(target, old)
-    except OSError:
-        for name in carried:
-            os.replace(staging / name, target / name)
-        raise
-    try:
-        os.replace(staging, target)
-    except OSError:
-        os.replace(old, target)
-        for name in carried:
-            os.replace(staging / name, target / name)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
 
 
 def _check_players_and_variant(game: GameData, options: BuildOptions) -> None:
@@ -209,7 +151,18 @@ def _render(part: Part, path: Path, game: GameData, paper: Paper, options: Build
     else:
         part.pages = print_pieces(doc, part.spec, part.jobs, options.sides, options.guides, options.back_offset_mm,
                                   f"{game.name} - {part.name}", step)
+    part.qr_codes = doc.qr_codes
     doc.save()
+
+
+def _companion_part(game: GameData, options: BuildOptions) -> Part:
+    from .generic import COMPANION_CARD_MM, companion_card
+
+    spec = PieceSpec("Table companion card", *COMPANION_CARD_MM, options.bleed_mm)
+    job = Job(lambda pen: companion_card(pen, game.name, options.companion_url))
+    part = Part("companion-card", "Table companion card", "card", 1, "companion-card.pdf", spec, [job])
+    part.printed = _printed(options, False)
+    return part
 
 
 def _printed(options: BuildOptions, has_backs: bool) -> str:
@@ -233,7 +186,7 @@ def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
                                 deck.rows[0] if deck.rows else None) \
         if back is not None and is_static(back.layout) else None
     jobs = []
-    for row in deck.rows:
+    for row in _rows_for(deck, options.players):
         for copy in range(row.qty):
             f = (lambda pen, row=row, copy=copy: front.draw(pen, row, copy))
             if back is None:
@@ -243,9 +196,17 @@ def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
             else:
                 b = (lambda pen, row=row, copy=copy: back.draw(pen, row, copy))
             jobs.append(Job(f, b))
-    part = Part(deck.id, deck.name, deck.kind, deck.count, f"{deck.id}.pdf", spec, jobs)
+    part = Part(deck.id, deck.name, deck.kind, len(jobs), f"{deck.id}.pdf", spec, jobs)
     part.printed = _printed(options, back is not None)
     return part
+
+
+def _rows_for(deck: Deck, players: int | None) -> list:
+    """A deck's rows, less those whose ``players`` column leaves out this player count."""
+    if players is None or "players" not in deck.columns:
+        return list(deck.rows)
+    return [row for row in deck.rows
+            if row.get("players") is None or row["players"][0] <= players <= row["players"][1]]
 
 
 def _key_problem(game: GameData, key) -> str:
@@ -288,8 +249,11 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
                 raise _component_error(game, comp, f"{comp.id}: {_key_problem(game, exc.args[0])}") from None
         return draw
 
-    jobs = [Job(drawer(i, "front"), drawer(i, "back") if has_backs else None) for i in range(comp.count)]
-    part = Part(comp.id, comp.name, comp.kind, comp.count, f"{comp.id}.pdf", None, jobs)
+    indices = range(comp.count)
+    if spec_p.needed is not None and (options.players is not None or options.variant is not None):
+        indices = [i for i in indices if spec_p.needed(painters.Piece(game, comp, i, "front", options))]
+    jobs = [Job(drawer(i, "front"), drawer(i, "back") if has_backs else None) for i in indices]
+    part = Part(comp.id, comp.name, comp.kind, len(jobs), f"{comp.id}.pdf", None, jobs)
     part.printed = _printed(options, has_backs)
     if size is None:  # a full-page sheet
         from .tiling import full_page_sheets
@@ -302,8 +266,9 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
     part.spec = PieceSpec(comp.name, size[0], size[1], options.bleed_mm,
                           shape if shape in ("rect", "round", "hex") else "rect")
     if comp.kind == "board" and not options.print_shop:
-        from .tiling import boards
+        from .tiling import boards, fits_one_page
 
         spec = part.spec
+        part.tiled = not fits_one_page(spec, paper)
         part.draw_board = lambda doc, step: boards(doc, spec, jobs, options, f"{game.name} - {comp.name}", step)
     return part

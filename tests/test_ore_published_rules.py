@@ -14,7 +14,7 @@ GAME = find_game("ore-published")
 
 def table(names=("Blake", "Ada", "Cora"), mines=("iron-1", "copper-1"), contracts=()):
     state = GAME.setup([PlayerSpec(n) for n in names], seed=7)
-    return GAME.apply(state, {"type": "deal", "seat": 0, "mines": list(mines), "contracts": list(contracts)})
+    return GAME.apply(state, {"type": "deal", "seat": 0, "mines": ",".join(mines), "contracts": ",".join(contracts)})
 
 
 def edit(state, change):
@@ -83,7 +83,7 @@ def test_worker_on_the_last_space_exhausts_the_mine_and_the_next_card_sets_the_p
     state = edit(table(), lambda d: in_iron(d, [(0, 3)], cage=2))
     assert GAME.view(state, 0)["prices"]["iron"] == 6
     before = state.data["players"][0]["cubes"]["iron"]
-    state = GAME.apply(state, {"type": "collect", "seat": 0, "cards": ["iron-2"]})
+    state = GAME.apply(state, {"type": "collect", "seat": 0, "cards": "iron-2"})
     assert state.data["players"][0]["cubes"]["iron"] == before + 3
     assert state.data["mines"]["iron"]["card"] == "iron-2"
     assert state.data["decks"]["mines"]["iron"][-1] == "iron-1"
@@ -128,7 +128,7 @@ def test_one_building_icon_buys_slag_heap_for_seventeen_and_sells_three_at_marke
     blake = state.data["players"][0]
     assert blake["money"] == 19 and blake["completed"] == ["c16"] and blake["credits"] == 1
     prices = GAME.view(state, 0)["prices"]
-    state = GAME.apply(state, {"type": "build", "seat": 0, "building": "slag-heap", "sell": {"coal": 2, "iron": 1}})
+    state = GAME.apply(state, {"type": "build", "seat": 0, "building": "slag-heap", "cubes": "coal, coal, iron"})
     blake = state.data["players"][0]
     assert blake["money"] == 19 - 17 + 2 * prices["coal"] + prices["iron"]
     assert blake["built"] == ["slag-heap#1"] and blake["hand"] == ["bank#1"]
@@ -215,3 +215,23 @@ def test_score_file_example_ranks_and_breaks_ties(tmp_path, capsys):
     path.write_text(json.dumps({"players": [{"name": "A", "contracts": ["c99"]}, {"name": "B"}]}))
     assert main(["score", "ore-published", str(path)]) == 2
     assert "unknown contract 'c99'" in capsys.readouterr().err
+
+
+def test_cards_turned_up_by_a_real_deck_are_entered_and_checked():
+    state = edit(table(), lambda d: d["players"][0].update(money=30))
+    with pytest.raises(RuleViolation, match="iron-1 is not in the iron mine deck"):
+        GAME.apply(state, {"type": "place", "seat": 0, "space": "private", "res": "iron", "card": "iron-1"})
+    state = GAME.apply(state, {"type": "place", "seat": 0, "space": "permit", "count": 2, "cards": "bank, hotel"})
+    assert sorted(c.split("#")[0] for c in state.data["players"][0]["hand"]) == ["bank", "hotel"]
+    assert state.data["players"][0]["money"] == 30 - 2 * 2
+    with pytest.raises(RuleViolation, match="Name all 1 cards drawn, or none"):
+        GAME.apply(state, {"type": "draw", "seat": 1, "count": 1, "cards": "bank, hotel"})
+
+
+def test_either_ore_icons_take_the_named_resource():
+    state = business(table(), [("c4", 0)], {"lead": 1, "coal": 1})  # c4 row 1: lead/coal = $4
+    with pytest.raises(RuleViolation, match="takes lead or coal, not gold"):
+        GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c4", "choice": "gold"})
+    state = GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c4", "choice": "coal"})
+    assert state.data["players"][0]["cubes"]["coal"] == 0 and state.data["players"][0]["cubes"]["lead"] == 1
+    assert state.data["players"][0]["money"] == 4

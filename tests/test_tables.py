@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.errors import BadAction, RuleViolation, UnknownGame
+from companion.errors import BadAction, GameOver, RuleViolation, UnknownGame
 from webapp import tables
 from webapp.errors import Conflict, Forbidden, Invalid, NotFound
 
@@ -193,9 +193,9 @@ def test_finish_action_ends_the_game_and_undo_reopens_it(ctx, players):
     v = tables.act(table.id, t0, table.version, add(7))["version"]
     done = tables.act(table.id, t1, v, {"type": "finish"})
     assert done["table"].finished and done["table"].outcome["winners"] == [0]
-    with pytest.raises(Invalid) as caught:
+    with pytest.raises(GameOver) as caught:
         tables.act(table.id, t1, done["version"], add(1))
-    assert caught.value.code == "finished"
+    assert caught.value.code == "game_over"
     reopened = tables.undo(table.id, host, done["version"])
     assert not reopened.finished and reopened.outcome is None
 
@@ -253,7 +253,7 @@ def test_scorepad_for_a_named_game_uses_its_categories(ctx, players):
     ids = [g for g in game_ids() if load_game(g).score_categories]
     if not ids:
         pytest.skip("no game data with score categories yet")
-    table, _ = tables.create_table("scorepad", players, variant=ids[0])
+    table, _ = tables.create_table(f"scorepad-{ids[0]}", players)
     assert [c for c, _ in table.state.categories] == [c for c, _ in load_game(ids[0]).score_categories]
 
 

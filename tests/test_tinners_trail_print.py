@@ -15,7 +15,8 @@ EXPECTED = {
     "drainage-tokens": ("token", 24), "peek-tokens": ("token", 10), "hundred-pound-tokens": ("token", 10),
     "extra-score-tokens": ("token", 10), "calciners": ("token", 5), "work-track-limiters": ("token", 5),
     "mines": ("token", 30), "own-miners": ("token", 20), "development-pieces": ("token", 46),
-    "cube-substitutes": ("token", 120),
+    "cube-substitutes": ("token", 104), "arsenic-cube-substitutes": ("token", 16), "map-setup-cards": ("card", 4),
+    "player-markers": ("token", 15), "auction-marker": ("token", 1), "round-marker": ("token", 1),
 }
 
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 from flask import request
 
-from companion import find_game, game_ids
-from companion.data import game_ids as data_game_ids
+from companion import Game, find_game, game_ids
 from companion.data import load_game
 from companion.errors import HeadframeError
 
@@ -56,22 +54,17 @@ def token_for(table: tables.Table, action: Mapping[str, Any], seat: int | None, 
 # -- games and their pieces ---------------------------------------------------------------
 
 def game_choices() -> list[dict]:
-    """Everything the new-table form offers: each full game (per variant) and the score pad
-    for any game with data, as ``{"value", "label", "group"}``."""
+    """Everything the new-table form offers: each game (per variant), grouped by family (full
+    rules first, then the score pads), as ``{"value", "label", "group"}``."""
     choices = []
     for gid in game_ids():
         game = find_game(gid)
-        if gid == "scorepad":
-            continue
         if game.variants:
-            choices += [{"value": f"{gid}|{v}", "label": f"{game.name}: {variant_name(gid, v)}", "group": "Full rules"}
+            choices += [{"value": f"{gid}|{v}", "label": f"{game.name}: {variant_name(gid, v)}", "group": game.family}
                         for v in game.variants]
         else:
-            choices.append({"value": gid, "label": game.name, "group": "Full rules"})
-    choices.append({"value": "scorepad", "label": "Score pad (points only)", "group": "Score pad"})
-    for gid in data_game_ids():
-        choices.append({"value": f"scorepad|{gid}", "label": f"Score pad for {data_name(gid)}", "group": "Score pad"})
-    return choices
+            choices.append({"value": gid, "label": game.name, "group": game.family})
+    return sorted(choices, key=lambda c: c["group"] != Game.family)
 
 
 def most_players() -> int:
@@ -84,19 +77,9 @@ def split_choice(value: str) -> tuple[str, str | None]:
     return game_id, variant or None
 
 
-@lru_cache(maxsize=64)
-def data_name(game_id: str) -> str:
-    try:
-        return load_game(game_id).name
-    except HeadframeError:
-        return game_id
-
-
 def variant_name(game_id: str, variant: str | None) -> str:
     if not variant:
         return ""
-    if game_id == "scorepad":
-        return data_name(variant)
     try:
         known = load_game(game_id).variants
     except HeadframeError:
@@ -117,8 +100,6 @@ def game_title(table_or_id: Any, variant: str | None = None) -> str:
         name = find_game(game_id).name
     except HeadframeError:
         name = game_id
-    if game_id == "scorepad" and variant:
-        return f"Score pad for {data_name(variant)}"
     if variant:
         return f"{name}: {variant_name(game_id, variant)}"
     return name

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from ..core import require
 from .cards import RESOURCES, Catalog
-from .state import in_mines, price, take_card
+from .state import in_mines, price, take_card, words
 from .tasking import is_copy, next_turn, recruit
 
 
@@ -28,7 +28,7 @@ def row_cubes(cat: Catalog, p: Mapping, contract: Mapping, choice: Any) -> list[
     """The cubes that would fill the contract's next row: either-ore icons take ``choice`` in
     order, or else the kind the player holds most of."""
     row = cat.contracts[contract["id"]].rows[contract["filled"]]
-    picks = list(choice or [])
+    picks = words(choice)
     have = dict(p["cubes"])
     cubes = []
     for item in row.items:
@@ -100,9 +100,11 @@ def _when_built(cat: Catalog, d: dict, p: dict, effect: tuple[str, ...], action:
         return ""
     kind = effect[0]
     if kind in ("sell", "buy"):
-        counts = dict(action.get(kind) or {})
+        counts: dict[str, int] = {}
+        for res in words(action.get("cubes")):
+            counts[res] = counts.get(res, 0) + 1
         limit = int(effect[1])
-        require(all(r in d["mines"] and n >= 0 for r, n in counts.items()),
+        require(all(r in d["mines"] for r in counts),
                 f"Name resources on the market: {', '.join(d['mines'])}.", "When built")
         require(sum(counts.values()) <= limit, f"This building lets you {kind} up to {limit} cubes, not "
                 f"{sum(counts.values())}.", "When built")
@@ -187,7 +189,7 @@ def close_round(cat: Catalog, d: dict, action: Mapping[str, Any]) -> None:
         p["done"] = False
         for c in p["contracts"]:
             c["now"] = False
-    turned = list(action.get("cards") or [])
+    turned = words(action.get("cards"))
     for slot, card in enumerate(d["row"]):
         if card is None:
             d["row"][slot] = take_card(d["decks"]["contracts"], turned.pop(0) if turned else None, "contract")

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from ..core import require
 from .cards import Catalog
-from .state import take_card
+from .state import take_card, words
 
 
 def exhausting(cat: Catalog, d: Mapping) -> list[str]:
@@ -33,7 +33,7 @@ def _stuck(cat: Catalog, d: Mapping, card_id: str, worker: Mapping) -> bool:
 def collect(cat: Catalog, d: dict, action: Mapping[str, Any]) -> list[str]:
     """Run the whole collection phase; returns lines describing what happened."""
     require(d["phase"] == "collection", "Collection follows once every worker is placed.", "Collection")
-    turned = list(action.get("cards") or [])
+    turned = words(action.get("cards"))
     lines: list[str] = []
     for res, mine in d["mines"].items():
         card = cat.mines[mine["card"]]

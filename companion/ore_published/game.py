@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of, require
 from ..declare import ActionSpec, Declaration, Field, Kind, seat_field
-from ..errors import BadAction
+from ..errors import BadAction, GameOver
 from . import business, collection, tasking
 from .cards import RESOURCES, catalog
 from .scoring import score_file, score_state
@@ -30,10 +30,10 @@ def _reveals_close(state: Any, action: Mapping[str, Any]) -> bool:
     return any(slot is None for slot in state.data["row"]) if isinstance(state, State) else True
 
 
-CARDS = Field("cards", Kind.STR_LIST, False, doc="the cards the table turned up, when playing with a real deck")
+CARDS = Field("cards", Kind.STR, False, doc="the cards a real deck turned up, ids separated by commas")
 DECLARATION = Declaration([
-    ActionSpec("deal", (seat_field(), Field("mines", Kind.STR_LIST, False, doc="face-up mine cards"),
-                        Field("contracts", Kind.STR_LIST, False, doc="contracts dealt to the row, left to right")),
+    ActionSpec("deal", (seat_field(), Field("mines", Kind.STR, False, doc="face-up mine cards, ids separated by commas"),
+                        Field("contracts", Kind.STR, False, doc="contracts dealt to the row, left to right, by commas")),
                randomises=True, reveals=True, doc="Turn up the first mine cards and deal the contract row."),
     ActionSpec("place", (seat_field(), Field("space", Kind.STR, choices=SPACES),
                          Field("res", Kind.STR, False, choices=RESOURCES, doc="market resource or mine type"),
@@ -53,10 +53,10 @@ DECLARATION = Declaration([
     ActionSpec("collect", (seat_field(), CARDS), reveals_if=_reveals_collect,
                doc="Run the collection phase: gather, advance, replace exhausted mines."),
     ActionSpec("fill", (seat_field(), Field("contract", Kind.STR),
-                        Field("choice", Kind.STR_LIST, False, doc="resources for the row's either-ore icons")),
+                        Field("choice", Kind.STR, False, doc="resources for the row's either-ore icons, in order")),
                doc="Fill the next row of a contract."),
-    ActionSpec("build", (seat_field(), Field("building", Kind.STR), Field("sell", Kind.INT_MAP, False),
-                         Field("buy", Kind.INT_MAP, False), Field("recruit", Kind.BOOL, False)),
+    ActionSpec("build", (seat_field(), Field("building", Kind.STR), Field("cubes", Kind.STR, False, doc="cubes the when-built action sells or buys, e.g. 'coal coal iron'"),
+                         Field("recruit", Kind.BOOL, False)),
                doc="Build a building from hand with a completed contract's icon."),
     ActionSpec("recall", (seat_field(), Field("res", Kind.STR, choices=RESOURCES), Field("depth", Kind.INT)),
                doc="Pay to bring a worker home from a mine."),
@@ -108,7 +108,8 @@ class OrePublished(Game):
         count = len(state.data["players"])
         if not 0 <= seat < count:
             raise BadAction(f"there is no seat {seat}; seats are 0-{count - 1}")
-        require(state.data["phase"] != "over", "The game is over.", "Game end")
+        if state.data["phase"] == "over":
+            raise GameOver()
         d = state.draft()
         self.dispatch(d, seat, action)
         d["step"] += 1
@@ -172,9 +173,9 @@ class OrePublished(Game):
         from .moves import options_for
         return options_for(self, state, seat)
 
-    def summary(self, state: State, action: Action) -> str:
+    def describe(self, before: State, action: Action, after: State) -> str:
         from .moves import describe
-        return describe(self, state, action)
+        return describe(self, before, action)
 
     def check_data(self, data_dir: Any = None) -> None:
         catalog(data_dir)

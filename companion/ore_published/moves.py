@@ -67,14 +67,12 @@ def _effect_fields(game: "OrePublished", me: Mapping, card: str) -> dict:
     building = game.cat.buildings.get(card)
     if building is None or not building.effect or building.effect[0] != "sell":
         return {}
-    limit, sell, spare = int(building.effect[1]), {}, dict(me["cubes"])
+    limit, sell, spare = int(building.effect[1]), [], dict(me["cubes"])
     for res in building.cubes:
         spare[res] -= 1
     for res in sorted(spare, key=lambda r: -spare[r]):
-        take = max(0, min(spare[res], limit - sum(sell.values())))
-        if take:
-            sell[res] = take
-    return {"sell": sell} if sell else {}
+        sell += [res] * max(0, min(spare[res], limit - len(sell)))
+    return {"cubes": " ".join(sell)} if sell else {}
 
 
 def _placements(game: "OrePublished", d: Mapping, seat: int, add) -> None:
@@ -120,13 +118,16 @@ def try_on(game: "OrePublished", d: Mapping[str, Any], action: Mapping[str, Any]
 
 
 def options_for(game: "OrePublished", state: State, seat: int | None) -> list[Option]:
-    if seat is None:
-        return []
-    d = as_state(public_view(game.cat, state.to_json(), seat))
+    """``seat``'s moves; on the shared screen (``seat`` None) those of every seat it waits for."""
+    from .game import acting
+    names = [p["name"] for p in state.data["players"]]
+    seats = acting(state.data) if seat is None else [seat] if 0 <= seat < len(names) else []
     out = []
-    for action, label in candidates(game, d, seat):
-        reason = try_on(game, d, action)
-        out.append(Option(action, label, not reason, reason))
+    for who in seats:
+        d = as_state(public_view(game.cat, state.to_json(), who))
+        for action, label in candidates(game, d, who):
+            reason = try_on(game, d, action)
+            out.append(Option(action, label if seat is not None else f"{names[who]}: {label}", not reason, reason))
     return out
 
 

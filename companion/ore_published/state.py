@@ -105,6 +105,11 @@ def price(cat: Catalog, d: Mapping, res: str) -> int | None:
     return cat.mines[mine["card"]].price if mine and mine["card"] else None
 
 
+def words(value: Any) -> list[str]:
+    """Card ids or resources typed on a phone: ``"iron-2, lead-3"`` or ``"coal coal iron"``."""
+    return [w for w in str(value or "").replace(",", " ").split() if w]
+
+
 def take_card(deck: list[str], wanted: str | None, what: str, match=lambda card, want: card == want) -> str | None:
     """Take ``wanted`` from ``deck`` (the card the table turned up), or its top card when None."""
     from ..core import require

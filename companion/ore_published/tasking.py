@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from ..core import require
 from .cards import RESOURCES, Catalog
-from .state import ACTION_SPACES, in_mines, price, take_card
+from .state import ACTION_SPACES, in_mines, price, take_card, words
 
 COPYABLE = ("market", "permit", "recruit", "cage", "drill", "private")
 
@@ -22,11 +22,11 @@ def is_copy(card: str, wanted: str) -> bool:
 
 def deal(cat: Catalog, d: dict, action: Mapping[str, Any]) -> None:
     require(d["phase"] == "deal", "The cards are dealt once, at the start.", "Setup")
-    mines = list(action.get("mines") or [])
+    mines = words(action.get("mines"))
     for res in d["mines"]:
         wanted = next((m for m in mines if cat.mines.get(m) and cat.mines[m].res == res), None)
         d["mines"][res]["card"] = take_card(d["decks"]["mines"][res], wanted, f"{res} mine")
-    contracts = list(action.get("contracts") or [])
+    contracts = words(action.get("contracts"))
     require(len(contracts) <= len(d["row"]), f"The contract row holds {len(d['row'])} cards, not {len(contracts)}.",
             "Setup")
     for slot in range(len(d["row"])):
@@ -127,7 +127,7 @@ def draw(cat: Catalog, d: dict, p: dict, count: Any, cards: Any, limit: int) -> 
     cost = int(cat.tables["permit_card_cost"])
     require(isinstance(count, int) and 0 <= count <= limit, f"Draw from 0 to {limit} building cards here.",
             "Permit office")
-    cards = list(cards or [])
+    cards = words(cards)
     require(not cards or len(cards) == count, f"Name all {count} cards drawn, or none.", "Permit office")
     count = min(count, len(d["decks"]["buildings"])) if not cards else count
     require(p["money"] >= count * cost, f"{count} permits at ${cost} each cost ${count * cost}; you have "

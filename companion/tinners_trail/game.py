@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of
-from ..errors import BadAction, HeadframeError, NotYourTurn
+from ..errors import BadAction, GameOver, NotYourTurn
 from . import actions, arsenic, auction, building, emigration, invest, prices, survey
 from .declared import DECLARATION
 from .rules import Rules, load_rules
@@ -150,7 +150,7 @@ class TinnersTrail(Game):
         self.check_shape(action)
         handler = HANDLERS[action["type"]]
         if state.phase == OVER:
-            raise NotYourTurn("The game is over.", "End of the game")
+            raise GameOver()
         new = settle(handler(state, action, self.rules), self.rules)
         return replace(new, step=state.step + 1)
 
@@ -189,13 +189,9 @@ class TinnersTrail(Game):
         from .options import options
         return options(state, seat, self.rules)
 
-    def summary(self, state: State, action: Action) -> str:
+    def describe(self, before: State, action: Action, after: State) -> str:
         from .notation import changes, describe
-        line = describe(state, action, self.rules)
-        try:
-            return line + changes(state, self.apply(state, action))
-        except HeadframeError:
-            return line
+        return describe(before, action, self.rules) + changes(before, after)
 
     def automatic_seats(self, state: State) -> tuple[int, ...]:
         return tuple(i for i, p in enumerate(state.players) if p.bot)

@@ -133,9 +133,10 @@ def load_rules(data_dir: str | None = None) -> Rules:
     decks: dict[str, list[str]] = {r: [] for r in REGIONS}
     wild: list[str] = []
     for row in data.decks["survey-cards"].rows:
-        cards[row.id] = SurveyCard(row.id, (row["region"],), row["benefit"], row["amount"], row["value"], row["name"])
+        region = "wild" if row["region"] == "Wild" else row["region"]  # printed capitalised on the cards
+        cards[row.id] = SurveyCard(row.id, (region,), row["benefit"], row["amount"], row["value"], row["name"])
         for _ in range(row.qty):
-            (wild if row["region"] == "wild" else decks[row["region"]]).append(row.id)
+            (wild if region == "wild" else decks[region]).append(row.id)
     kick = []
     for row in data.decks["kickstarter-survey-cards"].rows:
         cards[row.id] = SurveyCard(row.id, tuple(row["regions"]), row["benefit"], row["amount"], row["value"], row["name"])

@@ -144,14 +144,34 @@ def _ore_table(pen: Pen, rules, b) -> None:
 
 # --- development boards -------------------------------------------------------------------------
 
-@painter("tinners-trail.development-board")
+def _covers(piece: Piece) -> tuple[int, int]:
+    """The player counts one board or card of a per-count set serves: a value of 2 after none
+    serves 1-2 players, a 3 after a 2 serves 3."""
+    values = sorted(piece.option("players", []))
+    mine = piece.per_piece("players", values[0] if values else 2)
+    below = [v for v in values if v < mine]
+    return (below[-1] + 1 if below else 1, mine)
+
+
+def count_needed(piece: Piece) -> bool:
+    players = getattr(piece.build, "players", None)
+    low, high = _covers(piece)
+    return players is None or low <= players <= high
+
+
+def _for(piece: Piece) -> str:
+    low, high = _covers(piece)
+    return f"{low}–{high} players" if low != high else f"{high} players"
+
+
+@painter("tinners-trail.development-board", needed=count_needed)
 def development_board(pen: Pen, piece: Piece) -> None:
     rules, b = _rules(piece), boxes(piece, "development_board")
     players = piece.per_piece("players", 2)
     board = rules.boards[players]
     bleed = pen.bleed
     pen.rect(-bleed, -bleed, pen.w + 2 * bleed, pen.h + 2 * bleed, fill="panel")
-    _text_box(pen, b["title"], players="1–2 players" if players == 2 else f"{players} players")
+    _text_box(pen, b["title"], players=_for(piece))
     kinds = PIECES + ("steam_pump",)
     for c, _, x, y, w, h in _grid(b["rounds"], rules.rounds, 1):
         pen.text(f"**Round {c + 1}**", x, y, w, h, size=b["rounds"].get("size"), align="center", valign="middle")
@@ -238,7 +258,7 @@ def _emigration_bonus(key: str, info, r: int) -> str:
         kinds = sorted(set(pieces), key=pieces.index)
         return "Free " + " + ".join(f"{pieces.count(k)} {k}s" if pieces.count(k) > 1 else k for k in kinds)
     if key == "sierra_madre":
-        return f"{info['points'][r]} :vp:"
+        return f"{info['points'][r]} points"
     if key == "kimberly":
         return f"£{info['money'][r]} now and each later round"
     first, second = info["bonus"][r]

@@ -15,11 +15,12 @@ from .model import _clean, _dumps, _iso, _pack
 from .rows import _exists
 
 
-def _log_action(rows: list[dict], table_id: str, game: Game, before: Any, after: Any, move: Mapping[str, Any],
+def _log_action(rows: list[dict], table_id: str, game: Game, summary: str, after: Any, move: Mapping[str, Any],
                 seq: int, prev: int, now: float, barrier: bool) -> tuple[str, dict]:
-    """Add the log row of one move to ``rows``; returns the state after it as JSON, and the event."""
+    """Add the log row of one move (``summary``: what it did, from ``Game.play``) to ``rows``;
+    returns the state after it as JSON, and the event."""
     text = _dumps(game.to_json(after))
-    event = dict(seat=move.get("seat"), at=now, action=_dumps(move), summary=_clean(game.summary(before, move)),
+    event = dict(seat=move.get("seat"), at=now, action=_dumps(move), summary=_clean(summary),
                  round=game.round_of(after), barrier=barrier, prev=prev)
     logged = dict.fromkeys(EVENT_COLUMNS)
     logged.update(event, table_id=table_id, seq=seq, kind="action", undone=False, undoes=None, state_z=_pack(text))
