@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import shutil
 import sys
 from pathlib import Path
@@ -28,6 +29,8 @@ def _mm(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected millimetres as a number, got {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a finite number of millimetres, got {text!r}")
     return value
 
 
@@ -53,7 +56,8 @@ def _parser() -> argparse.ArgumentParser:
                            description="Build every printed component of the named games into DIR/<game>/, "
                                        "with manifest.json and a checklist page.", epilog=EPILOG)
     build.add_argument("games", nargs="+", metavar="GAME", help="game ids, or 'all'")
-    build.add_argument("--out", type=Path, default=Path("out"), metavar="DIR", help="output folder (default: ./out)")
+    build.add_argument("--out", type=Path, default=Path("out"), metavar="DIR",
+                       help="output folder (default: ./out); DIR/GAME is replaced only when every file is written")
     build.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default: a4)")
     build.add_argument("--players", type=int, metavar="N", help="print only what N players need, where a game differs")
     build.add_argument("--variant", metavar="V", help="print for this variant or module")
@@ -62,7 +66,8 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--bleed", type=_mm, default=3.0, metavar="MM", help="bleed around each piece (default: 3)")
     build.add_argument("--guides", action="store_true", help="draw safe-zone guides inside each trim")
     build.add_argument("--back-offset", type=_offset, default=(0.0, 0.0), metavar="X,Y",
-                       help="shift back pages by X,Y mm to correct a printer's drift (see 'calibrate')")
+                       help="shift back pages by X,Y mm to correct a printer's drift (see 'calibrate'); "
+                            "finite numbers, at most 20; write --back-offset=-1,0.5 when X is negative")
     build.add_argument("--companion-url", metavar="URL", help="put a QR code to this companion page on reference cards")
     build.add_argument("--data", type=Path, metavar="DIR", help="build from an edited copy of the data")
     build.add_argument("--print-shop", action="store_true", help="one piece per page with bleed, for print shops")
