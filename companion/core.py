@@ -148,8 +148,16 @@ class Game:
     # The game's actions declared once (companion.declare): fields and kinds, and whether each
     # randomises or reveals. When set, it decides undo barriers and the request check.
     actions: Declaration | None = None
+    # Where the game is offered: a game played by its full rules, or a score pad.
+    family: str = "Full rules"
     # Bots by name, e.g. ("random", "heuristic"); see ``bot_move``.
     bot_names: tuple[str, ...] = ()
+
+    @property
+    def record(self) -> tuple[str, str]:
+        """(id, name) of the game a finished play counts as in other score keepers: a score
+        pad's play counts as the game it kept score for."""
+        return self.id, self.name
 
     # -- to implement --------------------------------------------------------
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> Any:
@@ -229,10 +237,16 @@ class Game:
         """Points so far per seat, for the score-over-rounds chart."""
         return self.score(state).totals
 
-    def summary(self, state: Any, action: Action) -> str:
-        """One line for the log describing what ``action`` did."""
-        kind = str(action.get("type", "action")).replace("_", " ")
-        return f"{kind}"
+    def play(self, state: Any, action: Action) -> tuple[Any, str]:
+        """Apply ``action`` and say what it did: the new state and one line for the log, from
+        a single run of the rules (raises as ``apply`` does; nothing changes then)."""
+        after = self.apply(state, action)
+        return after, self.describe(state, action, after)
+
+    def describe(self, before: Any, action: Action, after: Any) -> str:
+        """One line for the log saying what ``action`` did, from the states before and after
+        it; ``after`` is what ``apply`` returned, so describing never runs the rules again."""
+        return str(action.get("type", "action")).replace("_", " ")
 
     def check_data(self, data_dir: Any = None) -> None:
         """Check the game's own tables beyond what the generic loader checks (raise DataError

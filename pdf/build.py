@@ -76,6 +76,7 @@ class Part:
     pages: int = 0
     printed: str = ""  # how this file is printed (for the checklist)
     tiled: bool = False  # a board split over several pages to be trimmed and joined
+    qr_codes: int = 0  # companion QR codes drawn in this file
 
 
 def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None = None,
@@ -111,6 +112,12 @@ def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None =
                     progress(min(done, total), total, f"{game.id}: {part.name}")
 
             _render(part, tmp, game, paper, options, step)
+        if options.companion_url and not any(p.qr_codes for p in parts):
+            # no reference carries the companion's code: it gets a card of its own
+            part = _companion_part(game, options)
+            parts.append(part)
+            written.append((target / f".{part.file}.tmp", target / part.file))
+            _render(part, target / f".{part.file}.tmp", game, paper, options, lambda n: None)
         from .checklist import write_checklist
 
         tmp = target / ".checklist.pdf.tmp"
@@ -177,7 +184,18 @@ def _render(part: Part, path: Path, game: GameData, paper: Paper, options: Build
     else:
         part.pages = print_pieces(doc, part.spec, part.jobs, options.sides, options.guides, options.back_offset_mm,
                                   f"{game.name} - {part.name}", step)
+    part.qr_codes = doc.qr_codes
     doc.save()
+
+
+def _companion_part(game: GameData, options: BuildOptions) -> Part:
+    from .generic import COMPANION_CARD_MM, companion_card
+
+    spec = PieceSpec("Table companion card", *COMPANION_CARD_MM, options.bleed_mm)
+    job = Job(lambda pen: companion_card(pen, game.name, options.companion_url))
+    part = Part("companion-card", "Table companion card", "card", 1, "companion-card.pdf", spec, [job])
+    part.printed = _printed(options, False)
+    return part
 
 
 def _printed(options: BuildOptions, has_backs: bool) -> str:

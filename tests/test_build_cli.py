@@ -49,7 +49,7 @@ def test_text_that_cannot_fit_names_row_box_and_card_and_leaves_no_pdf(game, tmp
     assert main(["build", "testgame", "--data", str(game), "--out", str(out)]) == 2
     err = capsys.readouterr().err.strip()
     assert err == (f"{csv}:4: mine.boxes.text: testgame: mines card 'm03': text 'Pump out one very long words "
-                   f"again an...' does not fit its box even at 6 pt (needs 57.4 mm, box is 40.0 mm); shorten the "
+                   f"again an...' does not fit its box even at 6 pt (needs 92.6 mm, box is 40.0 mm); shorten the "
                    f"text or enlarge the box")
     assert pdfs(out) == []
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, rng
-from ..errors import BadAction, NotYourTurn, Problem
+from ..errors import GameOver, NotYourTurn, Problem
 from . import advanced, bot, checks, dice, movement, placement, scoring, setup, turn
 from .board import board
 from .declared import DECLARATION
@@ -43,7 +43,7 @@ class MineShaft(Game):
         self.check_shape(action)
         handler = HANDLERS[action["type"]]
         if state.phase == "over":
-            raise BadAction("The game is over: the score sheet is final.")
+            raise GameOver()
         seat = action.get("seat", state.turn)
         if seat != state.turn:
             raise NotYourTurn(f"It is {state.current.name}'s turn, not seat {seat}'s.", "turn order")
@@ -90,11 +90,8 @@ class MineShaft(Game):
     def options(self, state: MineState, seat: int | None) -> list[Option]:
         return _options(rules(), state, seat)
 
-    def summary(self, state: MineState, action: Action) -> str:
-        try:
-            return self.apply(state, action).note
-        except Exception:  # the log line must never break the table; the action itself was refused or applied
-            return super().summary(state, action)
+    def describe(self, before: MineState, action: Action, after: MineState) -> str:
+        return after.note or super().describe(before, action, after)
 
     def bot_action(self, state: MineState, seat: int) -> dict | None:
         """The action a bot seat takes now (see bot.py), or None when it is not that seat's move."""

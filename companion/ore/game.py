@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, require
-from ..errors import BadAction, RuleViolation
+from ..errors import BadAction, GameOver, RuleViolation
 from . import acquisition, anytime, market, placement, replenish
 from .declared import declaration
 from .cards import catalog
@@ -47,7 +47,8 @@ class Ore(Game):
         count = len(state.data["players"])
         if not 0 <= seat < count:
             raise BadAction(f"there is no seat {seat}; seats are 0-{count - 1}")
-        require(state.data["phase"] != "over", "The game is over.", "Game end")
+        if state.data["phase"] == "over":
+            raise GameOver()
         d = state.draft()
         self._dispatch(d, kind, seat, action)
         d["step"] += 1
@@ -141,9 +142,9 @@ class Ore(Game):
         from .options import options_for
         return options_for(self, state, seat)
 
-    def summary(self, state: OreState, action: Action) -> str:
+    def describe(self, before: OreState, action: Action, after: OreState) -> str:
         from .notation import describe_action
-        return describe_action(self, state, action)
+        return describe_action(self, before, action, after)
 
     def check_data(self, data_dir: Any = None) -> None:
         catalog(data_dir)

@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of, require
 from ..declare import ActionSpec, Declaration, Field, Kind, seat_field
-from ..errors import BadAction
+from ..errors import BadAction, GameOver
 from . import business, collection, tasking
 from .cards import RESOURCES, catalog
 from .scoring import score_file, score_state
@@ -108,7 +108,8 @@ class OrePublished(Game):
         count = len(state.data["players"])
         if not 0 <= seat < count:
             raise BadAction(f"there is no seat {seat}; seats are 0-{count - 1}")
-        require(state.data["phase"] != "over", "The game is over.", "Game end")
+        if state.data["phase"] == "over":
+            raise GameOver()
         d = state.draft()
         self.dispatch(d, seat, action)
         d["step"] += 1
@@ -172,9 +173,9 @@ class OrePublished(Game):
         from .moves import options_for
         return options_for(self, state, seat)
 
-    def summary(self, state: State, action: Action) -> str:
+    def describe(self, before: State, action: Action, after: State) -> str:
         from .moves import describe
-        return describe(self, state, action)
+        return describe(self, before, action)
 
     def check_data(self, data_dir: Any = None) -> None:
         catalog(data_dir)

@@ -5,7 +5,10 @@ from __future__ import annotations
 import time
 from typing import Any, Mapping
 
+from companion import GameOver
+
 from ..errors import Conflict, Forbidden, Invalid
+from ..jsonbody import check_action_size
 from .bots import _run_bots
 from .cache import _store
 from .checks import _check_version
@@ -41,16 +44,18 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
     if table.version != version:
         raise _conflict(table, version, seat, who == "host")
     if table.finished:
-        raise Invalid("finished", "The game is over: the score sheet is final.", status=409)
+        raise GameOver()  # the same error every game's rules give
     move = dict(action)
     if who == "seat":
         move["seat"] = seat
     game = table.game
+    game.check_shape(move)  # the declared fields and kinds, before the rules or the log see it
+    check_action_size(move)
     before = table.state
-    after = game.apply(before, move)  # a RuleViolation: nothing was written
+    after, summary = game.play(before, move)  # a RuleViolation: nothing was written
     now = time.time()
     rows: list[dict] = []
-    text, first = _log_action(rows, table_id, game, before, after, move, version + 1, table.head, now,
+    text, first = _log_action(rows, table_id, game, summary, after, move, version + 1, table.head, now,
                               game.is_barrier(move, before))
     after, seq, text = _run_bots(rows, table_id, game, table.seats, after, version + 1, text, now)
     finish = _finish_values(game, after)

@@ -25,11 +25,11 @@ def _run_bots(rows: list[dict], table_id: str, game: Game, seats: tuple[Seat, ..
         if bot_move is None:
             break
         try:
-            following = game.apply(state, bot_move)
+            following, summary = game.play(state, bot_move)
         except RuleViolation:
             break  # a bot that finds no legal move leaves the table to the players
         seq += 1
-        text, _event = _log_action(rows, table_id, game, state, following, bot_move, seq, seq - 1, now, True)
+        text, _event = _log_action(rows, table_id, game, summary, following, bot_move, seq, seq - 1, now, True)
         state = following
     return state, seq, text
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, Mapping
 
 from sqlalchemy import select
@@ -10,16 +9,18 @@ from sqlalchemy import select
 from companion import Game
 
 from ..db import EVENT_COLUMNS, EVENTS, reading
+from ..jsonbody import stored
 from .cache import _store
 from .model import _clean, _dumps, _iso, _pack
 from .rows import _exists
 
 
-def _log_action(rows: list[dict], table_id: str, game: Game, before: Any, after: Any, move: Mapping[str, Any],
+def _log_action(rows: list[dict], table_id: str, game: Game, summary: str, after: Any, move: Mapping[str, Any],
                 seq: int, prev: int, now: float, barrier: bool) -> tuple[str, dict]:
-    """Add the log row of one move to ``rows``; returns the state after it as JSON, and the event."""
+    """Add the log row of one move (``summary``: what it did, from ``Game.play``) to ``rows``;
+    returns the state after it as JSON, and the event."""
     text = _dumps(game.to_json(after))
-    event = dict(seat=move.get("seat"), at=now, action=_dumps(move), summary=_clean(game.summary(before, move)),
+    event = dict(seat=move.get("seat"), at=now, action=_dumps(move), summary=_clean(summary),
                  round=game.round_of(after), barrier=barrier, prev=prev)
     logged = dict.fromkeys(EVENT_COLUMNS)
     logged.update(event, table_id=table_id, seq=seq, kind="action", undone=False, undoes=None, state_z=_pack(text))
@@ -29,7 +30,7 @@ def _log_action(rows: list[dict], table_id: str, game: Game, before: Any, after:
 
 def _event_json(*, seq, kind, seat, at, summary, round, barrier, undone, undoes, action_text=None, **_) -> dict:
     return {"seq": seq, "kind": kind, "seat": seat, "time": _iso(at),
-            "action": json.loads(action_text) if action_text else None, "summary": summary, "round": round,
+            "action": stored(action_text), "summary": summary, "round": round,
             "barrier": bool(barrier), "undone": bool(undone), "undoes": undoes}
 
 
