@@ -76,6 +76,11 @@ DECLARATION = Declaration([
 ])
 
 
+# Moves worth showing greyed (with the rule's reason) when refused.
+GREYED = frozenset({"explore", "exploit", "global_sale", "local_sale", "claim_target", "claim_incentive",
+                    "call_total_control", "call_auction", "draw_action", "take_phone"})
+
+
 class Ardevur(Game):
     id = "ardevur"
     name = "ARDEVUR: The Game of Resources"
@@ -208,16 +213,30 @@ class Ardevur(Game):
         return public_view(self.cat, state.data, seat)
 
     def options(self, state: ArdState, seat: int | None) -> list[Option]:
+        """``seat``'s options, with what each costs; for the shared screen (``None``) those of
+        the seat the table waits for, so the host can act for a player without a phone. Main
+        moves the rules refuse stay listed, greyed, with the reason."""
         from .candidates import candidates
-        if seat is None:
-            return []
-        found = []
-        for action in candidates(self.cat, self.view(state, seat), seat):
-            try:
-                self.apply(state, action)
-            except (RuleViolation, BadAction):
-                continue
-            found.append(Option(action, self.summary(state, action)))
+        from .costs import cost_label
+        seats = self.acting_seats(state) if seat is None else (seat,)
+        found: list[Option] = []
+        shown: set[tuple] = set()
+        for who in seats:
+            view = self.view(state, who)
+            for action in candidates(self.cat, view, who):
+                reason = ""
+                try:
+                    self._applied(state, action)
+                except (RuleViolation, BadAction) as exc:
+                    key = (action["type"], action.get("territory"), action.get("tier"), action.get("pile"))
+                    if action["type"] not in GREYED or action.get("phone") or action.get("loan") or key in shown:
+                        continue
+                    shown.add(key)
+                    reason = str(exc)
+                label = self.summary(state, action)
+                if seat is not None:
+                    label = label.split(" ", 1)[1] if label.startswith(view["players"][who]["name"] + " ") else label
+                found.append(Option(action, label, not reason, reason, cost_label(self.cat, view, who, action)))
         return found
 
     def bot_move(self, state: ArdState, seat: int, bot: str, chooser: random.Random) -> Action | None:

@@ -67,8 +67,9 @@ def local_sale(cat: Catalog, d: dict, seat: int) -> None:
     own_turn(d, seat, "development")
     require(not d["ts"]["local_sale"], "You have already sold locally this turn.", "Local sale")
     p = d["players"][seat]
+    require(bool(p["stock"]), "You have no resources to sell.", "Local sale")
     lots = {s: v for s, v in p["stock"].items() if v and sellable(cat, d, s)}
-    require(bool(lots), "You have no resources you can sell: a region that needs a road has none.", "Local sale")
+    require(bool(lots), "Your resources come from regions without a needed road: they cannot be sold.", "Road")
     for source in lots:
         del p["stock"][source]
     offers = lot_offers(cat, d, seat, lots)
@@ -102,8 +103,9 @@ def global_sale(cat: Catalog, d: dict, seat: int, r: random.Random) -> int:
     require(not d["ts"]["embargo"], "An action card forbids your global sale this turn.", "Action cards")
     require(not d["ts"]["done"], "You have already taken your development action.", "Development")
     p = d["players"][seat]
+    require(bool(p["stock"]), "You have no resources to sell.", "Global sale")
     require(any(v and sellable(cat, d, s) for s, v in p["stock"].items()),
-            "You have no resources you can export: a region that needs a road has none.", "Global sale")
+            "Your resources come from regions without a needed road: they cannot be sold.", "Road")
     die = roll(r, cat)
     income, fixed, sources = global_income(cat, d, seat, die, d["ts"]["steady"])
     for source in sources:
