@@ -148,8 +148,18 @@ class Game:
     # The game's actions declared once (companion.declare): fields and kinds, and whether each
     # randomises or reveals. When set, it decides undo barriers and the request check.
     actions: Declaration | None = None
+    # Where the game is offered: a game played by its full rules, or a score pad.
+    family: str = "Full rules"
     # Bots by name, e.g. ("random", "heuristic"); see ``bot_move``.
     bot_names: tuple[str, ...] = ()
+    # What ``taken`` lists, in the game's words ("assets", "mine sites").
+    taken_name: str = "what each player held"
+
+    @property
+    def record(self) -> tuple[str, str]:
+        """(id, name) of the game a finished play counts as in other score keepers: a score
+        pad's play counts as the game it kept score for."""
+        return self.id, self.name
 
     # -- to implement --------------------------------------------------------
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> Any:
@@ -204,9 +214,21 @@ class Game:
 
     def bot_move(self, state: Any, seat: int, bot: str, chooser: random.Random) -> Action | None:
         """The action the bot named ``bot`` takes for ``seat`` now (None when the table is not
-        waiting for that seat). A bot decides from ``self.view(state, seat)`` only, never from
-        hidden information, and never returns an action ``apply`` would refuse."""
-        raise NotImplementedError(f"{self.name} has no bot {bot!r}")
+        waiting for that seat). A bot decides from what the seat may see, never from hidden
+        information, and never returns an action ``apply`` would refuse. A game overrides this
+        or ``bot_step``."""
+        if type(self).bot_step is Game.bot_step:
+            raise NotImplementedError(f"{self.name} has no bot {bot!r}")
+        step = self.bot_step(state, seat, bot, chooser)
+        return None if step is None else step[0]
+
+    def bot_step(self, state: Any, seat: int, bot: str, chooser: random.Random) -> tuple[Action, Any] | None:
+        """``bot_move`` together with the state it leads to (bots that test their moves have it
+        already, so the lab need not apply the move twice)."""
+        if type(self).bot_move is Game.bot_move:
+            raise NotImplementedError(f"{self.name} has no bot {bot!r}")
+        action = self.bot_move(state, seat, bot, chooser)
+        return None if action is None else (action, self.apply(state, action))
 
     def acting_seats(self, state: Any) -> tuple[int, ...]:
         """The seats the table is waiting for (several at once in simultaneous phases)."""
@@ -222,6 +244,15 @@ class Game:
         Games with a solo opponent or bot seats (PlayerSpec.bot) override this."""
         return None
 
+    def first_seat(self, state: Any) -> int:
+        """The seat that moves first in ``state`` (a new game): the lab's first-player measure."""
+        return 0
+
+    def taken(self, state: Any) -> tuple[tuple[str, ...], ...]:
+        """Per seat, the names of the data's cards, tiles, assets or corporations the seat holds
+        when the game ends: the simulation lab's "too strong / too weak" list."""
+        return ()
+
     def round_of(self, state: Any) -> int:
         return int(getattr(state, "round", 0) or 0)
 
@@ -229,10 +260,16 @@ class Game:
         """Points so far per seat, for the score-over-rounds chart."""
         return self.score(state).totals
 
-    def summary(self, state: Any, action: Action) -> str:
-        """One line for the log describing what ``action`` did."""
-        kind = str(action.get("type", "action")).replace("_", " ")
-        return f"{kind}"
+    def play(self, state: Any, action: Action) -> tuple[Any, str]:
+        """Apply ``action`` and say what it did: the new state and one line for the log, from
+        a single run of the rules (raises as ``apply`` does; nothing changes then)."""
+        after = self.apply(state, action)
+        return after, self.describe(state, action, after)
+
+    def describe(self, before: Any, action: Action, after: Any) -> str:
+        """One line for the log saying what ``action`` did, from the states before and after
+        it; ``after`` is what ``apply`` returned, so describing never runs the rules again."""
+        return str(action.get("type", "action")).replace("_", " ")
 
     def check_data(self, data_dir: Any = None) -> None:
         """Check the game's own tables beyond what the generic loader checks (raise DataError

@@ -15,6 +15,8 @@ information. From that one declaration come:
 from __future__ import annotations
 
 import enum
+import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -24,6 +26,7 @@ from .errors import BadAction
 MAX_STRING = 200     # characters in one text field
 MAX_ITEMS = 40       # entries in one list or map field
 MAX_DEPTH = 3        # nesting: action object > list/map > value
+MAX_INT = 2 ** 31 - 1  # whole numbers from -MAX_INT to MAX_INT
 
 
 class Kind(enum.Enum):
@@ -35,18 +38,30 @@ class Kind(enum.Enum):
     INT_MAP = "int_map"        # {"B3": 2}
     DICE = "dice"              # [1, 1, 0] or text such as "1 1 0" typed on a phone
     INT_OR_STR = "int_or_str"  # a form may send a number as text
+    NUMBER = "number"          # a whole number or a decimal: 2 or 2.5
+    STR_OR_LIST = "str_or_list"  # one name ("coal") or a list of names (["coal", "coal"])
+    POINTS = "points"          # squares as [[x, y], ...]
+    RECORDS = "records"        # a list of small objects, each with the fields ``Field.items`` declares
 
 
+_INT = {"type": "integer", "minimum": -MAX_INT, "maximum": MAX_INT}
 _SCHEMAS: dict[Kind, dict] = {
-    Kind.INT: {"type": "integer"},
+    Kind.INT: _INT,
     Kind.STR: {"type": "string", "maxLength": MAX_STRING},
     Kind.BOOL: {"type": "boolean"},
-    Kind.INT_LIST: {"type": "array", "items": {"type": "integer"}, "maxItems": MAX_ITEMS},
+    Kind.INT_LIST: {"type": "array", "items": _INT, "maxItems": MAX_ITEMS},
     Kind.STR_LIST: {"type": "array", "items": {"type": "string", "maxLength": MAX_STRING}, "maxItems": MAX_ITEMS},
-    Kind.INT_MAP: {"type": "object", "additionalProperties": {"type": "integer"}, "maxProperties": MAX_ITEMS},
-    Kind.DICE: {"oneOf": [{"type": "array", "items": {"type": "integer"}, "maxItems": MAX_ITEMS},
+    Kind.INT_MAP: {"type": "object", "additionalProperties": _INT, "maxProperties": MAX_ITEMS,
+                   "propertyNames": {"maxLength": MAX_STRING}},
+    Kind.DICE: {"oneOf": [{"type": "array", "items": _INT, "maxItems": MAX_ITEMS},
                           {"type": "string", "maxLength": MAX_STRING}]},
-    Kind.INT_OR_STR: {"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": MAX_STRING}]},
+    Kind.INT_OR_STR: {"oneOf": [_INT, {"type": "string", "maxLength": MAX_STRING}]},
+    Kind.NUMBER: {"type": "number", "minimum": -MAX_INT, "maximum": MAX_INT},
+    Kind.STR_OR_LIST: {"oneOf": [{"type": "string", "maxLength": MAX_STRING},
+                                 {"type": "array", "items": {"type": "string", "maxLength": MAX_STRING},
+                                  "maxItems": MAX_ITEMS}]},
+    Kind.POINTS: {"type": "array", "maxItems": MAX_ITEMS,
+                  "items": {"type": "array", "items": _INT, "minItems": 2, "maxItems": 2}},
 }
 
 
@@ -57,6 +72,7 @@ class Field:
     required: bool = True
     choices: tuple[str, ...] = ()   # allowed values of a STR field, empty for any
     doc: str = ""
+    items: tuple["Field", ...] = ()  # the fields of each object in a RECORDS list
 
 
 def seat_field(doc: str = "the seat acting (0 = first seat)") -> Field:
@@ -68,7 +84,9 @@ class ActionSpec:
     """One kind of action. ``randomises``: its result comes from dice, a draw or a shuffle.
     ``reveals``: it shows something hidden (a face-down tile, a hand, a peek). Either makes it
     an undo barrier. ``reveals_if`` decides for actions that only sometimes reveal: it is
-    called with the state the action was applied to and the action."""
+    called with the state the action was applied to and the action. ``randomises_if`` does
+    the same for actions that draw on randomness only when the table did not say what its
+    own dice or draw showed (``unless_given`` builds the usual one)."""
 
     type: str
     fields: tuple[Field, ...] = ()
@@ -76,18 +94,36 @@ class ActionSpec:
     reveals: bool = False
     reveals_if: Callable[[Any, Mapping[str, Any]], bool] | None = field(default=None, compare=False)
     doc: str = ""
+    randomises_if: Callable[[Any, Mapping[str, Any]], bool] | None = field(default=None, compare=False)
 
     def is_barrier(self, state: Any, action: Mapping[str, Any]) -> bool:
         if self.randomises or self.reveals:
+            return True
+        if self.randomises_if is not None and self.randomises_if(state, action):
             return True
         if self.reveals_if is not None and state is not None:
             return bool(self.reveals_if(state, action))
         return False
 
 
+def unless_given(*names: str) -> Callable[[Any, Mapping[str, Any]], bool]:
+    """For ``randomises_if``: the action draws on randomness unless it carries one of
+    ``names`` (what the table's own dice or bag showed)."""
+    def draws(state: Any, action: Mapping[str, Any]) -> bool:
+        return all(action.get(name) is None for name in names)
+    return draws
+
+
+def unless_all_given(*names: str) -> Callable[[Any, Mapping[str, Any]], bool]:
+    """For ``randomises_if``: random unless every one of ``names`` is given (two dice)."""
+    def draws(state: Any, action: Mapping[str, Any]) -> bool:
+        return any(action.get(name) is None for name in names)
+    return draws
+
+
 def _kind_ok(kind: Kind, value: Any) -> bool:
     def is_int(v: Any) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool)
+        return isinstance(v, int) and not isinstance(v, bool) and -MAX_INT <= v <= MAX_INT
 
     def short(v: Any) -> bool:
         return isinstance(v, str) and len(v) <= MAX_STRING
@@ -109,6 +145,13 @@ def _kind_ok(kind: Kind, value: Any) -> bool:
         return short(value) or _kind_ok(Kind.INT_LIST, value)
     if kind is Kind.INT_OR_STR:
         return is_int(value) or short(value)
+    if kind is Kind.NUMBER:
+        return is_int(value) or (isinstance(value, float) and math.isfinite(value) and abs(value) <= MAX_INT)
+    if kind is Kind.STR_OR_LIST:
+        return short(value) or _kind_ok(Kind.STR_LIST, value)
+    if kind is Kind.POINTS:
+        return (isinstance(value, list) and len(value) <= MAX_ITEMS
+                and all(isinstance(p, list) and len(p) == 2 and all(is_int(v) for v in p) for p in value))
     return False
 
 
@@ -117,7 +160,10 @@ _KIND_WORDS = {Kind.INT: "a whole number", Kind.STR: f"text of at most {MAX_STRI
                Kind.STR_LIST: f"a list of at most {MAX_ITEMS} texts",
                Kind.INT_MAP: f"a map of at most {MAX_ITEMS} names to whole numbers",
                Kind.DICE: "dice as a list of numbers or text such as \"1 1 0\"",
-               Kind.INT_OR_STR: "a whole number"}
+               Kind.INT_OR_STR: "a whole number", Kind.NUMBER: "a number",
+               Kind.STR_OR_LIST: f"a name or a list of at most {MAX_ITEMS} names",
+               Kind.POINTS: f"a list of at most {MAX_ITEMS} squares such as [[1, 2], [1, 3]]",
+               Kind.RECORDS: f"a list of at most {MAX_ITEMS} objects"}
 
 
 class Declaration:
@@ -146,25 +192,21 @@ class Declaration:
             raise BadAction("an action must be an object such as {\"type\": \"pass\", \"seat\": 0}")
         kind = action.get("type")
         if not isinstance(kind, str) or kind not in self.specs:
-            raise BadAction(f"unknown action {kind!r}; this game takes {', '.join(self.types())}")
-        spec = self.specs[kind]
-        fields = {f.name: f for f in spec.fields}
-        for name in action:
-            if name == "type":
-                continue
-            if name not in fields:
-                accepted = ", ".join(sorted(fields)) or "no other fields"
-                raise BadAction(f"{kind!r} has no field {str(name)[:40]!r}; it takes {accepted}")
-        for f in spec.fields:
-            if f.name not in action or action[f.name] is None:
-                if f.required:
-                    raise BadAction(f"{kind!r} needs a {f.name!r} field ({_KIND_WORDS[f.kind]})")
-                continue
-            value = action[f.name]
-            if not _kind_ok(f.kind, value):
-                raise BadAction(f"{kind!r}: {f.name!r} must be {_KIND_WORDS[f.kind]}")
-            if f.choices and value not in f.choices:
-                raise BadAction(f"{kind!r}: {f.name!r} must be one of {', '.join(f.choices)}")
+            shown = kind[:40] if isinstance(kind, str) else kind
+            raise BadAction(f"unknown action {shown!r}; this game takes {', '.join(self.types())}")
+        _check_fields(repr(kind), self.specs[kind].fields, action, skip=("type",))
+
+    def from_form(self, values: Mapping[str, Any]) -> dict:
+        """An action from form text: each declared field's text becomes its declared kind
+        ("3" for a whole number is 3, "on" for a tick box is true); text that cannot be one
+        stays text, for ``check_shape`` to refuse by name."""
+        spec = self.specs.get(str(values.get("type")))
+        fields = {f.name: f for f in spec.fields} if spec is not None else {}
+        action: dict[str, Any] = {}
+        for name, value in values.items():
+            f = fields.get(name)
+            action[name] = _from_text(f.kind, value) if f is not None and isinstance(value, str) else value
+        return action
 
     def is_barrier(self, action: Mapping[str, Any], state: Any = None) -> bool:
         spec = self.specs.get(str(action.get("type")))
@@ -176,25 +218,92 @@ class Declaration:
         for spec in self.specs.values():
             props: dict[str, Any] = {"type": {"type": "string", "enum": [spec.type]}}
             required = ["type"]
-            for f in spec.fields:
-                schema = dict(_SCHEMAS[f.kind])
-                if f.choices:
-                    schema["enum"] = list(f.choices)
-                if f.doc:
-                    schema["description"] = f.doc
-                props[f.name] = schema
-                if f.required:
-                    required.append(f.name)
+            fields, field_required = _field_schemas(spec.fields)
+            props.update(fields)
+            required += field_required
             variant = {"type": "object", "properties": props, "required": required, "additionalProperties": False}
             notes = [spec.doc] if spec.doc else []
             if spec.randomises:
                 notes.append("Draws on randomness: undo stops before it.")
             if spec.reveals:
                 notes.append("Reveals hidden information: undo stops before it.")
+            if spec.randomises_if is not None:
+                notes.append("Draws on randomness unless the table says what its own dice or draw showed; "
+                             "undo stops before a random one.")
+            if spec.reveals_if is not None:
+                notes.append("Undo stops before it when it reveals hidden information.")
             if notes:
                 variant["description"] = " ".join(notes)
             variants.append(variant)
         return {"oneOf": variants}
+
+
+def _field_schemas(fields: Sequence[Field]) -> tuple[dict, list[str]]:
+    props: dict[str, Any] = {}
+    required = []
+    for f in fields:
+        if f.kind is Kind.RECORDS:
+            inner, inner_required = _field_schemas(f.items)
+            schema: dict[str, Any] = {"type": "array", "maxItems": MAX_ITEMS, "items": {
+                "type": "object", "properties": inner, "required": inner_required, "additionalProperties": False}}
+        else:
+            schema = dict(_SCHEMAS[f.kind])
+        if f.choices:
+            schema["enum"] = list(f.choices)
+        if f.doc:
+            schema["description"] = f.doc
+        props[f.name] = schema
+        if f.required:
+            required.append(f.name)
+    return props, required
+
+
+def _check_fields(label: str, fields: Sequence[Field], obj: Mapping[str, Any], skip: Sequence[str] = ()) -> None:
+    declared = {f.name: f for f in fields}
+    for name in obj:
+        if name in skip:
+            continue
+        if name not in declared:
+            accepted = ", ".join(sorted(declared)) or "no other fields"
+            raise BadAction(f"{label} has no field {str(name)[:40]!r}; it takes {accepted}")
+    for f in fields:
+        if f.name not in obj or obj[f.name] is None:
+            if f.required:
+                raise BadAction(f"{label} needs a {f.name!r} field ({_KIND_WORDS[f.kind]})")
+            continue
+        value = obj[f.name]
+        if f.kind is Kind.RECORDS:
+            if not isinstance(value, list) or len(value) > MAX_ITEMS:
+                raise BadAction(f"{label}: {f.name!r} must be {_KIND_WORDS[f.kind]}")
+            for index, entry in enumerate(value):
+                if not isinstance(entry, Mapping):
+                    raise BadAction(f"{label}: each entry of {f.name!r} must be an object")
+                _check_fields(f"{label} {f.name}[{index}]", f.items, entry)
+            continue
+        if not _kind_ok(f.kind, value):
+            raise BadAction(f"{label}: {f.name!r} must be {_KIND_WORDS[f.kind]}")
+        if f.choices and value not in f.choices:
+            raise BadAction(f"{label}: {f.name!r} must be one of {', '.join(f.choices)}")
+
+
+_WHOLE = re.compile(r"-?\d{1,18}")
+_DECIMAL = re.compile(r"-?\d{1,18}\.\d{1,18}")
+_TRUE = frozenset({"on", "true", "yes", "1"})
+_FALSE = frozenset({"off", "false", "no", "0"})
+
+
+def _from_text(kind: Kind, text: str) -> Any:
+    raw = text.strip()
+    if kind in (Kind.INT, Kind.INT_OR_STR) and _WHOLE.fullmatch(raw):
+        return int(raw)
+    if kind is Kind.NUMBER:
+        if _WHOLE.fullmatch(raw):
+            return int(raw)
+        if _DECIMAL.fullmatch(raw):
+            return float(raw)
+    if kind is Kind.BOOL and raw.lower() in _TRUE | _FALSE:
+        return raw.lower() in _TRUE
+    return text
 
 
 def depth_of(value: Any, limit: int) -> int:
@@ -213,5 +322,5 @@ def depth_of(value: Any, limit: int) -> int:
     return deepest
 
 
-__all__ = ["ActionSpec", "Declaration", "Field", "Kind", "MAX_DEPTH", "MAX_ITEMS", "MAX_STRING", "depth_of",
-           "seat_field"]
+__all__ = ["ActionSpec", "Declaration", "Field", "Kind", "MAX_DEPTH", "MAX_INT", "MAX_ITEMS", "MAX_STRING", "depth_of",
+           "seat_field", "unless_all_given", "unless_given"]

@@ -46,6 +46,15 @@ class NotYourTurn(RuleViolation):
     code = "not_your_turn"
 
 
+class GameOver(RuleViolation):
+    """An action after the end of the game: the same words whatever the game."""
+
+    code = "game_over"
+
+    def __init__(self) -> None:
+        super().__init__("The game is over: the score sheet is final.", "End of the game")
+
+
 class BadAction(RuleViolation):
     """An action that is not even well formed for this game (unknown type, missing field)."""
 

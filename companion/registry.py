@@ -1,4 +1,5 @@
-"""Game registry: every sub-package of ``companion`` that exposes ``GAME`` is a game.
+"""Game registry: every sub-package of ``companion`` that exposes ``GAME`` (or several in
+``GAMES``) is a game.
 
 Games register themselves by existing, so adding one never means editing a central list.
 """
@@ -22,9 +23,9 @@ def _games() -> dict[str, Game]:
         if not info.ispkg or info.name == "data":
             continue
         module = importlib.import_module(f"companion.{info.name}")
-        game = getattr(module, "GAME", None)
-        if isinstance(game, Game):
-            found[game.id] = game
+        for game in (getattr(module, "GAME", None), *getattr(module, "GAMES", ())):
+            if isinstance(game, Game):
+                found[game.id] = game
     return found
 
 

@@ -18,6 +18,7 @@ CUT = {
     "board": "trim and join the tiles as the assembly page shows",
     "sheet": "no cutting",
 }
+CUT_ONE_PAGE_BOARD = "cut along the crop marks (each board fits on one page)"
 
 
 def _escape(text: str) -> str:
@@ -41,12 +42,14 @@ def write_checklist(path, game, paper, parts, options) -> None:
     lines.append("**Print and cut**")
     for p in parts:
         size = f", {p.spec.w:g} \u00d7 {p.spec.h:g} mm" if p.spec is not None else ""
+        cut = CUT_ONE_PAGE_BOARD if p.kind == "board" and not p.tiled else CUT.get(p.kind, "")
         lines.append(f"\u2610 **{_escape(p.file)}** - {p.count} \u00d7 {_escape(p.name)} ({p.kind}{size}), "
-                     f"{p.pages} page{'s' if p.pages != 1 else ''}, {p.printed}; {CUT.get(p.kind, '')}.")
-    if game.gather:
+                     f"{p.pages} page{'s' if p.pages != 1 else ''}, {p.printed}; {cut}.")
+    gather = [g for g in game.gather if g.needed(options.players, options.variant)]
+    if gather:
         lines.append("")
         lines.append("**Gather (not printed)**")
-        for g in game.gather:
+        for g in gather:
             note = f" - {_escape(g.note)}" if g.note else ""
             lines.append(f"\u2610 {g.count} \u00d7 {_escape(g.name)}{note}")
     if options.players or options.variant:

@@ -28,7 +28,9 @@ The signature is ``painter_fn(pen: Pen, piece: Piece) -> None``:
 ``@painter(name, backs=..., size=...)``: ``backs`` is True, False, or a function
 ``(component) -> bool`` saying whether the piece has a printed back side; ``size`` is a
 function ``(component) -> (w, h)`` mm when the piece's trim is not simply the component's
-``size`` (a die net is 3 x 4 faces of the given face size). Text that overflows in a painter
+``size`` (a die net is 3 x 4 faces of the given face size); ``needed`` is a function
+``(piece) -> bool`` choosing the pieces a ``--players``/``--variant`` build prints (a
+4-player set needs one development board of four, four colours of markers). Text that overflows in a painter
 is a build error naming the game and the component.
 """
 
@@ -74,6 +76,7 @@ class PainterSpec:
     fn: PainterFn
     backs: bool | Callable[[Component], bool] = False
     size: Callable[[Component], tuple[float, float]] | None = None
+    needed: Callable[["Piece"], bool] | None = None
 
     def has_back(self, component: Component) -> bool:
         return bool(self.backs(component)) if callable(self.backs) else bool(self.backs)
@@ -84,15 +87,18 @@ _discovered = False
 
 
 def painter(name: str, *, backs: bool | Callable[[Component], bool] = False,
-            size: Callable[[Component], tuple[float, float]] | None = None) -> Callable[[PainterFn], PainterFn]:
-    """Register ``fn`` as the painter called ``name`` (one name, one painter)."""
+            size: Callable[[Component], tuple[float, float]] | None = None,
+            needed: Callable[[Piece], bool] | None = None) -> Callable[[PainterFn], PainterFn]:
+    """Register ``fn`` as the painter called ``name`` (one name, one painter). ``needed(piece)``
+    says whether one piece of a set is printed for ``piece.build.players`` and ``.variant``
+    (both may be None: a full set); without it every piece is printed."""
 
     def register(fn: PainterFn) -> PainterFn:
         existing = _REGISTRY.get(name)
         same = existing is not None and (existing.fn.__module__, existing.fn.__qualname__) == (fn.__module__, fn.__qualname__)
         if existing is not None and not same:  # (the same function seen again is a module reload)
             raise ValueError(f"painter {name!r} is registered twice ({existing.fn.__module__} and {fn.__module__})")
-        _REGISTRY[name] = PainterSpec(name, fn, backs, size)
+        _REGISTRY[name] = PainterSpec(name, fn, backs, size, needed)
         return fn
 
     return register

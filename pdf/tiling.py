@@ -79,6 +79,15 @@ def choose_tiling(spec: PieceSpec, paper: Paper) -> tuple[list[Tile], float, flo
     return (*upright, False)
 
 
+def fits_one_page(spec: PieceSpec, paper: Paper) -> bool:
+    """Whether a board prints whole on one page (cut like a card) rather than in tiles."""
+    try:
+        impose(page_area(paper), spec, paper)
+    except InvalidDimension:
+        return False
+    return True
+
+
 def boards(doc: Document, spec: PieceSpec, jobs: list[Job], options, label: str, progress) -> int:
     paper = doc.paper
     try:

@@ -156,3 +156,36 @@ def test_check_reports_a_bad_mine_card_in_ore(tmp_path, capsys):
     capsys.readouterr()
     assert main(["check", "ore", "--data", str(tmp_path)]) == 2
     assert capsys.readouterr().err.splitlines()[0] == f"{path}:3: spaces: 'x' is not a whole number of barrels"
+
+
+WEB_STACK = ("flask", "werkzeug", "waitress", "sqlalchemy")
+LOADED = ("import json, sys\nfrom webapp.cli import main\nrc = main(sys.argv[1:])\n"
+          "web = sorted({m.split('.')[0] for m in sys.modules} & set(%r))\n"
+          "print(json.dumps({'rc': rc, 'web': web}))" % (WEB_STACK,))
+
+
+def loaded_after(*argv: str, cwd: Path) -> dict:
+    """Run the command line in a fresh interpreter and say which web packages it imported."""
+    done = subprocess.run([sys.executable, "-c", LOADED, *argv], cwd=cwd, capture_output=True, text=True,
+                          timeout=300)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("argv", [
+    ["check"],
+    ["check", "ore"],
+    ["games"],
+    ["score", "ore", "{root}/cards_data/ore/examples/final.json"],
+    ["build", "testgame", "--data", "{root}/tests/fixtures", "--out", "{tmp}/out", "--sides", "fronts"],
+], ids=lambda argv: "-".join(argv[:2]))
+def test_commands_other_than_serve_never_import_the_web_stack(argv, tmp_path):
+    root = Path(__file__).resolve().parent.parent
+    argv = [a.format(root=root, tmp=tmp_path) for a in argv]
+    assert loaded_after(*argv, cwd=root) == {"rc": 0, "web": []}
+
+
+def test_the_app_itself_loads_flask_so_the_probe_can_see_it():
+    root = Path(__file__).resolve().parent.parent
+    code = "import sys, webapp; webapp.create_app; print('flask' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "True"

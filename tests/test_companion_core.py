@@ -55,3 +55,44 @@ def test_check_setup_refuses_wrong_player_counts():
     pad = find_game("scorepad")
     assert pad.check_setup([], None) == "the score pad takes 1–12 players, not 0"
     assert pad.check_setup([PlayerSpec("A")], None) is None
+
+
+# -- one error for "the game is over", and one run of the rules per action --------------------
+
+def _ended(game, state):
+    data = game.to_json(state)
+    if "phase" in data:
+        data["phase"] = "over"
+    else:
+        data["finished"] = True
+    return game.from_json(data)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_refuses_an_action_after_the_end_with_the_same_error(game_id):
+    from companion import GameOver
+
+    game = find_game(game_id)
+    state = game.setup([PlayerSpec(n) for n in ("Ann", "Bo", "Cy")], None, 3)
+    # the first action the game offers anyone at the start, tried once the game has ended
+    offered = [o.action for seat in (None, 0, 1, 2) for o in game.options(state, seat) if o.allowed]
+    action = dict(offered[0]) if offered else {"type": "next_round"}
+    action.setdefault("seat", 0)
+    with pytest.raises(GameOver) as caught:
+        game.apply(_ended(game, state), action)
+    assert str(caught.value) == "The game is over: the score sheet is final." and caught.value.code == "game_over"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_play_applies_once_and_describes_from_the_result(game_id, monkeypatch):
+    game = find_game(game_id)
+    state = game.setup([PlayerSpec(n) for n in ("Ann", "Bo", "Cy")], None, 3)
+    seat, option = next((s, o) for s in (0, 1, 2, None) for o in game.options(state, s) if o.allowed)
+    action = dict(option.action, seat=seat) if seat is not None else dict(option.action)
+    runs = []
+    real = game.apply
+    monkeypatch.setattr(game, "apply", lambda s, a: runs.append(a) or real(s, a))
+    after, line = game.play(state, action)
+    assert len(runs) == 1
+    assert line and "_" not in line and "{" not in line
+    assert game.to_json(after) == game.to_json(real(state, action))

@@ -288,10 +288,10 @@ def test_log_lines_name_the_player_and_the_money():
     set_mine(d, "coal", "3p-coal-1")
     give(d, JOE, money=0, barrels={"coal": 1})
     s = market_state(d)
-    assert GAME.summary(s, {"type": "sell", "seat": JOE, "resource": "coal"}) == "Joe sells 1 coal (+$2)"
+    assert GAME.play(s, {"type": "sell", "seat": JOE, "resource": "coal"})[1] == "Joe sells 1 coal (+$2)"
     d = table(GAME)
     d["start"] = d["turn"] = JOE
-    line = GAME.summary(state(d), place(JOE, "mine", mine="gold"))
+    line = GAME.play(state(d), place(JOE, "mine", mine="gold"))[1]
     assert line == "Joe places a miner on the gold mine, space 1"
 
 

@@ -85,7 +85,7 @@ def test_home_offers_every_game_and_spare_player_rows(client):
     html = client.get("/").get_data(as_text=True)
     assert 'value="scorepad"' in html
     for gid in ("mine-shaft", "ore", "tinners-trail"):
-        assert f'value="scorepad|{gid}"' in html
+        assert f'value="scorepad-{gid}"' in html
     assert html.count('name="name"') == views.SPARE_ROWS
     assert 'name="csrf_token"' in html
 
@@ -399,7 +399,7 @@ def test_host_frees_a_seat_for_another_phone(app, client):
 # -- the end ------------------------------------------------------------------------------
 
 def finish(app, client, names=("Ann", "Bo", "Cy"), points=(5, 9, 5)):
-    table_id = new_table(client, names=names, game="scorepad|ore")
+    table_id = new_table(client, names=names, game="scorepad-ore")
     token = csrf(client, f"/tables/{table_id}")
     for seat, amount in enumerate(points):
         act_json(client, table_id, {"type": "add_points", "category": "assets", "points": amount, "seat": seat})

@@ -147,7 +147,9 @@ def test_back_offset_moves_only_the_backs(tmp_path_factory, a4):
     folder, _ = build(tmp_path_factory, "offset", back_offset_mm=(1.5, -2.0))
     plain = pdf_probe.read(a4[0] / "mines.pdf")
     shifted = pdf_probe.read(folder / "mines.pdf")
-    assert plain[0].clips() == pytest.approx(shifted[0].clips())
+    assert len(plain[0].clips()) == len(shifted[0].clips()) > 0
+    assert all(close(s, p) for p, s in zip(plain[0].clips(), shifted[0].clips()))
+    assert len(plain[1].clips()) == len(shifted[1].clips()) > 0
     for p, s in zip(plain[1].clips(), shifted[1].clips()):
         assert close(s, (p[0] + 1.5, p[1] - 2.0, p[2] + 1.5, p[3] - 2.0))
 

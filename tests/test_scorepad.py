@@ -51,8 +51,8 @@ def test_state_round_trips_through_json():
     assert PAD.from_json(PAD.to_json(state)) == state
 
 
-def test_pad_without_a_known_game_has_one_points_category():
-    assert PAD.setup(players("Ann"), variant="no-such-game").categories == (("points", "Points"),)
+def test_plain_pad_has_one_points_category():
+    assert PAD.setup(players("Ann")).categories == (("points", "Points"),)
 
 
 def test_pad_for_a_game_takes_that_games_categories():
@@ -60,8 +60,11 @@ def test_pad_for_a_game_takes_that_games_categories():
 
     with_categories = [g for g in game_ids() if load_game(g).score_categories]
     for game_id in with_categories:
-        state = PAD.setup(players("Ann", "Bo"), variant=game_id)
+        pad = find_game(f"scorepad-{game_id}")
+        assert pad.name == f"Score pad for {load_game(game_id).name}" and pad.record == (game_id, load_game(game_id).name)
+        state = pad.setup(players("Ann", "Bo"))
         assert state.categories == load_game(game_id).score_categories
         category = state.categories[-1][0]
-        state = PAD.apply(state, {"type": "add_points", "seat": 1, "category": category, "points": 5})
-        assert PAD.score(state).totals == (0, 5)
+        state, line = pad.play(state, {"type": "add_points", "seat": 1, "category": category, "points": 5})
+        assert pad.score(state).totals == (0, 5)
+        assert line == f"Bo +5 points ({state.categories[-1][1]})"  # the category's name, not its id

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from companion.errors import BadAction, RuleViolation, UnknownGame
+from companion.errors import BadAction, GameOver, RuleViolation, UnknownGame
 from webapp import tables
 from webapp.errors import Conflict, Forbidden, Invalid, NotFound
 
@@ -169,9 +171,12 @@ def test_undo_stops_at_the_setup_and_needs_the_host(ctx, players):
 def test_undo_never_crosses_a_barrier(ctx, players, monkeypatch):
     from companion import find_game
 
+    from companion.declare import Declaration
+
     game = find_game("scorepad")
     # Treat next_round as if it rolled dice: the score pad itself has no randomness.
-    monkeypatch.setattr(type(game), "barrier_actions", frozenset({"next_round"}))
+    dice = Declaration([replace(s, randomises=True) if s.type == "next_round" else s for s in game.actions])
+    monkeypatch.setattr(type(game), "actions", dice)
     table, host, (t0, _) = joined(players)
     v = tables.act(table.id, t0, table.version, add(2))["version"]
     v = tables.act(table.id, t0, v, {"type": "next_round"})["version"]
@@ -188,9 +193,9 @@ def test_finish_action_ends_the_game_and_undo_reopens_it(ctx, players):
     v = tables.act(table.id, t0, table.version, add(7))["version"]
     done = tables.act(table.id, t1, v, {"type": "finish"})
     assert done["table"].finished and done["table"].outcome["winners"] == [0]
-    with pytest.raises(Invalid) as caught:
+    with pytest.raises(GameOver) as caught:
         tables.act(table.id, t1, done["version"], add(1))
-    assert caught.value.code == "finished"
+    assert caught.value.code == "game_over"
     reopened = tables.undo(table.id, host, done["version"])
     assert not reopened.finished and reopened.outcome is None
 
@@ -248,7 +253,7 @@ def test_scorepad_for_a_named_game_uses_its_categories(ctx, players):
     ids = [g for g in game_ids() if load_game(g).score_categories]
     if not ids:
         pytest.skip("no game data with score categories yet")
-    table, _ = tables.create_table("scorepad", players, variant=ids[0])
+    table, _ = tables.create_table(f"scorepad-{ids[0]}", players)
     assert [c for c, _ in table.state.categories] == [c for c, _ in load_game(ids[0]).score_categories]
 
 
@@ -285,17 +290,20 @@ def test_bot_seats_play_until_a_person_is_due(ctx):
     assert [e["seq"] for e in tables.log(table.id)] == list(range(table.version + 1))
 
 
-def test_a_solo_tinners_trail_table_plays_lord_wallace_by_itself(ctx):
+def test_a_solo_tinners_trail_table_plays_lord_wallace_with_one_tap(ctx):
+    """His turns play themselves from one tap on the player's phone, so the player's own last
+    move stays undoable until then; each of his turns is a barrier."""
     from companion import find_game
 
     game = find_game("tinners-trail")
     table, host = tables.create_table("tinners-trail", [{"name": "Ann", "colour": "#c0392b"}], seed=11)
-    assert game.automatic_seats(table.state) == (1,)
+    assert game.automatic_seats(table.state) == ()
     for _ in range(60):
-        if game.end_if(table.state) is not None or any(e["seat"] == 1 for e in tables.log(table.id)):
+        if game.end_if(table.state) is not None or any("Lord Wallace draws card" in e["summary"]
+                                                       for e in tables.log(table.id)):
             break
         allowed = [o.action for o in game.options(table.state, 0) if o.allowed]
         table = tables.act(table.id, host, table.version, dict(allowed[0], seat=0))["table"]
-    wallace = [e for e in tables.log(table.id) if e["seat"] == 1]
+    wallace = [e for e in tables.log(table.id) if "Lord Wallace draws card" in e["summary"]]
     assert wallace and all(e["barrier"] for e in wallace)
     assert game.bot_action(table.state, 1) is None

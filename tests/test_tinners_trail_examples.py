@@ -62,7 +62,7 @@ def test_rolled_prices_are_reproducible_and_logged():
     one = act(state, type="roll_prices", seat=0)
     two = act(state, type="roll_prices", seat=2)
     assert one.dice == two.dice and one.phase == ACTIONS
-    line = GAME.summary(state, {"type": "roll_prices"})
+    line = GAME.play(state, {"type": "roll_prices"})[1]
     assert "+".join(map(str, one.dice[0])) in line
 
 
@@ -301,18 +301,19 @@ def test_an_extraction_the_player_cannot_pay_for_names_the_numbers():
 # -- The table's log ------------------------------------------------------------------------------
 def test_log_lines_show_insurance_sales_and_investment_points():
     state = mike_table()
-    assert GAME.summary(state, {"type": "start_auction", "seat": 0, "area": "B1", "card": "B-copper"}) == \
+    assert GAME.play(state, {"type": "start_auction", "seat": 0, "area": "B1", "card": "B-copper"})[1] == \
         "Mike starts an auction for Hayle playing survey card B-copper: +1 copper (B, £2)"
     for action in ({"type": "start_auction", "seat": 0, "area": "B1", "card": "B-copper"},
                    {"type": "bid", "seat": 0, "amount": 3}, {"type": "bid", "seat": 1, "amount": 9},
                    {"type": "drop", "seat": 2}, {"type": "drop", "seat": 3}):
         state = GAME.apply(state, action)
-    assert GAME.summary(state, {"type": "drop", "seat": 0}) == "Mike drops out of the auction (Mike +£5, Katie −£9)"
+    assert GAME.play(state, {"type": "drop", "seat": 0})[1] == "Mike drops out of the auction (Mike +£5, Katie −£9)"
     zoe = position(["Zoe", "Mike", "Katie"], RULES, tin_column=1, copper_column=2, passed=[1, 2],
                    track={6: [0]}, players={0: {"tin": 2, "copper": 3, "money": 0}})
-    assert GAME.summary(zoe, {"type": "pass", "seat": 0}) == "Zoe passes (Zoe +£34)"
+    assert GAME.play(zoe, {"type": "pass", "seat": 0})[1] == "Zoe passes (Zoe +£34)"
     mike = act(position(["Mike", "Katie", "Zoe"], RULES, passed=[0, 1], track={5: [2]},
                         players={0: {"money": 44}, 1: {"money": 3}, 2: {"money": 3}}), type="pass", seat=2)
-    assert GAME.summary(mike, {"type": "invest", "seat": 0, "tens": 2}) == "Mike invests £20 (Mike −£20 +44 points)"
-    # a refused action still gets its plain line
-    assert GAME.summary(mike, {"type": "invest", "seat": 0, "tens": 9}) == "Mike invests £90"
+    assert GAME.play(mike, {"type": "invest", "seat": 0, "tens": 2})[1] == "Mike invests £20 (Mike −£20 +44 points)"
+    # a refused action is never logged: describing comes with applying, and applying refuses
+    with pytest.raises(RuleViolation):
+        GAME.play(mike, {"type": "invest", "seat": 0, "tens": 9})

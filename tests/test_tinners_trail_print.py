@@ -15,7 +15,8 @@ EXPECTED = {
     "drainage-tokens": ("token", 24), "peek-tokens": ("token", 10), "hundred-pound-tokens": ("token", 10),
     "extra-score-tokens": ("token", 10), "calciners": ("token", 5), "work-track-limiters": ("token", 5),
     "mines": ("token", 30), "own-miners": ("token", 20), "development-pieces": ("token", 46),
-    "cube-substitutes": ("token", 120),
+    "cube-substitutes": ("token", 104), "arsenic-cube-substitutes": ("token", 16), "map-setup-cards": ("card", 4),
+    "player-markers": ("token", 15), "auction-marker": ("token", 1), "round-marker": ("token", 1),
 }
 
 
@@ -58,21 +59,3 @@ def test_main_board_prints_the_investment_example_rate(built):
     folder, _ = built
     text = " ".join(page.extract_text() for page in PdfReader(folder / "main-board.pdf").pages)
     assert "22/10" in text and "Work track" in text
-
-
-def test_area_tiles_are_square_and_fit_the_map_areas():
-    from companion.data import load_game
-    from companion.tinners_trail.rules import load_rules
-    from pdf.games.tinners_trail import ROW_H, TRACK, _area_boxes
-    game = load_game("tinners-trail")
-    for deck_id in ("area-tiles", "kickstarter-area-tiles"):
-        deck = game.decks[deck_id]
-        width, height = deck.size_mm
-        assert deck.shape == "rect" and width == height, deck_id
-        assert "hex" not in {b.kind for b in game.layouts[deck.layout].boxes}, deck_id
-    rows = {aid: a["row"] for aid, a in game.tables["map"]["areas"].items()}
-    map_width = game.components["main-board"].size_mm[0] - 2 * TRACK - 10  # as main_board lays it out
-    boxes = _area_boxes(load_rules(str(game.root)), rows, 0.0, 0.0, map_width)
-    tile = game.decks["area-tiles"].size_mm[0]
-    # the tile's space sits between the area's label (8 mm) and its name (at least 4 mm)
-    assert all(tile <= w - 2 for _, _, w, _ in boxes.values()) and tile <= ROW_H - 12

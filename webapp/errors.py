@@ -14,7 +14,7 @@ from jinja2 import TemplateNotFound
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
-from companion.errors import HeadframeError, RuleViolation, UnknownGame
+from companion.errors import GameOver, HeadframeError, RuleViolation, UnknownGame
 
 
 class WebError(HeadframeError):
@@ -89,7 +89,7 @@ def error_body(exc: Exception) -> tuple[dict, int]:
         error = {"code": getattr(exc, "code", "rule_violation"), "message": str(exc)}
         if exc.rule:
             error["rule"] = exc.rule
-        return {"error": error}, 422
+        return {"error": error}, 409 if isinstance(exc, GameOver) else 422
     if isinstance(exc, UnknownGame):
         return {"error": {"code": "unknown_game", "message": str(exc)}}, 404
     if isinstance(exc, HeadframeError):

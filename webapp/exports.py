@@ -83,9 +83,7 @@ def bgstats_play(table_id: str) -> dict:
     """The table's play in BG Stats' import format."""
     table = tables.get(table_id)
     sheet = table.game.score(table.state)
-    name = table.game.name
-    if table.game_id == "scorepad" and table.variant:
-        name = _game_name(table.variant)
+    record_id, name = table.game.record
     winners = set(table.outcome["winners"]) if table.outcome else set()
     players = [{"name": seat.name, "score": _score_value(sheet.totals[seat.seat]), "rank": sheet.ranks[seat.seat],
                 "winner": seat.seat in winners, "startPlayer": seat.seat == 0, "role": "",
@@ -94,19 +92,8 @@ def bgstats_play(table_id: str) -> dict:
             "playDate": datetime.fromtimestamp(table.updated_at, timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
             "durationMin": max(1, round((table.updated_at - table.created_at) / 60)),
             "board": table.variant or "", "comments": "",
-            "game": {"name": name, "sourceGameId": table.variant if table.game_id == "scorepad" and table.variant
-                     else table.game_id, "highestWins": True, "noPoints": False},
+            "game": {"name": name, "sourceGameId": record_id, "highestWins": True, "noPoints": False},
             "players": players}
-
-
-def _game_name(game_id: str) -> str:
-    from companion.data import load_game
-    from companion.errors import DataError
-
-    try:
-        return load_game(game_id).name
-    except DataError:
-        return game_id
 
 
 def bgstats_url(table_id: str) -> str:

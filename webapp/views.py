@@ -5,18 +5,17 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 from flask import request
 
-from companion import find_game, game_ids
-from companion.data import game_ids as data_game_ids
+from companion import Game, find_game, game_ids
 from companion.data import load_game
 from companion.errors import HeadframeError
 
 from . import tables
+from .jsonbody import stored
 from .security import HOST_COOKIE, SEAT_COOKIE
 
 HERE = Path(__file__).resolve().parent
@@ -56,22 +55,17 @@ def token_for(table: tables.Table, action: Mapping[str, Any], seat: int | None, 
 # -- games and their pieces ---------------------------------------------------------------
 
 def game_choices() -> list[dict]:
-    """Everything the new-table form offers: each full game (per variant) and the score pad
-    for any game with data, as ``{"value", "label", "group"}``."""
+    """Everything the new-table form offers: each game (per variant), grouped by family (full
+    rules first, then the score pads), as ``{"value", "label", "group"}``."""
     choices = []
     for gid in game_ids():
         game = find_game(gid)
-        if gid == "scorepad":
-            continue
         if game.variants:
-            choices += [{"value": f"{gid}|{v}", "label": f"{game.name}: {variant_name(gid, v)}", "group": "Full rules"}
+            choices += [{"value": f"{gid}|{v}", "label": f"{game.name}: {variant_name(gid, v)}", "group": game.family}
                         for v in game.variants]
         else:
-            choices.append({"value": gid, "label": game.name, "group": "Full rules"})
-    choices.append({"value": "scorepad", "label": "Score pad (points only)", "group": "Score pad"})
-    for gid in data_game_ids():
-        choices.append({"value": f"scorepad|{gid}", "label": f"Score pad for {data_name(gid)}", "group": "Score pad"})
-    return choices
+            choices.append({"value": gid, "label": game.name, "group": game.family})
+    return sorted(choices, key=lambda c: c["group"] != Game.family)
 
 
 def most_players() -> int:
@@ -84,19 +78,9 @@ def split_choice(value: str) -> tuple[str, str | None]:
     return game_id, variant or None
 
 
-@lru_cache(maxsize=64)
-def data_name(game_id: str) -> str:
-    try:
-        return load_game(game_id).name
-    except HeadframeError:
-        return game_id
-
-
 def variant_name(game_id: str, variant: str | None) -> str:
     if not variant:
         return ""
-    if game_id == "scorepad":
-        return data_name(variant)
     try:
         known = load_game(game_id).variants
     except HeadframeError:
@@ -117,8 +101,6 @@ def game_title(table_or_id: Any, variant: str | None = None) -> str:
         name = find_game(game_id).name
     except HeadframeError:
         name = game_id
-    if game_id == "scorepad" and variant:
-        return f"Score pad for {data_name(variant)}"
     if variant:
         return f"{name}: {variant_name(game_id, variant)}"
     return name
@@ -155,36 +137,38 @@ def form_value(raw: str, name: str, strings: set[str]) -> Any:
     unless the form lists the field in ``_strings``."""
     if name in strings:
         return raw
-    if WHOLE.match(raw):
+    if WHOLE.match(raw) and len(raw) <= 18:
         return int(raw)
     if DECIMAL.match(raw):
         return float(raw)
     return raw
 
 
-def action_from_form(form: Mapping[str, Any]) -> dict:
-    """An action from a no-script post of an ``hf-action`` form (see static/js/table.js)."""
-    import json
+def form_int(raw: str) -> Any:
+    """A whole number typed in a form, or the text as it came (for the check to refuse)."""
+    return int(raw) if WHOLE.match(raw) and len(raw) <= 12 else raw
 
+
+def action_from_form(form: Mapping[str, Any], declaration: Any = None) -> dict:
+    """An action from a no-script post of an ``hf-action`` form (see static/js/table.js). With
+    the game's ``declaration``, each field's text becomes its declared kind (a whole number, a
+    tick box); without, the page script's rule applies (see ``form_value``)."""
     action: dict[str, Any] = {}
     template = form.get("action")
     if template:
-        try:
-            loaded = json.loads(template)
-        except ValueError:
-            loaded = None
+        loaded = stored(template)  # measured before parsing, like every client's JSON
         if isinstance(loaded, dict):
             action.update(loaded)
     if form.get("_type"):
         action["type"] = form["_type"]
     strings = {s.strip() for s in (form.get("_strings") or "").split(",") if s.strip()}
-    for name in form:
-        if name in SKIPPED_FIELDS or name.startswith("_"):
-            continue
-        raw = form.get(name)
-        if raw == "":
-            continue
-        action[name] = form_value(raw, name, strings)
+    texts = {name: form.get(name) for name in form
+             if name not in SKIPPED_FIELDS and not name.startswith("_") and form.get(name) != ""}
+    if declaration is not None:
+        converted = declaration.from_form({**texts, "type": action.get("type")})
+        action.update((name, converted[name]) for name in texts)
+    else:
+        action.update((name, form_value(raw, name, strings)) for name, raw in texts.items())
     return action
 
 

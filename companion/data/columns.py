@@ -11,7 +11,8 @@ _ICON = re.compile(r":([a-z][a-z0-9_\-]*):")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 BASE_TYPES = ("id", "qty", "str", "text", "int", "number", "bool", "resource", "resources",
-              "list", "colour", "icon")
+              "list", "colour", "icon", "players")
+_PLAYERS = re.compile(r"^(\d+)(?:\s*[-–]\s*(\d+))?$")
 PREFIXED = ("enum:", "ref:")
 
 
@@ -113,4 +114,9 @@ def parse_cell(ctype: ColumnType, raw: str, icons: set[str], resources: set[str]
         return raw
     if base == "ref":
         return raw  # checked once every deck is loaded
+    if base == "players":  # the player counts a row is printed for: "4-5" or "3"
+        match = _PLAYERS.match(raw)
+        if not match or int(match.group(2) or match.group(1)) < int(match.group(1)):
+            raise CellError(f"expected player counts such as 4-5 or 3, got {raw!r}")
+        return (int(match.group(1)), int(match.group(2) or match.group(1)))
     raise AssertionError(base)

@@ -91,7 +91,8 @@ GAME_SPEC = {
         "variants": Field("list", item="str"),
     }),
     "gather": Field("map", spec={"name": Field("str", required=True), "count": Field("int", required=True),
-                                 "note": Field("str")}),
+                                 "note": Field("str"), "players": Field("table", spec=_PLAYERS_SPEC),
+                                 "variants": Field("list", item="str")}),
     "setup": Field("table"),
     "tables": Field("table"),
 }
@@ -201,7 +202,8 @@ def load_game(game_id: str, data_dir: Path | str | None = None) -> GameData:
                                     parse_size(spec["size"]) if "size" in spec else None,
                                     spec.get("options", {}), lines.line(f"components.{cid}"),
                                     _players(spec), tuple(spec.get("variants", ())))
-    gather = tuple(Gather(gid, g["name"], g["count"], g.get("note", "")) for gid, g in raw.get("gather", {}).items())
+    gather = tuple(Gather(gid, g["name"], g["count"], g.get("note", ""), _players(g), tuple(g.get("variants", ())))
+                   for gid, g in raw.get("gather", {}).items())
 
     variants = tuple(Variant(vid, v["name"], v.get("description", "")) for vid, v in game.get("variants", {}).items())
     default_variant = game.get("default_variant")
@@ -210,7 +212,7 @@ def load_game(game_id: str, data_dir: Path | str | None = None) -> GameData:
                                 f"unknown variant {default_variant!r}; variants: {', '.join(v.id for v in variants)}"))
     categories = tuple((cid, c["name"]) for cid, c in game.get("score_categories", {}).items())
     variant_ids = {v.id for v in variants}
-    for section in ("decks", "components"):
+    for section in ("decks", "components", "gather"):
         for ident, spec in raw.get(section, {}).items():
             count = spec.get("players")
             if count and not pmin <= count["min"] <= count["max"] <= pmax:

@@ -130,6 +130,11 @@ class Gather:
     name: str
     count: int
     note: str = ""
+    players: tuple[int, int] | None = None
+    variants: tuple[str, ...] = ()
+
+    def needed(self, players: int | None, variant: str | None) -> bool:
+        return _needed(self.players, self.variants, players, variant)
 
 
 @dataclass(frozen=True)

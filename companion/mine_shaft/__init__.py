@@ -8,9 +8,10 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, rng
-from ..errors import BadAction, NotYourTurn, Problem
+from ..errors import GameOver, NotYourTurn, Problem
 from . import advanced, bot, checks, dice, movement, placement, scoring, setup, turn
 from .board import board
+from .declared import DECLARATION
 from .options import options as _options
 from .state import MineState, from_json, to_json
 from .tiles import rules
@@ -32,19 +33,17 @@ class MineShaft(Game):
     name = "Mine Shaft"
     players = (2, 4)
     variants = ("advanced", "basic")
-    # Each of these draws a tile, rolls dice or takes minerals blind from the bag.
-    barrier_actions = frozenset({"draw_tile", "place_tile", "roll", "fill_tile", "porous", "clear"})
+    # Fields, and which actions draw a tile, roll dice or take minerals blind: see declared.py.
+    actions = DECLARATION
 
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> MineState:
         return setup.new_game(rules(), players, variant or "advanced", seed)
 
     def apply(self, state: MineState, action: Action) -> MineState:
-        kind = action.get("type")
-        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            raise BadAction(f"unknown action {kind!r}; Mine Shaft takes {', '.join(sorted(HANDLERS))}")
+        self.check_shape(action)
+        handler = HANDLERS[action["type"]]
         if state.phase == "over":
-            raise BadAction("The game is over: the score sheet is final.")
+            raise GameOver()
         seat = action.get("seat", state.turn)
         if seat != state.turn:
             raise NotYourTurn(f"It is {state.current.name}'s turn, not seat {seat}'s.", "turn order")
@@ -91,11 +90,20 @@ class MineShaft(Game):
     def options(self, state: MineState, seat: int | None) -> list[Option]:
         return _options(rules(), state, seat)
 
-    def summary(self, state: MineState, action: Action) -> str:
-        try:
-            return self.apply(state, action).note
-        except Exception:  # the log line must never break the table; the action itself was refused or applied
-            return super().summary(state, action)
+    def describe(self, before: MineState, action: Action, after: MineState) -> str:
+        return after.note or super().describe(before, action, after)
+
+    bot_names = ("random", "heuristic")
+
+    def first_seat(self, state: MineState) -> int:
+        return state.first
+
+    def bot_step(self, state: MineState, seat: int, bot: str, chooser) -> tuple[dict, MineState] | None:
+        from .bots import bot_set
+        return bot_set(self).step(state, seat, bot, chooser)
+
+    def acting_seats(self, state: MineState) -> tuple[int, ...]:
+        return () if state.phase == "over" else (state.turn,)
 
     def bot_action(self, state: MineState, seat: int) -> dict | None:
         """The action a bot seat takes now (see bot.py), or None when it is not that seat's move."""

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of, require
-from ..errors import BadAction, RuleViolation
+from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, require
+from ..errors import BadAction, GameOver, RuleViolation
 from . import acquisition, anytime, market, placement, replenish
+from .declared import declaration
 from .cards import catalog
 from .flow import settle, waiting_for
 from .scoring import Holdings, score_holdings
 from .setup import VARIANTS, new_table
 from .state import OreState
-
-ACTIONS = ("place", "sell", "fill", "efficient", "market_done", "take_over", "decline", "subcontract", "pass",
-           "buy_asset", "buy_initiative", "take_contract", "take_own_contract", "replenish", "relieve",
-           "relief_done", "exchange", "cash_futures")
 
 
 def acting_seats(state: OreState) -> list[int]:
@@ -28,12 +25,10 @@ class Ore(Game):
     name = "Ore: The Mining Game"
     players = (3, 5)
     variants = VARIANTS
-    # Replenishing reveals new cards (and may reshuffle); a private mine or market reveals the
-    # top card of a mine pile.
-    barrier_actions = frozenset({"replenish"})
-
     def __init__(self, data_dir: str | None = None) -> None:
         self.data_dir = data_dir
+        # Fields, randomness and reveals of every action: see declared.py.
+        self.actions = declaration(self._private_draw)
 
     @property
     def cat(self):
@@ -46,14 +41,14 @@ class Ore(Game):
         return OreState.of(new_table(self.cat, players, variant or "standard", seed))
 
     def apply(self, state: OreState, action: Action) -> OreState:
-        kind = action.get("type") if isinstance(action, Mapping) else None
-        if kind not in ACTIONS:
-            raise BadAction(f"unknown action {kind!r}; Ore takes: {', '.join(ACTIONS)}")
-        seat = field_of(action, "seat", int)
+        self.check_shape(action)
+        kind = action["type"]
+        seat = action["seat"]
         count = len(state.data["players"])
         if not 0 <= seat < count:
             raise BadAction(f"there is no seat {seat}; seats are 0-{count - 1}")
-        require(state.data["phase"] != "over", "The game is over.", "Game end")
+        if state.data["phase"] == "over":
+            raise GameOver()
         d = state.draft()
         self._dispatch(d, kind, seat, action)
         d["step"] += 1
@@ -128,14 +123,8 @@ class Ore(Game):
     def from_json(self, data: Mapping[str, Any]) -> OreState:
         return OreState.from_json(data)
 
-    def is_barrier(self, action: Action, state: OreState | None = None) -> bool:
-        if action.get("type") == "replenish":
-            return True
-        if action.get("type") != "buy_initiative":
-            return False
-        # A private mine or market takes the unseen top card of a mine pile.
-        if state is None:
-            return bool(action.get("barrel"))
+    def _private_draw(self, state: OreState, action: Action) -> bool:
+        """Whether buying this initiative takes the unseen top card of a mine pile."""
         slot = action.get("slot")
         row = state.to_json()["rows"]["initiatives"]
         if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < len(row) or row[slot] is None:
@@ -145,6 +134,20 @@ class Ore(Game):
     def acting_seats(self, state: OreState) -> tuple[int, ...]:
         return tuple(acting_seats(state))
 
+    bot_names = ("random", "heuristic")
+    taken_name = "assets"
+
+    def first_seat(self, state: OreState) -> int:
+        return int(state.data["start"])
+
+    def bot_step(self, state: OreState, seat: int, bot: str, chooser) -> tuple[dict, OreState] | None:
+        from .bots import bot_set
+        return bot_set(self).step(state, seat, bot, chooser)
+
+    def taken(self, state: OreState) -> tuple[tuple[str, ...], ...]:
+        """Each seat's assets by name."""
+        return tuple(tuple(self.cat.assets[a].name for a in h.assets) for h in self.holdings(state))
+
     def view(self, state: OreState, seat: int | None) -> dict:
         from .views import public_view
         return public_view(self.cat, state.to_json(), seat)
@@ -153,9 +156,9 @@ class Ore(Game):
         from .options import options_for
         return options_for(self, state, seat)
 
-    def summary(self, state: OreState, action: Action) -> str:
+    def describe(self, before: OreState, action: Action, after: OreState) -> str:
         from .notation import describe_action
-        return describe_action(self, state, action)
+        return describe_action(self, before, action, after)
 
     def check_data(self, data_dir: Any = None) -> None:
         catalog(data_dir)

@@ -46,20 +46,18 @@ def notation(state: "OreState") -> str:
     return f"{head} | {mines} | {players}"
 
 
-def describe_action(game: "Ore", state: "OreState", action: Mapping) -> str:
+def describe_action(game: "Ore", state: "OreState", action: Mapping, after: "OreState") -> str:
     """One log line; money the action moves for the acting player is added in brackets."""
-    line = _describe(game, state, action)
+    line = _describe(game, state, action, after)
     seat = action.get("seat")
     if action.get("type") != "replenish" and isinstance(seat, int) and 0 <= seat < len(state.data["players"]):
-        after, _ = game.try_apply(state, action)
-        if after is not None:
-            change = after.data["players"][seat]["money"] - state.data["players"][seat]["money"]
-            if change:
-                line += f" ({'+' if change > 0 else '-'}${abs(change)})"
+        change = after.data["players"][seat]["money"] - state.data["players"][seat]["money"]
+        if change:
+            line += f" ({'+' if change > 0 else '-'}${abs(change)})"
     return line
 
 
-def _describe(game: "Ore", state: "OreState", action: Mapping) -> str:
+def _describe(game: "Ore", state: "OreState", action: Mapping, after: "OreState") -> str:
     d = state.data
     seat = action.get("seat")
     who = d["players"][seat]["name"] if isinstance(seat, int) and 0 <= seat < len(d["players"]) else "?"
@@ -88,9 +86,6 @@ def _describe(game: "Ore", state: "OreState", action: Mapping) -> str:
             card = f"contract #{card}"
         return f"{who} {'takes' if row == 'contracts' else 'buys'} {card}"
     if kind == "replenish":
-        after, _ = game.try_apply(state, action)
-        if after is None:
-            return f"{who} tries to replenish"
         a = after.data
         shown = ", ".join(f"{r}: {a['mines'][r]['card']}" for r in RESOURCES
                           if a["mines"][r]["card"] != d["mines"][r]["card"])

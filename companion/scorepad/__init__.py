@@ -1,8 +1,9 @@
 """A score pad for any game: points per player per category, added up into a final sheet.
 
-Categories come from the game's ``game.toml`` (``[game.score_categories]``); with no game,
-one category, ``points``. It gives a final sheet even for games whose full rules are not
-in the companion yet.
+Each game with data has its own score pad, an ordinary game with the id ``scorepad-<game>``
+whose categories come from that game's ``game.toml`` (``[game.score_categories]``); plain
+``scorepad`` keeps one category, ``points``. It gives a final sheet even for games whose full
+rules are not in the companion yet.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreRow, ScoreSheet, field_of, require, sheet
+from ..data import game_ids as data_game_ids
 from ..data import load_game
-from ..errors import BadAction, DataError
+from ..declare import ActionSpec, Declaration, Field, Kind
+from ..errors import BadAction, DataError, GameOver
 
 DEFAULT_CATEGORIES = (("points", "Points"),)
 MAX_POINTS = 100_000
@@ -38,16 +41,41 @@ def categories_for(game_id: str | None) -> tuple[tuple[str, str], ...]:
     return data.score_categories or DEFAULT_CATEGORIES
 
 
+def _data_name(game_id: str) -> str:
+    try:
+        return load_game(game_id).name
+    except DataError:
+        return game_id
+
+
+ANY_SEAT = Field("seat", Kind.INT, False, doc="the seat tapping it (anyone at the table may)")
+DECLARATION = Declaration([
+    ActionSpec("add_points", (Field("seat", Kind.INT, doc="whose points"), Field("category", Kind.STR),
+                              Field("points", Kind.NUMBER, doc="points to add (negative to take off)")),
+               doc="Add points to one player in one category."),
+    ActionSpec("next_round", (ANY_SEAT,), doc="Start the next round."),
+    ActionSpec("finish", (ANY_SEAT,), doc="End the game: the sheet becomes final."),
+])
+
+
 class ScorePad(Game):
-    id = "scorepad"
-    name = "Score pad"
     players = (1, 12)
     variants = ()
+    actions = DECLARATION  # nothing on a score pad is random or hidden
+    family = "Score pad"
 
-    def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0,
-              game: str | None = None) -> PadState:
-        cats = categories_for(game or variant)
-        return PadState(game or variant, tuple(p.name for p in players), cats,
+    def __init__(self, scores: str | None = None):
+        self.scores = scores  # the game whose categories this pad keeps; None: points only
+        self.id = f"scorepad-{scores}" if scores else "scorepad"
+        self.name = f"Score pad for {_data_name(scores)}" if scores else "Score pad"
+
+    @property
+    def record(self) -> tuple[str, str]:
+        return (self.scores, _data_name(self.scores)) if self.scores else (self.id, self.name)
+
+    def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> PadState:
+        cats = categories_for(self.scores)
+        return PadState(self.scores, tuple(p.name for p in players), cats,
                         tuple(tuple(0 for _ in players) for _ in cats))
 
     def check_setup(self, players: Sequence[PlayerSpec], variant: str | None) -> str | None:
@@ -57,12 +85,14 @@ class ScorePad(Game):
         return None
 
     def apply(self, state: PadState, action: Action) -> PadState:
-        kind = action.get("type")
+        self.check_shape(action)
+        kind = action["type"]
         if kind == "add_points":
             seat = field_of(action, "seat", int)
             category = field_of(action, "category", str)
             points = field_of(action, "points", (int, float))
-            require(not state.finished, "The game is over: the score sheet is final.")
+            if state.finished:
+                raise GameOver()
             require(0 <= seat < len(state.players), f"There is no seat {seat}; seats are 0–{len(state.players) - 1}.")
             ids = [c for c, _ in state.categories]
             require(category in ids, f"Unknown category {category!r}; categories: {', '.join(ids)}.")
@@ -74,10 +104,12 @@ class ScorePad(Game):
             grid[index] = tuple(row)
             return replace(state, points=tuple(grid))
         if kind == "next_round":
-            require(not state.finished, "The game is over.")
+            if state.finished:
+                raise GameOver()
             return replace(state, round=state.round + 1)
         if kind == "finish":
-            require(not state.finished, "The game is already over.")
+            if state.finished:
+                raise GameOver()
             return replace(state, finished=True)
         raise BadAction(f"unknown action {kind!r}; the score pad takes add_points, next_round and finish")
 
@@ -97,12 +129,13 @@ class ScorePad(Game):
         rows = [ScoreRow(cid, name, state.points[i]) for i, (cid, name) in enumerate(state.categories)]
         return sheet(state.players, rows)
 
-    def summary(self, state: PadState, action: Action) -> str:
+    def describe(self, before: PadState, action: Action, after: PadState) -> str:
         if action.get("type") == "add_points":
-            seat = action.get("seat", 0)
-            who = state.players[seat] if isinstance(seat, int) and 0 <= seat < len(state.players) else "?"
-            return f"{who} {action.get('points'):+} {action.get('category')}"
-        return super().summary(state, action)
+            line = f"{before.players[action['seat']]} {action['points']:+g} points"
+            if before.categories == DEFAULT_CATEGORIES:
+                return line
+            return f"{line} ({dict(before.categories)[action['category']]})"
+        return super().describe(before, action, after)
 
     def to_json(self, state: PadState) -> dict:
         return {"game": state.game, "players": list(state.players), "categories": [list(c) for c in state.categories],
@@ -113,4 +146,4 @@ class ScorePad(Game):
                         tuple(tuple(r) for r in data["points"]), data["round"], data["finished"])
 
 
-GAME = ScorePad()
+GAMES = (ScorePad(), *(ScorePad(game_id) for game_id in data_game_ids()))

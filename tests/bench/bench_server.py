@@ -123,7 +123,7 @@ def populate(instance: Path, stored: int, history: int) -> str:
     from companion import find_game
     from webapp import create_app, tables
     from webapp.db import EVENTS, SEATS, TABLES, writing
-    from webapp.tables import _dumps, _pack, _random
+    from webapp.tables.model import _dumps, _pack, _random
 
     app = create_app(None, instance_path=instance)
     game = find_game("scorepad")
@@ -154,8 +154,7 @@ def populate(instance: Path, stored: int, history: int) -> str:
         now = time.time()
         for seq in range(1, history + 1):
             action = {**ADD, "seat": seq % 5}
-            summary = game.summary(state, action)
-            state = game.apply(state, action)
+            state, summary = game.play(state, action)
             text = _dumps(game.to_json(state))
             rows.append(dict(table_id=long.id, seq=seq, kind="action", seat=seq % 5, at=now, action=_dumps(action),
                              summary=summary, round=1, barrier=False, undone=False, prev=seq - 1,

@@ -37,6 +37,12 @@ def take_seat(page, server, code, name):
     expect(page.locator("#connection")).to_have_text("Live")
 
 
+def sees_seated(page, name):
+    """Wait until ``page`` has heard of ``name``'s join: a tap sent before that carries the
+    version from before the join and is refused as stale."""
+    expect(page.locator(".seat", has_text=name)).to_contain_text("seated", timeout=LIVE_MS)
+
+
 def plus(page, name, category="Points"):
     page.locator(f'button[aria-label="{name}: plus 1 {category}"]').click()
 
@@ -53,7 +59,7 @@ def test_a_second_phone_joins_by_code_and_sees_actions_live(server, phone):
     host, guest = phone(), phone()
     table_url, code = start_table(host, server)
     take_seat(guest, server, code, "Bo")
-    expect(host.locator(".seat", has_text="Bo")).to_contain_text("seated", timeout=LIVE_MS)
+    sees_seated(host, "Bo")
 
     plus(guest, "Bo")
     expect(value(guest, "Bo")).to_have_text("1")
@@ -69,6 +75,7 @@ def test_host_undo_reaches_the_other_phone(server, phone):
     host, guest = phone(), phone()
     table_url, code = start_table(host, server)
     take_seat(guest, server, code, "Bo")
+    sees_seated(host, "Bo")
     plus(host, "Ann")
     plus(host, "Ann")
     expect(value(guest, "Ann")).to_have_count(0)  # Bo's phone cannot score for Ann
@@ -126,6 +133,7 @@ def test_a_change_arriving_while_typing_keeps_the_field(server, phone):
     host, guest = phone(), phone()
     _, code = start_table(host, server)
     take_seat(guest, server, code, "Bo")
+    sees_seated(host, "Bo")
     guest.fill("#pts-1", "7")
     plus(host, "Ann")
     expect(grid_total(guest, 0)).to_have_text("1", timeout=LIVE_MS)
@@ -152,6 +160,7 @@ def test_a_tap_on_an_old_state_redraws_and_says_so(server, phone):
     host, guest = phone(), phone()
     _, code = start_table(host, server)
     take_seat(guest, server, code, "Bo")
+    sees_seated(host, "Bo")
     # Bo's phone stops hearing about changes, so it still shows the old version when tapped.
     guest.route("**/api/tables/**", lambda route: route.abort() if route.request.method == "GET" else route.continue_())
     plus(host, "Ann")

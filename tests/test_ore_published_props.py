@@ -1,0 +1,73 @@
+"""Ore (published edition) over whole random games for 2-5 players (bounded): nothing goes
+negative, every card stays somewhere, the game lasts seven rounds, replaying the log gives the
+same scores; and the heuristic bot beats random seats."""
+
+import random
+
+import pytest
+
+from companion import PlayerSpec, find_game
+
+GAME = find_game("ore-published")
+
+
+def play(count, bots, seed, check=None):
+    state = GAME.setup([PlayerSpec(f"P{i}") for i in range(count)], seed=seed)
+    chooser = random.Random(seed)
+    log = []
+    rounds = {1}
+    while GAME.end_if(state) is None:
+        seat = GAME.acting_seats(state)[0]
+        action = GAME.bot_move(state, seat, bots[seat], chooser)
+        assert action is not None, (state.data["phase"], seat)
+        state = GAME.apply(state, action)
+        log.append(action)
+        rounds.add(state.data["round"])
+        if check:
+            check(state)
+        assert len(log) < 2000
+    return state, log, rounds
+
+
+def conserved(state):
+    d, cat = state.data, GAME.cat
+    count = len(d["players"])
+    for p in d["players"]:
+        assert p["money"] >= 0
+        assert all(n >= 0 for n in p["cubes"].values())
+        assert p["home"] >= 0
+    mines = [m["card"] for m in d["mines"].values()] + [c for deck in d["decks"]["mines"].values() for c in deck]
+    mines += [p["private"]["card"] for p in d["players"] if p["private"]]
+    wanted = [m for m in cat.mines if count > 2 or cat.mines[m].res != "copper"]
+    assert sorted(mines) == sorted(wanted)
+    contracts = [c for c in d["row"] if c] + d["decks"]["contracts"] + d["discard"]
+    contracts += [c["id"] for p in d["players"] for c in p["contracts"]] + [c for p in d["players"] for c in p["completed"]]
+    assert sorted(contracts) == sorted(c for c in cat.contracts if count > 2 or cat.contracts[c].two_player)
+    buildings = d["decks"]["buildings"] + [b for p in d["players"] for b in p["hand"] + p["built"]]
+    assert sorted(buildings) == sorted(b for b in cat.building_copies() if count > 2 or cat.building(b).two_player)
+    workers = sum(1 for m in d["mines"].values() for w in m["workers"])
+    assert workers <= sum(p["workers"] for p in d["players"])
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5])
+def test_random_legal_games_keep_the_books(count):
+    for seed in range(2):
+        bots = ["random"] * count if seed == 0 else ["heuristic", "random"] * 3
+        state, log, rounds = play(count, bots, seed * 10 + count, conserved)
+        assert rounds == set(range(1, 8)) and state.data["phase"] == "over"
+        replay = GAME.setup([PlayerSpec(f"P{i}") for i in range(count)], seed=seed * 10 + count)
+        for action in log:
+            replay = GAME.apply(replay, action)
+        assert GAME.score(replay) == GAME.score(state)
+        assert GAME.score(state).totals == tuple(
+            sum(GAME.cat.contracts[c].vp for c in p["completed"]) + sum(GAME.cat.building(b).vp for b in p["built"])
+            for p in state.data["players"])
+
+
+def test_the_heuristic_bot_beats_random_seats_most_of_the_time():
+    games, wins = 200, 0
+    for seed in range(games):
+        count = 2 + seed % 2
+        state, _, _ = play(count, ["heuristic"] + ["random"] * (count - 1), 1000 + seed)
+        wins += GAME.score(state).ranks[0] == 1 and list(GAME.score(state).ranks).count(1) == 1
+    assert wins >= 0.7 * games, wins

@@ -1,0 +1,63 @@
+"""Ore (published edition) through the web app: the table page shows whose placement it is,
+the open spaces with what each gives, the mines with workers and cages, prices, the contract
+row with next rows, and keeps each hand of buildings on its own phone."""
+
+from __future__ import annotations
+
+import webgame
+from webgame import TOKEN, act
+
+PLAYERS = [{"name": "Blake", "colour": "#2e64a8"}, {"name": "Ada", "colour": "#c0392b"},
+           {"name": "Cora", "colour": "#2f8a3e"}]
+
+
+def start(app, seed=3):
+    return webgame.start(app, "ore-published", PLAYERS, None, seed)
+
+
+def state_of(client, table_id, token):
+    return client.get(f"/api/tables/{table_id}", headers={TOKEN: token}).get_json()
+
+
+def test_a_round_through_the_api_and_the_page(app):
+    table, host = start(app)
+    client = app.test_client()
+    body = act(client, table.id, host, 0, {"type": "deal", "seat": 0, "mines": "iron-1, copper-1"}).get_json()
+    version = body["version"]
+    assert body["state"]["mines"]["iron"]["card"] == "iron-1"
+    assert isinstance(body["state"]["decks"]["buildings"], int)
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    assert "Waiting for: <strong>Blake</strong> to place a worker" in html
+    assert "Commodity market</strong>" in html and "buy or sell up to 2 at its price" in html
+    assert 'data-price="copper"' in html and "copper $5" in html
+    assert "next: " in html and "cage 1" in html and "cage 2" in html
+    assert "style=" not in html and "<script" not in html
+    body = act(client, table.id, host, version, {"type": "place", "seat": 0, "space": "mine", "res": "iron"}).get_json()
+    version = body["version"]
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    assert 'class="op-worker" data-seat="0"' in html and 'fill="#2e64a8"' in html
+    refused = act(client, table.id, host, version, {"type": "place", "seat": 1, "space": "mine", "res": "iron"})
+    assert refused.status_code == 422
+    assert "top space of the iron mine is taken" in refused.get_json()["error"]["message"]
+    labels = {o["label"]: o for o in state_of(client, table.id, host)["options"]}
+    assert labels["Ada: Mine iron (top space)"]["allowed"] is False
+
+
+def test_a_hand_shows_only_on_its_own_phone(app):
+    from test_pages import seated
+    table, host = start(app)
+    client = app.test_client()
+    version = act(client, table.id, host, 0, {"type": "deal", "seat": 0}).get_json()["version"]
+    act(client, table.id, host, version, {"type": "place", "seat": 0, "space": "permit", "count": 2,
+                                          "cards": "bank, hotel"})
+    shared = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    assert "2 building cards in hand (hidden)" in shared and "Hotel" not in shared
+    blake, ada = app.test_client(), app.test_client()
+    seated(app, blake, table.id, 0)
+    seated(app, ada, table.id, 1)
+    own = blake.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    assert "Your hand: Bank ($20, 5 VP); Hotel ($15 + gold, 5 VP)" in own
+    other = ada.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    assert "Hotel" not in other and "2 building cards in hand (hidden)" in other
+    assert "Buy 1" not in other  # the permit office offers Ada cards, not the market
+    assert "Draw 1 building card" in other

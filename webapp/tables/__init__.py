@@ -1,0 +1,32 @@
+"""The table service: every operation on a game table, shared by the JSON API and the pages.
+
+A table is a game in progress at a real table: its seats, its current state and its log.
+Each function here is one operation, runs in one database transaction and either does
+everything or nothing. Tokens arrive in plain text and are compared against stored hashes.
+
+The cost of an operation does not grow with the table's history: the table row carries the
+current state and version, the log row of every state-changing event carries the state
+after it, and undo follows ``prev`` links to the state before.
+
+Each module holds one responsibility: ``model`` (what a table is), ``cache`` (the per-app
+store), ``checks`` (what clients send), ``tokens`` (who is asking), ``rows`` (reading and
+writing rows), ``reading``, ``seating`` (set up, join, leave, end), ``acting`` (moves),
+``bots``, ``undo``, ``log`` and ``history`` (score sheets, finished tables, records).
+"""
+
+from .acting import act
+from .bots import advance_bots
+from .cache import Store
+from .checks import CODE_ALPHABET, CODE_LENGTH, NAME_MAX, normalise_code
+from .history import count_tables, finished_tables, player_stats, score
+from .log import log
+from .model import ID_ALPHABET, ID_LENGTH, Seat, Table
+from .reading import find_by_code, get, state, version_of
+from .seating import create_table, end_game, join, remove_seat
+from .tokens import is_host, seat_of, viewer
+from .undo import undo
+
+__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "ID_ALPHABET", "ID_LENGTH", "NAME_MAX", "Seat", "Store", "Table", "act",
+           "advance_bots", "count_tables", "create_table", "end_game", "find_by_code", "finished_tables", "get",
+           "is_host", "join", "log", "normalise_code", "player_stats", "remove_seat", "score", "seat_of", "state",
+           "undo", "version_of", "viewer"]

@@ -1,0 +1,76 @@
+"""A player's move: checked against the snapshot it was made on, stored only if still current."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Mapping
+
+from companion import GameOver
+
+from ..errors import Conflict, Forbidden, Invalid
+from ..jsonbody import check_action_size
+from .bots import _run_bots
+from .cache import _store
+from .checks import _check_version
+from .log import _event_json, _log_action
+from .model import Table
+from .reading import get, state
+from .rows import _finish_values, _published, _store_moves
+from .tokens import _acting_seat
+
+
+def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any]) -> dict:
+    """Apply one action. The seat comes from the token (a host token may name any seat).
+    Returns {"version", "event", "table": Table}. Nothing is stored when the rules refuse.
+
+    The rules run on the snapshot of ``version`` before the write lock is taken; the write
+    then stores the result only if the table is still at ``version``. Every change makes a
+    new version, so that check is enough, and the lock is held for the statements alone
+    rather than for the game's own work."""
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        raise Invalid("invalid_action", 'An action is an object with a "type", e.g. {"type": "next_round"}.')
+    version = _check_version(version)
+    store = _store()
+    # A snapshot of the very version the phone acted on needs no read: the write checks it is
+    # current. Its seats may be out of date, so a token it does not know is asked of the table as stored.
+    table = store.snapshot(table_id, version)
+    try:
+        who, seat = _acting_seat(table, token, action.get("seat")) if table is not None else (None, None)
+    except Forbidden:
+        table = None
+    if table is None:
+        table = get(table_id)
+        who, seat = _acting_seat(table, token, action.get("seat"))
+    if table.version != version:
+        raise _conflict(table, version, seat, who == "host")
+    if table.finished:
+        raise GameOver()  # the same error every game's rules give
+    move = dict(action)
+    if who == "seat":
+        move["seat"] = seat
+    game = table.game
+    game.check_shape(move)  # the declared fields and kinds, before the rules or the log see it
+    check_action_size(move)
+    before = table.state
+    after, summary = game.play(before, move)  # a RuleViolation: nothing was written
+    now = time.time()
+    rows: list[dict] = []
+    text, first = _log_action(rows, table_id, game, summary, after, move, version + 1, table.head, now,
+                              game.is_barrier(move, before))
+    after, seq, text = _run_bots(rows, table_id, game, table.seats, after, version + 1, text, now)
+    finish = _finish_values(game, after)
+    if not _store_moves(store.hot, table_id, version, rows, seq, text, now, finish):
+        # The table moved on first. Who the token is comes from the table as it is now: the
+        # host may have freed this seat in the meantime.
+        current = get(table_id)
+        who, seat = _acting_seat(current, token, action.get("seat"))
+        raise _conflict(current, version, seat, who == "host")
+    done = _published(store, table, after, seq, now, finish)
+    return {"version": seq, "table": done, "seat": seat, "host": who == "host",
+            "event": _event_json(seq=version + 1, kind="action", undone=False, undoes=None, **first,
+                                 action_text=first["action"])}
+
+
+def _conflict(table: Table, version: int, seat: int | None, host: bool) -> Conflict:
+    return Conflict(f"The table moved on (version {table.version}, not {version}); here it is now.",
+                    state(table, seat, host))

@@ -1,0 +1,74 @@
+"""Checks on what a client sends: players, game and variant, seeds, versions, join codes."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from companion import Game, PlayerSpec, find_game, game_ids
+
+from ..errors import Invalid
+from .model import _clean
+
+NAME_MAX = 32
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+IDENT = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")  # bot and variant ids
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud across a table
+CODE_LENGTH = 8
+SEED_LIMIT = 2 ** 31
+
+
+def normalise_code(code: Any) -> str:
+    """The join code as stored, or "" for anything that cannot be one."""
+    if not isinstance(code, str):
+        return ""
+    code = re.sub(r"[\s-]", "", code).upper()
+    return code if re.fullmatch(r"[A-Z0-9]{8}", code) else ""
+
+
+def _check_version(version: Any) -> int:
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise Invalid("invalid_version", "Send the table version the action was made against, as a whole number.")
+    return version
+
+
+def _players(players: Any) -> list[PlayerSpec]:
+    if not isinstance(players, list) or not players:
+        raise Invalid("invalid_players", "List the players: each with a name and a colour like #c0392b.")
+    specs, seen = [], set()
+    for index, player in enumerate(players, start=1):
+        if not isinstance(player, Mapping):
+            raise Invalid("invalid_players", f"Player {index} must have a name and a colour.")
+        name = player.get("name")
+        name = name.strip() if isinstance(name, str) else ""
+        if not 1 <= len(name) <= NAME_MAX:
+            raise Invalid("invalid_name", f"Player {index}'s name must be 1–{NAME_MAX} characters.")
+        if CONTROL.search(name) or _clean(name) != name:
+            raise Invalid("invalid_name", f"Player {index}'s name has a control character in it.")
+        if name.casefold() in seen:
+            raise Invalid("invalid_name", f"Two players are called {name!r}; give each a different name.")
+        seen.add(name.casefold())
+        colour = player.get("colour")
+        if not isinstance(colour, str) or not COLOUR.fullmatch(colour):
+            raise Invalid("invalid_colour", f"{name}'s colour must look like #c0392b.")
+        bot = player.get("bot")
+        if bot is not None and (not isinstance(bot, str) or not IDENT.fullmatch(bot)):
+            raise Invalid("invalid_bot", f"{name}'s bot must be a bot id or left out.")
+        specs.append(PlayerSpec(name, colour.lower(), bot))
+    return specs
+
+
+def _game_and_variant(game_id: Any, variant: Any) -> tuple[Game, str | None]:
+    if not isinstance(game_id, str) or not game_id:
+        raise Invalid("invalid_game", f"Choose a game: {', '.join(game_ids())}.")
+    game = find_game(game_id)
+    if variant is not None and not isinstance(variant, str):
+        raise Invalid("invalid_variant", "The variant must be a name.")
+    if variant == "":
+        variant = None
+    if variant is not None and not IDENT.fullmatch(variant):
+        raise Invalid("invalid_variant", f"{variant!r} is not a variant name.")
+    if variant is not None and not game.variants:
+        raise Invalid("invalid_variant", f"{game.name} has no variants.")
+    return game, variant

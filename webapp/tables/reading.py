@@ -1,0 +1,80 @@
+"""Reading a table: by id or join code, its version for polling phones, and a seat's view."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from ..db import TABLES, reading
+from ..errors import NotFound
+from .cache import _store
+from .checks import CODE_LENGTH, normalise_code
+from .model import Table, _valid_id
+from .rows import _table
+
+
+def get(table_id: str, version: int | None = None) -> Table:
+    """The table as stored now (one small query when this process has seen its version).
+    With ``version`` (just read by ``version_of``) a snapshot of it needs no query at all."""
+    store = _store()
+    if version is not None:
+        hit = store.snapshot(table_id, version)
+        if hit is not None:
+            return hit
+    if not _valid_id(table_id):
+        raise NotFound(f"There is no table {table_id!r}.")
+    hot = store.hot
+    with hot.transaction() as cursor:
+        version = hot.table_version(cursor, table_id)
+        if version is None:
+            raise NotFound(f"There is no table {table_id!r}.")
+        store.note_version(table_id, version)
+        hit = store.snapshot(table_id, version)
+        return hit if hit is not None else _table(cursor, hot.table_row(cursor, table_id))
+
+
+def version_of(table_id: str, fresh: bool = False, seen: int | None = None) -> int:
+    """The table's version alone: the cheap question a polling phone asks. Answered from
+    the store's cache when it is recent (see ``Store``), unless ``fresh`` or unless the phone
+    has ``seen`` a newer version than the cache holds: then another server process wrote
+    it, and only the database knows what is current. So a phone never gets an older table
+    than the one it has."""
+    store = _store()
+    if not fresh:
+        cached = store.cached_version(table_id)
+        if cached is not None and (seen is None or cached >= seen):
+            return cached
+    if not _valid_id(table_id):
+        raise NotFound(f"There is no table {table_id!r}.")
+    with store.hot.transaction() as cursor:
+        version = store.hot.table_version(cursor, table_id)
+    if version is None:
+        raise NotFound(f"There is no table {table_id!r}.")
+    store.note_version(table_id, version)
+    return version
+
+
+def find_by_code(code: str) -> Table:
+    wanted = normalise_code(code)
+    if len(wanted) != CODE_LENGTH:
+        raise NotFound("No table has that join code.")
+    with reading(_store().engine) as conn:
+        row = conn.execute(select(TABLES).where(TABLES.c.join_code == wanted)).one_or_none()
+        if row is None:
+            raise NotFound("No table has that join code.")
+        return _table(conn, row)
+
+
+def state(table: Table, seat: int | None = None, host: bool = False) -> dict:
+    """The table as ``seat`` sees it (``None``: spectator or the shared screen)."""
+    game = table.game
+    options = [] if table.finished else [
+        {"action": dict(o.action), "label": o.label, "allowed": o.allowed, "reason": o.reason, "cost": o.cost}
+        for o in game.options(table.state, seat)]
+    body = {"id": table.id, "game": table.game_id, "name": game.name, "variant": table.variant,
+            "version": table.version, "players": [s.to_json() for s in table.seats], "seat": seat,
+            "host": host, "round": game.round_of(table.state), "state": game.view(table.state, seat),
+            "options": options, "finished": table.finished, "outcome": table.outcome,
+            "can_undo": table.head > 0}
+    if host:
+        body["join_code"] = table.join_code
+    return body

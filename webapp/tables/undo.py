@@ -1,0 +1,57 @@
+"""Undo: take back the latest action still in effect, by appending an undo event."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from sqlalchemy import select, update
+
+from companion import find_game
+
+from ..db import EVENTS, TABLES, writing
+from ..errors import Conflict, Invalid
+from .cache import _store
+from .checks import _check_version
+from .model import Table, _unpack
+from .reading import state
+from .rows import _append, _finish_values, _load, _seats, _table
+from .tokens import _require_host
+
+
+def undo(table_id: str, host_token: str, version: int) -> Table:
+    """Take back the latest action still in effect, by appending an undo event. Stops at a
+    dice roll, a reveal, the setup or the end of the game."""
+    version = _check_version(version)
+    store = _store()
+    with writing(store.engine) as conn:
+        row = _load(conn, table_id, lock=True)
+        _require_host(row, host_token)
+        seats = _seats(conn, table_id)
+        if row.version != version:
+            raise Conflict(f"The table moved on (version {row.version}, not {version}); here it is now.",
+                           state(_table(conn, row, seats), None, True))
+        last = conn.execute(select(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == row.head)).one()
+        if last.kind == "setup":
+            raise Invalid("nothing_to_undo", "There is nothing to undo: the table is as it was set up.")
+        if last.kind == "end":
+            raise Invalid("cannot_undo", "The game was ended; it cannot be undone.")
+        if last.barrier:
+            raise Invalid("cannot_undo", f"Cannot undo past “{last.summary}”: it rolled dice or revealed "
+                                         "something, so it stays.")
+        earlier = conn.execute(select(EVENTS.c.state_z, EVENTS.c.round)
+                               .where(EVENTS.c.table_id == table_id, EVENTS.c.seq == last.prev)).one()
+        text = _unpack(earlier.state_z)
+        game = find_game(row.game)
+        restored = game.from_json(json.loads(text))
+        seq = row.version + 1
+        now = time.time()
+        _append(conn, table_id, seq, "undo", seat=last.seat, at=now, summary=f"undid: {last.summary}",
+                round=earlier.round, undoes=last.seq, action=last.action)
+        conn.execute(update(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == last.seq)
+                     .values(undone=True))
+        conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(
+            version=seq, head=last.prev, state=text, updated_at=now, **_finish_values(game, restored)))
+        table = _table(conn, _load(conn, table_id), seats)
+    store.notify(table.id, table.version)
+    return table
