@@ -5,29 +5,39 @@ import random
 from companion.ardevur import GAME
 from companion.core import PlayerSpec
 
-GAMES = 200
-CAP = 3000  # actions per game; a game still running then counts as a loss for the heuristic bot
 
 
-def test_heuristic_bot_beats_random_seats_in_at_least_70_percent_of_games():
-    wins = 0
-    for seed in range(GAMES):
-        n = 2 + seed % 3
-        hero = seed % n
-        bots = ["random"] * n
-        bots[hero] = "heuristic"
-        state = GAME.setup([PlayerSpec(f"P{i}") for i in range(n)], "standard", seed)
-        chooser = random.Random(seed)
-        for _ in range(CAP):
-            if GAME.end_if(state) is not None:
-                break
-            seat = GAME.acting_seats(state)[0]
-            state = GAME.apply(state, GAME.bot_move(state, seat, bots[seat], chooser))
-        if GAME.end_if(state) is None:
-            continue
-        ranks = GAME.score(state).ranks
-        wins += ranks[hero] == 1 and ranks.count(1) == 1
-    assert wins >= 0.7 * GAMES, f"the heuristic bot won {wins} of {GAMES} games"
+def test_bots_never_see_deck_order_or_other_hands():
+    """The same choice whatever the order of the face-down decks and whatever the cards in the
+    other players' hands (their number stays): the bots read only their seat's view. The
+    heuristic bot's 70 % win rate over 200 games is measured by the lab test for every game."""
+    from companion.ardevur.state import ArdState
+
+    state = GAME.setup([PlayerSpec(n) for n in ("Ann", "Bo", "Cy")], "standard", 99)
+    chooser = random.Random(7)
+    checked = 0
+    for step in range(300):
+        if GAME.end_if(state) is not None:
+            break
+        seat = GAME.acting_seats(state)[0]
+        if step % 7 == 0 and state.data["phase"] == "play":
+            d = state.draft()
+            d["territory_deck"].reverse()
+            for deck in d["action_decks"].values():
+                deck.reverse()
+            for other, p in enumerate(d["players"]):
+                if other != seat and p["actions"]:
+                    corp = p["corp"]
+                    deck = d["action_decks"][corp]
+                    if deck:
+                        p["actions"][0], deck[0] = deck[0], p["actions"][0]
+            for bot in GAME.bot_names:
+                one = GAME.bot_move(state, seat, bot, random.Random(5))
+                two = GAME.bot_move(ArdState.of(d), seat, bot, random.Random(5))
+                assert one == two, (bot, one, two)
+            checked += 1
+        state = GAME.apply(state, GAME.bot_move(state, seat, "random", chooser))
+    assert checked >= 10
 
 
 def test_bots_decide_from_the_view_and_name_themselves():

@@ -18,6 +18,7 @@ def test_set_up_and_play_through_the_page(server):  # noqa: F811
     def check(page):
         from playwright.sync_api import expect
 
+        page.set_default_timeout(30_000)  # a shared machine under load answers slowly
         page.goto(server + "/")
         page.select_option("#game", "ardevur|standard")
         for index, name in enumerate(("Ann", "Bo")):

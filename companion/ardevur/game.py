@@ -7,7 +7,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, require, rng
 from ..declare import ActionSpec, Declaration, Field, Kind, seat_field
-from ..errors import BadAction, RuleViolation
+from ..errors import BadAction, GameOver, RuleViolation
 from . import actioncards, develop, sales, setup, turn
 from .cards import UPGRADES, catalog
 from .setup import MODES, OPTIONS
@@ -119,7 +119,8 @@ class Ardevur(Game):
         d = state.draft()
         if not 0 <= seat < len(d["players"]):
             raise BadAction(f"there is no seat {seat}; seats are 0-{len(d['players']) - 1}")
-        require(d["phase"] != "over", "The game is over.", "Endgame")
+        if d["phase"] == "over":
+            raise GameOver()
         r = rng(d["seed"], d["step"])
         self._dispatch(d, seat, action, r)
         d["step"] += 1
@@ -250,8 +251,25 @@ class Ardevur(Game):
         return self.bot_move(state, seat, bots.get(str(seat)) if bots.get(str(seat)) in self.bot_names else "heuristic", rng(state.data["seed"], 100000 + state.data["step"] * 8 + seat))
 
     def summary(self, state: ArdState, action: Action) -> str:
+        """The move's label before it is made (the phone's buttons)."""
         from .notation import describe
         return describe(self.cat, state.data, action)
+
+    def describe(self, before: ArdState, action: Action, after: ArdState) -> str:
+        from .notation import describe
+        return describe(self.cat, before.data, action, after.data)
+
+    taken_name = "corporation and territories"
+
+    def first_seat(self, state: ArdState) -> int:
+        first = state.data["first"]
+        return 0 if first is None else int(first)
+
+    def taken(self, state: ArdState) -> tuple[tuple[str, ...], ...]:
+        """Each seat's corporation and the territories it holds, by name."""
+        cat = self.cat
+        return tuple(((cat.corporations[p["corp"]].name,) if p["corp"] else ())
+                     + tuple(cat.territories[t].name for t in p["territories"]) for p in state.data["players"])
 
     def check_data(self, data_dir: Any = None) -> None:
         catalog(str(data_dir) if data_dir else None)

@@ -14,7 +14,21 @@ def _name(cat: Catalog, ident: str) -> str:
     return str(ident)
 
 
-def describe(cat: Catalog, d: Mapping, a: Mapping) -> str:
+def _outcome(cat: Catalog, a: Mapping, after: Mapping) -> str:
+    """What chance or a hidden card decided, for the log."""
+    kind = a.get("type")
+    if kind == "global_sale" and after.get("last_sale"):
+        sale = after["last_sale"]
+        fixed = f" + {sale['fixed']}M lease" if sale["fixed"] else ""
+        return f": rolled {sale['roll']}, earned {sale['income']}M{fixed}"
+    if kind in ("start", "auction_roll", "choose_corporation") and after.get("rolls"):
+        last = after["rolls"][-1]
+        rolled = ", ".join(f"{after['players'][int(s)]['name']} {v}" for s, v in last.items())
+        return f" (rolls: {rolled})"
+    return ""
+
+
+def describe(cat: Catalog, d: Mapping, a: Mapping, after: Mapping | None = None) -> str:
     seat = a.get("seat")
     who = d["players"][seat]["name"] if isinstance(seat, int) and 0 <= seat < len(d["players"]) else "?"
     kind = a.get("type")
@@ -52,4 +66,5 @@ def describe(cat: Catalog, d: Mapping, a: Mapping) -> str:
         "call_final_round": lambda: f"{who} calls one final round",
         "call_time": lambda: "Minute 64: the game ends",
     }
-    return words[kind]() if kind in words else str(kind)
+    text = words[kind]() if kind in words else str(kind)
+    return text + (_outcome(cat, a, after) if after is not None else "")
