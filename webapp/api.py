@@ -164,7 +164,9 @@ def undo(table_id: str):
 
 @bp.post("/tables/<table_id>/end")
 def end(table_id: str):
-    _body("version", allow_empty=True)  # nothing is needed: an empty body will do
+    version = _body("version", allow_empty=True).get("version")  # nothing is needed: an empty body will do
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        raise Invalid("invalid_version", "The version, when sent, is a whole number.")
     table = tables.end_game(table_id, request_token(table_id, prefer="host"))
     return _state_response(table)
 
