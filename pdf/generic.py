@@ -16,14 +16,17 @@
 - ``reference``: a sheet or card of headed sections: ``options.sections = [{title, text}]``
   or ``options.file`` naming a TOML file ([[section]] title/text) or a markdown-ish file
   ("## Heading" then paragraphs) in the game's folder; ``options.title``,
-  ``options.columns``, ``options.size`` (pt). Shrinks as a whole to fit; with
-  ``--companion-url`` a QR code to the companion is printed in a corner (``options.qr = false``
-  to leave it off).
+  ``options.columns``, ``options.size`` (pt). ``options.back_file`` / ``back_sections`` /
+  ``back_title`` give the card a printed back. Body text shrinks as a whole to fit but never
+  below ``REFERENCE_MIN_PT``; with ``--companion-url`` a QR code to the companion and its
+  address are printed at the foot of one side (``options.qr_side`` front|back, by default the
+  back when there is one; ``options.qr = false`` leaves it off).
 """
 
 from __future__ import annotations
 
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 from companion.data.units import parse_length
@@ -33,6 +36,16 @@ from . import richtext, style
 from .painters import Piece, painter
 from .pen import Pen, hex_points
 from .units import mm_from_pt, pt
+
+# Reference sheets and cards: body text is never set smaller than this (read at arm's length).
+REFERENCE_MIN_PT = style.REFERENCE_MIN_PT
+REFERENCE_CARD_MAX_W_MM = 120.0  # narrower than this is a card: one column, smaller title
+REFERENCE_CARD_PT = 9.0
+REFERENCE_CARD_TITLE_PT = 11.0
+REFERENCE_PAD_MM = 6.0
+REFERENCE_QR_MM = 18.0           # a phone reads an 18 mm code from a hand's length
+REFERENCE_SHEET_QR_MM = 28.0
+REFERENCE_QR_GAP_MM = 3.0
 
 # --- die net -----------------------------------------------------------------------------
 
@@ -233,35 +246,88 @@ def _option_error(piece: Piece, name: str, message: str) -> DataError:
                              f"{piece.game.id}: {message}"))
 
 
-@painter("reference")
+def _reference_backs(component) -> bool:
+    return any(k in component.options for k in ("back_file", "back_sections"))
+
+
+def _qr_here(piece: Piece) -> bool:
+    """Whether this side of a reference carries the companion's QR code."""
+    if not getattr(piece.build, "companion_url", None) or not piece.option("qr", True):
+        return False
+    default = "back" if _reference_backs(piece.component) else "front"
+    return piece.side == piece.option("qr_side", default)
+
+
+def _companion_strip(pen: Pen, url: str, pad: float, side: float) -> float:
+    """The QR code in the bottom-right corner with a line of words and the address beside it;
+    returns the height taken from the foot of the text area."""
+    x, y = pen.w - pad - side, pen.h - pad - side
+    pen.qr(url, x, y, side)
+    words = "**Table companion**\nScan the code, or open"
+    room = x - pad - REFERENCE_QR_GAP_MM
+    try:
+        pen.text(f"{words}\n{url}", pad, y, room, side, size=REFERENCE_MIN_PT + 1, min_size=REFERENCE_MIN_PT,
+                 valign="bottom")
+    except richtext.TextOverflow:  # an address too long for one line: the code alone carries it
+        pen.text(words, pad, y, room, side, size=REFERENCE_MIN_PT + 1, min_size=REFERENCE_MIN_PT, valign="bottom")
+    return side + REFERENCE_QR_GAP_MM
+
+
+COMPANION_CARD_MM = (63.5, 88.9)  # poker size
+COMPANION_CARD_QR_MM = 40.0
+
+
+def companion_card(pen: Pen, game_name: str, url: str) -> None:
+    """A card of its own for the table companion, for a game whose print set has no
+    reference card to carry the code."""
+    pad = REFERENCE_PAD_MM
+    b = pen.bleed
+    pen.rect(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=style.SHEET_FILL)
+    pen.text(f"**{game_name}**\nTable companion", pad, pad, pen.w - 2 * pad, 14, size=REFERENCE_CARD_TITLE_PT,
+             min_size=REFERENCE_MIN_PT, align="center", valign="middle")
+    side = COMPANION_CARD_QR_MM
+    pen.qr(url, (pen.w - side) / 2, pad + 17, side)
+    words = "Scan with a phone on the same network, or open"
+    try:
+        pen.text(f"{words}\n**{url}**", pad, pad + 20 + side, pen.w - 2 * pad, pen.h - side - 20 - 2 * pad,
+                 size=REFERENCE_CARD_PT, min_size=REFERENCE_MIN_PT, align="center")
+    except richtext.TextOverflow:
+        pen.text(words, pad, pad + 20 + side, pen.w - 2 * pad, pen.h - side - 20 - 2 * pad,
+                 size=REFERENCE_CARD_PT, min_size=REFERENCE_MIN_PT, align="center")
+
+
+@painter("reference", backs=_reference_backs)
 def reference(pen: Pen, piece: Piece) -> None:
+    if piece.side == "back" and _reference_backs(piece.component):
+        options = dict(piece.options)
+        options["sections"] = options.get("back_sections")
+        options["file"] = options.get("back_file")
+        options["title"] = options.get("back_title", options.get("title", piece.component.name))
+        piece = replace(piece, component=replace(piece.component, options=options))
     title = piece.option("title", piece.component.name)
     sections = _sections(piece)
-    pad = min(6.0, pen.w * 0.06)
-    title_size = piece.option("title_size", style.HEADING_PT if pen.w > 120 else 11.0)
+    card = pen.w <= REFERENCE_CARD_MAX_W_MM
+    pad = min(REFERENCE_PAD_MM, pen.w * 0.06)
+    title_size = piece.option("title_size", style.HEADING_PT if not card else REFERENCE_CARD_TITLE_PT)
     pen.rect(-pen.bleed, -pen.bleed, pen.w + 2 * pen.bleed, pen.h + 2 * pen.bleed, fill=piece.option("background", style.SHEET_FILL))
     title_h = mm_from_pt(title_size * 1.4)
     pen.text(title, pad, pad, pen.w - 2 * pad, title_h, font="bold", size=title_size, align="center", valign="middle")
     top = pad + title_h + 2
     bottom = pen.h - pad
-    qr_side = 0.0
-    url = getattr(piece.build, "companion_url", None)
-    if url and piece.option("qr", True):
-        qr_side = min(28.0, pen.w * 0.25)
-        pen.qr(url, pen.w - pad - qr_side, pen.h - pad - qr_side, qr_side)
-        pen.label("Table companion", pen.w - pad - qr_side / 2, pen.h - pad - qr_side - 1.5, align="center")
-        bottom -= qr_side + 5
+    if _qr_here(piece):
+        side = min(REFERENCE_QR_MM if card else REFERENCE_SHEET_QR_MM, pen.w * 0.25)
+        bottom -= _companion_strip(pen, piece.build.companion_url, pad, side)
     columns = int(piece.option("columns", 2 if pen.w > 150 else 1))
     gap = 5.0
     col_w = (pen.w - 2 * pad - gap * (columns - 1)) / columns
-    size = float(piece.option("size", style.BODY_PT if pen.w > 120 else 8.0))
+    size = float(piece.option("size", style.BODY_PT if not card else REFERENCE_CARD_PT))
     while True:
         placed = _flow(sections, size, col_w, bottom - top, columns)
         if placed is not None:
             break
-        if size - style.TEXT_STEP_PT < style.TEXT_MIN_PT:
+        if size - style.TEXT_STEP_PT < REFERENCE_MIN_PT:
             raise _option_error(piece, "sections", f"{piece.component.id}: the reference text does not fit "
-                                f"even at {style.TEXT_MIN_PT:g} pt; shorten it or use a larger size")
+                                f"even at {REFERENCE_MIN_PT:g} pt; shorten it or use a larger size")
         size -= style.TEXT_STEP_PT
     for col, y_mm, kind, content, h_mm in placed:
         x = pad + col * (col_w + gap)

@@ -51,12 +51,35 @@ def _regular(n: int, cx: float, cy: float, r: float, start: float) -> list[tuple
             for i in range(n)]
 
 
-def _letter(c, text: str, ink: str, size: float = 52, y: float = 32) -> None:
+# Letters inside icons, in form units: one letter in bold, two or more in condensed bold. An
+# icon is never placed smaller than ``min_size_pt`` so its letters stay >= GLYPH_MIN_PT.
+LETTER_UNITS = 60.0
+LETTERS_UNITS = 46.0
+CAP_HEIGHT = 0.73           # DejaVu capitals stand this many font sizes tall
+# Built-in icons drawn without any letter: they may be placed at any size.
+LETTERLESS = frozenset({"work", "miner", "quake", "arrow", "peek", "water"})
+
+
+def letter_units(text: str) -> float:
+    return LETTER_UNITS if len(text) <= 1 else LETTERS_UNITS
+
+
+def min_size_pt(name: str) -> float:
+    """The smallest size an icon may be placed at: its letters (if any) then measure
+    GLYPH_MIN_PT. Icons whose letters are unknown here count as two-letter ones."""
+    if name in LETTERLESS:
+        return 0.0
+    return style.GLYPH_MIN_PT * UNIT / LETTERS_UNITS
+
+
+def _letter(c, text: str, ink: str, cy: float = 50) -> None:
+    """``text`` centred on (50, cy), as large as an icon's letters are."""
     if not text:
         return
+    size = letter_units(text)
     c.setFillColor(colour(ink))
-    c.setFont(fonts.face("bold"), size if len(text) == 1 else size * 0.7)
-    c.drawCentredString(50, y, text)
+    c.setFont(fonts.face("bold" if len(text) <= 1 else "condensed-bold"), size)
+    c.drawCentredString(50, cy - size * CAP_HEIGHT / 2, text)
 
 
 def _outline(c, fill: str) -> None:
@@ -95,15 +118,17 @@ def shape_glyph(c, shape: str, fill: str, letter: str) -> None:
             a = math.radians(90 + i * 36)
             pts.append((50 + r * math.cos(a), 46 + r * math.sin(a)))
         _poly(c, pts)
-        _letter(c, letter, contrast(fill), 30, 36)
+        _letter(c, letter, contrast(fill), 46)
         return
     else:  # cube: a block seen slightly from above - a square face under a thin top face
         _poly(c, [(6, 78), (22, 94), (94, 94), (94, 22), (78, 6), (6, 6)])
         c.setStrokeColor(colour(style.INK))
         c.lines([(6, 78, 78, 78), (78, 78, 94, 94), (78, 78, 78, 6)])
-        c.setFillColor(colour(contrast(fill)))
-        c.setFont(fonts.face("bold"), 50)
-        c.drawCentredString(42, 25, letter)
+        if letter:
+            size = letter_units(letter)
+            c.setFillColor(colour(contrast(fill)))
+            c.setFont(fonts.face("bold" if len(letter) <= 1 else "condensed-bold"), size)
+            c.drawCentredString(42, 42 - size * CAP_HEIGHT / 2, letter)
         return
     _letter(c, letter, contrast(fill))
 
@@ -114,13 +139,13 @@ def _money(c, symbol: str) -> None:
     c.setStrokeColor(colour(PALETTE["coin_rim"]))
     c.setLineWidth(3)
     c.circle(50, 50, 35, stroke=1, fill=0)
-    _letter(c, symbol or "£", style.INK, 50, 32)
+    _letter(c, symbol or "£", style.INK)
 
 
 def _vp(c) -> None:
     _outline(c, PALETTE["vp"])
     _poly(c, [(50, 96), (90, 80), (86, 34), (50, 4), (14, 34), (10, 80)])
-    _letter(c, "VP", style.LIGHT_ON_DARK, 44, 40)
+    _letter(c, "VP", style.LIGHT_ON_DARK, 54)
 
 
 def _work(c) -> None:

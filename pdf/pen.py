@@ -172,6 +172,7 @@ class Pen:
                     path.rect(pt(x + start * cell), pt(self.h - y - (r + 1) * cell), pt((col_i - start) * cell), pt(cell))
                     start = None
         c.drawPath(path, stroke=0, fill=1)
+        c.headframe_qr_codes = getattr(c, "headframe_qr_codes", 0) + 1
 
     # --- frames -----------------------------------------------------------------------------
     @contextmanager

@@ -19,7 +19,10 @@ from functools import lru_cache
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from . import fonts, style
+from .icons import min_size_pt as icon_min_size_pt
 from .units import mm_from_pt
+
+ICON_LINE = 1.05  # a line holding an icon taller than the text is this many icon heights
 
 _TOKEN = re.compile(r"(\*\*|:[a-z][a-z0-9_\-]*:|\\n|\n|[ \t\r]+)")
 
@@ -79,14 +82,34 @@ def _unit_width(text: str, font: str) -> float:
 
 
 @lru_cache(maxsize=65536)
-def _word_unit_width(word: Word, regular: str, bold: str) -> float:
+def _word_parts(word: Word, regular: str, bold: str) -> tuple[float, tuple[str, ...]]:
+    """A word's text width per point of size, and the icons in it."""
     total = 0.0
+    icons = []
     for piece in word:
         if piece[0] == "i":
-            total += style.ICON_EM
+            icons.append(piece[1])
         else:
             total += _unit_width(piece[1], bold if piece[2] else regular)
-    return total
+    return total, tuple(icons)
+
+
+def icon_size(name: str, size: float) -> float:
+    """An inline icon is as tall as the text, but never so small that its letters drop
+    under ``GLYPH_MIN_PT``."""
+    return max(style.ICON_EM * size, icon_min_size_pt(name))
+
+
+def _word_width(word: Word, size: float, regular: str, bold: str) -> float:
+    text, icons = _word_parts(word, regular, bold)
+    return text * size + sum(icon_size(name, size) for name in icons)
+
+
+def _line_height(paragraphs, size: float, leading: float) -> float:
+    """Lines stand far enough apart for the tallest icon in the text."""
+    tallest = max((icon_size(p[1], size) for words in paragraphs for word in words for p in word if p[0] == "i"),
+                  default=0.0)
+    return max(size * leading, tallest * ICON_LINE)
 
 
 @dataclass(frozen=True)
@@ -98,10 +121,11 @@ class Fitted:
     lines: tuple[tuple[float, tuple[tuple[float, Word], ...]], ...]
     regular: str
     bold: str
+    line_height: float = 0.0  # points from one baseline to the next
 
     @property
     def height(self) -> float:
-        return len(self.lines) * self.size * self.leading
+        return len(self.lines) * self.line_height
 
 
 def _wrap(paragraphs, size: float, width: float, regular: str, bold: str):
@@ -111,7 +135,7 @@ def _wrap(paragraphs, size: float, width: float, regular: str, bold: str):
         line: list[tuple[float, Word]] = []
         x = 0.0
         for word in words:
-            w = _word_unit_width(word, regular, bold) * size
+            w = _word_width(word, size, regular, bold)
             if w > width + 1e-6:
                 return None
             if line and x + space + w > width + 1e-6:
@@ -136,12 +160,13 @@ def fit(text: str, width: float, height: float, font: str = "regular", size: flo
     current = size
     while True:
         lines = _wrap(paragraphs, current, width, regular, bold)
-        if lines is not None and len(lines) * current * leading <= height + 1e-6:
-            return Fitted(current, leading, lines, regular, bold)
+        line_h = _line_height(paragraphs, current, leading)
+        if lines is not None and len(lines) * line_h <= height + 1e-6:
+            return Fitted(current, leading, lines, regular, bold, line_h)
         if current - style.TEXT_STEP_PT < floor - 1e-9:
-            need = len(lines) * current * leading if lines else float("inf")
+            need = len(lines) * line_h if lines else float("inf")
             if lines is None:
-                widest = max((_word_unit_width(w, regular, bold) * current for p in paragraphs for w in p), default=0)
+                widest = max((_word_width(w, current, regular, bold) for p in paragraphs for w in p), default=0)
                 raise TextOverflow(text, floor, widest, width)
             raise TextOverflow(text, floor, need, height)
         current = round(current - style.TEXT_STEP_PT, 3)
@@ -151,7 +176,7 @@ def draw(canvas, icons, fitted: Fitted, x: float, top: float, width: float, heig
          align: str = "left", valign: str = "top", ink=None) -> None:
     """Draw ``fitted`` in the box whose top-left corner is (x, top) in points (y grows up)."""
     size = fitted.size
-    line_h = size * fitted.leading
+    line_h = fitted.line_height
     block = len(fitted.lines) * line_h
     if valign == "middle":
         top -= (height - block) / 2
@@ -163,7 +188,6 @@ def draw(canvas, icons, fitted: Fitted, x: float, top: float, width: float, heig
         text.setFillColor(ink)
     current_font = None
     placed_icons = []
-    icon_w = style.ICON_EM * size
     for line_w, words in fitted.lines:
         if align == "center":
             lx = x + (width - line_w) / 2
@@ -192,7 +216,10 @@ def draw(canvas, icons, fitted: Fitted, x: float, top: float, width: float, heig
                     current_font = _out(text, current_font, fitted.regular, size, run_x, baseline, run)
                     run = []
                 if piece[0] == "i":
-                    placed_icons.append((piece[1], px, baseline + style.ICON_RISE * size, icon_w))
+                    icon_w = icon_size(piece[1], size)
+                    # an icon taller than the text is centred on the text's middle
+                    rise = style.ICON_RISE * size - (icon_w - style.ICON_EM * size) / 2
+                    placed_icons.append((piece[1], px, baseline + rise, icon_w))
                     px += icon_w
                 else:
                     current_font = _out(text, current_font, fitted.bold, size, px, baseline, [piece[1]])

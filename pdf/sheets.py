@@ -62,6 +62,11 @@ class Document:
         self.canvas.setPageSize((pt(w), pt(h)))
 
     @property
+    def qr_codes(self) -> int:
+        """QR codes drawn in this document so far (``Pen.qr`` counts them on the canvas)."""
+        return getattr(self.canvas, "headframe_qr_codes", 0)
+
+    @property
     def page_w(self) -> float:
         return self._page_size[0]
 
@@ -128,7 +133,7 @@ class Document:
         spans.append((start, self.page_w - style.PAGE_MARGIN_MM))
         x0, x1 = max(spans, key=lambda s: s[1] - s[0])
         room = pt(x1 - x0)
-        for size in (style.LABEL_PT - 1, style.LABEL_PT - 2, style.LABEL_PT - 2.5):
+        for size in (style.LABEL_PT - 1, style.LABEL_PT - 1.5, style.GLYPH_MIN_PT):
             if stringWidth(text, face, size) <= room:
                 break
         while text and stringWidth(text, face, size) > room:

@@ -45,6 +45,8 @@ ICON_COLOURS = {
 
 # Text
 TEXT_MIN_PT = 6.0           # autoshrink never goes below this: smaller is unreadable at the table
+REFERENCE_MIN_PT = 7.0      # body text of reference cards and sheets, read across the table
+GLYPH_MIN_PT = 5.0          # no letter anywhere, icons included, is printed smaller than this
 TEXT_STEP_PT = 0.5
 LEADING = 1.18              # line height as a multiple of the font size
 ICON_EM = 1.0               # inline icons are this many font sizes wide/high

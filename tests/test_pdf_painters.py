@@ -124,7 +124,7 @@ def test_reference_sheet_text_that_cannot_fit_is_a_data_error(game):
     aid = replace(game.components["aid"], options={"sections": [{"title": "Too much", "text": "word " * 3000}]})
     piece = painters.Piece(game, aid, 0, "front", BuildOptions())
     spec = PieceSpec("aid", 100, 60, 0)
-    with pytest.raises(DataError, match="the reference text does not fit even at 6 pt"):
+    with pytest.raises(DataError, match="the reference text does not fit even at 7 pt"):
         _draw_in(Slot(20, 20, 100, 60), spec, lambda pen: painters.find("reference", game, aid).fn(pen, piece), game)
 
 

@@ -45,7 +45,19 @@ def test_autoshrink_steps_down_until_it_fits():
 def test_icons_are_measured_like_words():
     plain = richtext.fit("ab", pt(100), pt(20), size=10)
     with_icon = richtext.fit("ab:tin:", pt(100), pt(20), size=10)
-    assert with_icon.lines[0][0] == pytest.approx(plain.lines[0][0] + style.ICON_EM * 10)
+    assert with_icon.lines[0][0] == pytest.approx(plain.lines[0][0] + richtext.icon_size("tin", 10))
+    big = richtext.fit("ab:tin:", pt(100), pt(40), size=14)
+    assert big.lines[0][0] == pytest.approx(richtext.fit("ab", pt(100), pt(40), size=14).lines[0][0]
+                                            + style.ICON_EM * 14)
+
+
+def test_icons_with_letters_are_never_placed_so_small_their_letters_drop_under_5pt():
+    from pdf import icons
+
+    assert richtext.icon_size("tin", 6) * icons.LETTERS_UNITS / icons.UNIT >= style.GLYPH_MIN_PT
+    assert richtext.icon_size("miner", 6) == pytest.approx(6)  # no letters: the text's size
+    small = richtext.fit("a :tin:", pt(100), pt(40), size=7)
+    assert small.line_height >= richtext.icon_size("tin", 7)  # lines stand apart for the icon
     # a row of icons wider than the box must wrap (or shrink) rather than overflow
     icons = richtext.fit(" ".join([":tin:"] * 12), pt(30), pt(40), size=10)
     assert all(width <= pt(30) + 1e-6 for width, _ in icons.lines)
@@ -74,14 +86,24 @@ def _draw(text, **kw):
 
 
 def test_inline_icons_sit_on_the_text_baseline_and_scale_with_the_text():
-    page = _draw("Gain :vp: now", size=10)
+    page = _draw("Gain :vp: now", size=12)
     (x0, y0, _, size), (x1, y1, _, _) = page.texts
     assert y0 == pytest.approx(y1)              # one line, one baseline
     [(name, matrix)] = page.forms
     icon_bottom = matrix[5] * pdf_probe.MM
-    assert icon_bottom == pytest.approx(y0 + style.ICON_RISE * 10 * pdf_probe.MM, abs=0.01)
-    assert matrix[0] * 100 == pytest.approx(10 * style.ICON_EM)  # 1 em wide at 10 pt
+    assert icon_bottom == pytest.approx(y0 + style.ICON_RISE * 12 * pdf_probe.MM, abs=0.01)
+    assert matrix[0] * 100 == pytest.approx(12 * style.ICON_EM)  # 1 em wide at 12 pt
     assert x0 < matrix[4] * pdf_probe.MM < x1    # between "Gain" and "now"
+
+
+def test_a_small_lettered_icon_grows_about_the_text_middle():
+    page = _draw("Gain :vp: now", size=7)
+    (x0, y0, _, size), _ = page.texts
+    [(name, matrix)] = page.forms
+    grown = richtext.icon_size("vp", 7)
+    assert matrix[0] * 100 == pytest.approx(grown, abs=1e-3) and grown > 7
+    middle = matrix[5] * pdf_probe.MM + grown / 2 * pdf_probe.MM
+    assert middle == pytest.approx(y0 + (style.ICON_RISE * 7 + 3.5) * pdf_probe.MM, abs=0.01)
 
 
 def test_bold_switches_face_and_back():

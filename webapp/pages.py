@@ -16,6 +16,7 @@ from companion.errors import HeadframeError, RuleViolation
 from . import exports, tables, views
 from .charts import score_chart
 from .errors import Conflict, Forbidden, NotFound, WebError, error_body
+from .jsonbody import load_object
 from .qr import qr_svg
 from .security import HOST_COOKIE, SEAT_COOKIE, client_address, join_limit, set_table_cookie
 
@@ -86,15 +87,8 @@ def join_post():
 
 
 def _find_code(code: str):
-    limit = join_limit(current_app)
-    client = client_address()
     try:
-        limit.check(client)
-        try:
-            table = tables.find_by_code(code)
-        except NotFound:
-            limit.fail(client)
-            raise
+        table = join_limit(current_app).attempt(client_address(), lambda: tables.find_by_code(code))
     except WebError as exc:
         return render_template("pages/join.html", code=code, error=_message(exc)), exc.status
     return redirect(url_for("pages.seats", table_id=table.id, code=table.join_code), 303)
@@ -113,7 +107,7 @@ def take_seat(table_id: str):
     table, code = _table_for_code(table_id, request.form.get("code", ""))
     raw = request.form.get("seat", "")
     try:
-        table, token = tables.join(code, int(raw) if raw.lstrip("-").isdigit() else raw,
+        table, token = tables.join(code, views.form_int(raw),
                                    request.cookies.get(SEAT_COOKIE))
     except WebError as exc:
         seat, host = views.viewer(table)
@@ -126,16 +120,13 @@ def take_seat(table_id: str):
 
 def _table_for_code(table_id: str, code: str) -> tuple[tables.Table, str]:
     """The table, but only for a phone that knows its join code."""
-    limit = join_limit(current_app)
-    client = client_address()
-    limit.check(client)
-    try:
+    def look_up() -> tables.Table:
         table = tables.find_by_code(code)
         if table.id != table_id:
             raise NotFound("No table has that join code.")
-    except NotFound:
-        limit.fail(client)
-        raise
+        return table
+
+    table = join_limit(current_app).attempt(client_address(), look_up)
     return table, table.join_code
 
 
@@ -159,14 +150,14 @@ def act(table_id: str):
     seat (the host keeping score for someone else)."""
     table = tables.get(table_id)
     seat, host = views.viewer(table)
-    if request.is_json:
-        data = request.get_json(silent=True) or {}
-        action, version = data.get("action"), data.get("version")
-    else:
-        action = views.action_from_form(request.form)
-        raw = request.form.get("version", "")
-        version = int(raw) if raw.isdigit() else raw
     try:
+        if request.is_json:
+            data = load_object(request.get_data(cache=True))
+            action, version = data.get("action"), data.get("version")
+        else:
+            action = views.action_from_form(request.form, table.game.actions)
+            raw = request.form.get("version", "")
+            version = views.form_int(raw)
         if not isinstance(action, dict):
             raise RuleViolation('An action is an object with a "type".')
         if "seat" in action and action["seat"] != seat and not host:
@@ -190,7 +181,7 @@ def undo(table_id: str):
     _seat, host = views.viewer(table)
     token = request.cookies.get(HOST_COOKIE if host else SEAT_COOKIE)
     try:
-        done = tables.undo(table_id, token, int(raw) if raw.isdigit() else raw)
+        done = tables.undo(table_id, token, views.form_int(raw))
     except HeadframeError as exc:
         return _table_page(tables.get(table_id), error=exc)
     flash(tables.log(table_id, after=done.version - 1, limit=1)[0]["summary"], "ok")  # "Undid: Anna bids £1"

@@ -94,6 +94,7 @@ class Rules:
     investment: tuple[tuple[tuple[int, int], ...], ...]  # [round-1][position-1] = (per £10, per £5)
     market: tuple[tuple[int, ...], ...]
     emigration: Mapping[str, Mapping]
+    data_dir: str | None = None
 
     def area_ids(self) -> tuple[str, ...]:
         return tuple(self.areas)
@@ -133,9 +134,10 @@ def load_rules(data_dir: str | None = None) -> Rules:
     decks: dict[str, list[str]] = {r: [] for r in REGIONS}
     wild: list[str] = []
     for row in data.decks["survey-cards"].rows:
-        cards[row.id] = SurveyCard(row.id, (row["region"],), row["benefit"], row["amount"], row["value"], row["name"])
+        region = "wild" if row["region"] == "Wild" else row["region"]  # printed capitalised on the cards
+        cards[row.id] = SurveyCard(row.id, (region,), row["benefit"], row["amount"], row["value"], row["name"])
         for _ in range(row.qty):
-            (wild if row["region"] == "wild" else decks[row["region"]]).append(row.id)
+            (wild if region == "wild" else decks[region]).append(row.id)
     kick = []
     for row in data.decks["kickstarter-survey-cards"].rows:
         cards[row.id] = SurveyCard(row.id, tuple(row["regions"]), row["benefit"], row["amount"], row["value"], row["name"])
@@ -159,6 +161,7 @@ def load_rules(data_dir: str | None = None) -> Rules:
         dice={k: tuple(v) for k, v in t["price_dice"].items()}, column_from=tuple(t["ore_prices"]["column_from"]),
         prices={o: tuple(t["ore_prices"][o]) for o in ORES}, investment=investment,
         market=tuple(tuple(sec) for sec in t["arsenic_market"]["sections"]), emigration=t["emigration"],
+        data_dir=data_dir,
     )
     _check(rules, data)
     return rules

@@ -171,11 +171,11 @@ def acquisition_card(pen: Pen, piece: Piece) -> None:
 
 @painter("ore.reference", backs=True)
 def reference_card(pen: Pen, piece: Piece) -> None:
-    """Turn order on the front; setup, end conditions and scoring on the back."""
-    side = "back" if piece.side == "back" else "front"
+    """The older spelling of a two-sided reference (``front``/``back`` files): the generic
+    reference painter with ``file``/``back_file``."""
     options = dict(piece.component.options)
-    options["file"] = options[side]
-    options["title"] = options.get(f"{side}_title" if side == "back" else "title", piece.component.name)
+    options.setdefault("file", options.get("front"))
+    options.setdefault("back_file", options.get("back"))
     reference(pen, replace(piece, component=replace(piece.component, options=options)))
 
 

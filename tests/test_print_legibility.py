@@ -1,0 +1,77 @@
+"""Legible for everyone, measured from the PDFs with pdfplumber: no glyph anywhere in any
+game's print set is under 5 pt (letters inside icons included, since pdfplumber enters the
+icon forms and reports each glyph in page space), and reference body text is 7 pt or more."""
+
+import pdfplumber
+import pytest
+
+from print_sets import build, games
+
+GLYPH_MIN_PT = 5.0
+REFERENCE_BODY_MIN_PT = 7.0
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory):
+    return build(tmp_path_factory)
+
+
+def glyph_pt(char: dict) -> float:
+    """A glyph's size along its own 'up': pdfplumber's box spans one font size from the
+    descent, so it is the box height for upright (or upside-down) text and the width for text
+    turned a quarter (pieces turned to fit the sheet)."""
+    a, b = char["matrix"][0], char["matrix"][1]
+    return (char["x1"] - char["x0"]) if abs(b) > abs(a) else (char["bottom"] - char["top"])
+
+
+def glyphs(pdf_path):
+    with pdfplumber.open(pdf_path) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            for char in page.chars:
+                if char["text"].strip():
+                    char["page_height"] = page.height
+                    yield number, char
+
+
+def on_a_piece(char) -> bool:
+    """Not the file note printed in the sheet's bottom margin (within 10 mm of the edge)."""
+    return char["bottom"] < char["page_height"] - 10 * 72 / 25.4
+
+
+def test_glyph_size_reads_what_was_set(tmp_path):
+    """The measure itself: text set at 5 pt upright and turned measures 5 pt."""
+    from reportlab.pdfgen import canvas
+
+    from pdf.fonts import face
+
+    path = tmp_path / "probe.pdf"
+    c = canvas.Canvas(str(path))
+    c.setFont(face("regular"), 5)
+    c.drawString(100, 100, "Ag")
+    c.saveState()
+    c.translate(300, 300)
+    c.rotate(90)
+    c.setFont(face("regular"), 4)
+    c.drawString(0, 0, "Ag")
+    c.restoreState()
+    c.save()
+    sizes = sorted(round(glyph_pt(ch), 3) for _, ch in glyphs(path))
+    assert sizes == [4.0, 4.0, 5.0, 5.0]
+
+
+def test_no_glyph_in_any_game_is_under_5pt(out):
+    checked = 0
+    for folder in games(out):
+        for pdf in sorted(folder.glob("*.pdf")):
+            sizes = [(n, c["text"], round(glyph_pt(c), 2)) for n, c in glyphs(pdf)]
+            small = [s for s in sizes if s[2] < GLYPH_MIN_PT - 0.01]
+            assert not small, f"{folder.name}/{pdf.name}: glyphs under {GLYPH_MIN_PT} pt (page, text, pt): {small[:8]}"
+            checked += len(sizes)
+    assert checked > 10000
+
+
+@pytest.mark.parametrize("game", ["ore", "mine-shaft"])
+def test_reference_card_body_text_is_at_least_7pt(out, game):
+    pdf = out / game / "reference-cards.pdf"
+    sizes = [glyph_pt(c) for _, c in glyphs(pdf) if "Bold" not in c["fontname"] and on_a_piece(c)]
+    assert sizes and min(sizes) >= REFERENCE_BODY_MIN_PT - 0.01
