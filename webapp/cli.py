@@ -113,6 +113,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, metavar="N",
                        help="server processes sharing the port (default: one per core, at most 4; "
                             "1 where the system cannot fork)")
+    from lab.cli import add_parser as add_simulate
+
+    add_simulate(sub, EPILOG)
     return parser
 
 
@@ -228,7 +231,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"games": cmd_games, "build": cmd_build, "check": cmd_check, "calibrate": cmd_calibrate,
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from lab.cli import run
+
+    return run(args)
+
+
+COMMANDS = {"simulate": cmd_simulate, "games": cmd_games, "build": cmd_build, "check": cmd_check, "calibrate": cmd_calibrate,
             "data": cmd_data, "score": cmd_score, "serve": cmd_serve}
 
 

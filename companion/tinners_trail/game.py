@@ -241,5 +241,24 @@ class TinnersTrail(Game):
     def round_of(self, state: State) -> int:
         return state.round
 
+    bot_names = ("random", "heuristic")
+    taken_name = "mine sites"
+
+    def first_seat(self, state: State) -> int:
+        return state.track[0][0] if state.track and state.track[0] else 0
+
+    def bot_step(self, state: State, seat: int, bot: str, chooser) -> tuple[dict, State] | None:
+        from .bots import bot_set
+        return bot_set(self).step(state, seat, bot, chooser)
+
+    def acting_seats(self, state: State) -> tuple[int, ...]:
+        from .options import to_act
+        return tuple(to_act(state))
+
+    def taken(self, state: State) -> tuple[tuple[str, ...], ...]:
+        """Each seat's mines by area name."""
+        names = self.rules.areas
+        return tuple(tuple(names[a.id].name for a in state.areas if a.owner == seat) for seat in state.seats)
+
     def running_totals(self, state: State) -> tuple[float, ...]:
         return tuple(p.points + p.emigration_points for p in state.players)

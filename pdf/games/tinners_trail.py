@@ -257,10 +257,9 @@ def emigration_board(pen: Pen, piece: Piece) -> None:
     spaces = b["spaces"]
     for c, r, x, y, w, h in _grid(spaces, rules.rounds, len(locations)):
         key, info = locations[r]
-        x, y, w, h = _inset(x, y, w, h)
-        pen.rect(x, y, w, h, fill="white", stroke=style.INK, radius=SPACE_CORNER)
-        pen.text(_emigration_bonus(key, info, c), x, y, w, h, size=spaces.get("size"), align="center",
-                 valign="middle")
+        pen.rect(*_inset(x, y, w, h), fill="white", stroke=style.INK, radius=SPACE_CORNER)
+        pen.text(_emigration_bonus(key, info, c), *_inset(x, y, w, h, 3 * SPACE_GAP), size=spaces.get("size"),
+                 align="center", valign="middle")
 
 
 def _emigration_bonus(key: str, info, r: int) -> str:
