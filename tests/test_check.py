@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from test_data_validation import edit  # replace once, return the line
 from webapp.cli import main
 
 LONG = "and then the miner walks down the long dark shaft again " * 40
@@ -16,15 +17,6 @@ LONG = "and then the miner walks down the long dark shaft again " * 40
 def export(game: str, tmp_path: Path) -> Path:
     assert main(["data", "export", game, str(tmp_path / "data")]) == 0
     return tmp_path / "data"
-
-
-def edit(path: Path, old: str, new: str) -> int:
-    """Replace ``old`` (which must occur once) and return the 1-based line ``new`` starts on."""
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    text = text.replace(old, new)
-    path.write_text(text, encoding="utf-8")
-    return text[:text.index(new)].count("\n") + 1
 
 
 def line_of(path: Path, text: str) -> int:
