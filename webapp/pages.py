@@ -291,6 +291,7 @@ def score(table_id: str):
     podium = sorted(range(len(sheet.players)), key=lambda s: (sheet.ranks[s], s))
     return render_template("pages/score.html", table=table, title=views.game_title(table), sheet=sheet,
                            colours=colours, chart=chart, podium=podium, outcome=data["outcome"],
+                           notes=table.game.score_notes(table.state),
                            finished=data["finished"], bgstats_url=exports.bgstats_url(table_id) if data["finished"] else None)
 
 
