@@ -73,8 +73,9 @@ def _ordinal(n: int) -> str:
 
 
 def scoresheet_pdf(sheet: ScoreSheet, game_name: str, played_on: str, paper: str = "a4",
-                   table_code: str = "", variant: str = "") -> bytes:
-    """The score sheet as PDF bytes. ``played_on`` is printed as given (e.g. "25 November 2026")."""
+                   table_code: str = "", variant: str = "", data: str = "") -> bytes:
+    """The score sheet as PDF bytes. ``played_on`` is printed as given (e.g. "25 November 2026");
+    ``data`` names the data the game was played by, when it says more than the shipped data."""
     font = fonts()
     page = PAPERS[paper]
     buffer = io.BytesIO()
@@ -89,6 +90,8 @@ def scoresheet_pdf(sheet: ScoreSheet, game_name: str, played_on: str, paper: str
         details.append(f"variant: {variant}")
     if table_code:
         details.append(f"table {table_code}")
+    if data:
+        details.append(f"played by {data}")
     story = [Paragraph(_esc(f"{game_name}: score sheet"), title), Spacer(1, 2 * mm),
              Paragraph(_esc(" · ".join(details)), body), Spacer(1, 6 * mm),
              _table(sheet, page[0] - 2 * MARGIN, font), Spacer(1, 6 * mm)]
