@@ -91,12 +91,8 @@ class MineShaft(Game):
         everything else is on the table. ``board`` is the mine ready to draw, with the squares this seat may tap."""
         data = to_json(state)
         data["pile"] = {"left": len(state.pile)}
-<<<<<<< HEAD
-        data["board"] = board(self.rules, state, self.options(state, seat))
-=======
         del data["seed"]  # with the seed, the next dice and draws could be worked out
-        data["board"] = board(rules(), state, self.options(state, seat))
->>>>>>> main
+        data["board"] = board(self.rules, state, self.options(state, seat))
         return data
 
     def options(self, state: MineState, seat: int | None) -> list[Option]:
