@@ -239,21 +239,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _check_served_data(data_dir: Path) -> None:
-    """Refuse to serve data that ``check`` would refuse (exit 2, every problem listed)."""
-    from companion.data import load_game
+    """Refuse to serve data that ``check`` would refuse: the same pass, every problem listed, exit 2."""
+    from pdf.build import check_set
 
     if not data_dir.is_dir():
         raise HeadframeError(f"--data {data_dir}: no such folder")
     names = _expand([], data_dir)
     if not names:
         raise HeadframeError(f"--data {data_dir}: no game folder (with a game.toml) in it")
-    problems = []
+    problems: list[str] = []
     for game_id in names:
         try:
-            load_game(game_id, data_dir)
-            _companion_check(game_id, data_dir)
-        except DataError as exc:
-            problems += [str(p) for p in exc.problems]
+            problems.extend(str(p) for p in check_set(game_id, data_dir))
+        except HeadframeError as exc:
+            problems.append(f"headframe: {exc}")
     if problems:
         raise _DataLines(problems)
 
