@@ -78,6 +78,13 @@ def data_root(job: Job) -> str | None:
     return str(Path(tempfile.gettempdir()) / f"headframe-lab-{job.data_key}")
 
 
+def seats_of(job: Job) -> int:
+    """Seats at the table: the players asked for, plus any the game adds (a solo opponent)."""
+    game = game_for(job)
+    state = game.setup([PlayerSpec(SEAT_NAMES[s % len(SEAT_NAMES)]) for s in range(job.players)], job.variant, 0)
+    return len(game.score(state).totals)
+
+
 def play(job: Job, index: int) -> dict[str, Any]:
     """Play game ``index`` of ``job`` to its end; a row for ``games.csv``."""
     game = game_for(job)
@@ -98,12 +105,13 @@ def play(job: Job, index: int) -> dict[str, Any]:
     winners = outcome.winners if outcome else ()
     totals = sorted(sheet.totals, reverse=True)
     return {
-        "index": index, "seed": seed, "first": first, "bots": list(job.bots),
+        "index": index, "seed": seed, "first": first,
+        "bots": [job.bots[s] if s < len(job.bots) else "automatic" for s in range(len(sheet.totals))],
         "scores": [float(t) for t in sheet.totals], "winners": list(winners),
         "margin": float(totals[0] - totals[1]) if len(totals) > 1 and outcome else 0.0,
         "rounds": game.round_of(state), "turns": steps,
         "end": end or (outcome.reason.split(";")[0] if outcome else "unfinished"),
-        "taken": [list(items) for items in (game.taken(state) or [[] for _ in range(job.players)])],
+        "taken": [list(items) for items in (game.taken(state) or [[] for _ in sheet.totals])],
     }
 
 

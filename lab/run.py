@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from .play import Job, play_chunk
+from .play import Job, play_chunk, seats_of
 from .stats import Tally
 
 Progress = Callable[[int, int], None]  # (games done, games asked for)
@@ -104,7 +104,8 @@ def run(job: Job, games: int, out: Path, *, workers: int = 0, scheduler: str | N
     workers = workers or os.cpu_count() or 1
     parts = chunks(games, 1 if scheduler is None and workers <= 1 else workers)
     source = _cluster(job, parts, scheduler) if scheduler else _local(job, parts, workers)
-    tally = Tally(job.players)
+    seats = seats_of(job)
+    tally = Tally(seats)
     out.mkdir(parents=True, exist_ok=True)
     waiting: dict[int, dict] = {}
     written = 0
@@ -112,7 +113,7 @@ def run(job: Job, games: int, out: Path, *, workers: int = 0, scheduler: str | N
     interrupted = False
     with open(out / "games.csv", "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(columns(job.players))
+        writer.writerow(columns(seats))
 
         def write(row: dict) -> None:
             writer.writerow(csv_row(row))
