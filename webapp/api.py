@@ -118,18 +118,15 @@ def show(table_id: str):
 
 @bp.post("/tables/<table_id>/seats")
 def join(table_id: str):
-    limit = join_limit(current_app)
-    client = client_address()
-    limit.check(client)
     data = _body("code", "seat")
     seat = data.get("seat")
-    try:
+
+    def look_up():
         found = tables.find_by_code(data.get("code"))
         if found.id != table_id:
             raise NotFound("No table has that join code.", "bad_code")
-    except NotFound:
-        limit.fail(client)
-        raise
+
+    join_limit(current_app).attempt(client_address(), look_up)
     table, token = tables.join(data.get("code"), seat, request.cookies.get(SEAT_COOKIE))
     response = jsonify({"seat": seat, "token": token, "table": tables.state(table, seat, False)})
     response.status_code = 201
@@ -164,7 +161,9 @@ def undo(table_id: str):
 
 @bp.post("/tables/<table_id>/end")
 def end(table_id: str):
-    _body("version", allow_empty=True)  # nothing is needed: an empty body will do
+    version = _body("version", allow_empty=True).get("version")  # nothing is needed: an empty body will do
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        raise Invalid("invalid_version", "The version, when sent, is a whole number.")
     table = tables.end_game(table_id, request_token(table_id, prefer="host"))
     return _state_response(table)
 
