@@ -56,6 +56,7 @@ class Document:
         self.pages = 0
         self._page_size = (paper.w, paper.h)
         self._page_marks: list[Mark] = []  # crop marks on the current page, kept clear by labels
+        self.cut_contour = False  # print-shop pages: trim lines in the CutContour spot colour
 
     def set_page_size(self, w: float, h: float) -> None:
         self._page_size = (w, h)
@@ -91,6 +92,8 @@ class Document:
         c.clipPath(clip, stroke=0, fill=0)
         pen = Pen(c, spec.w, spec.h, self.game, b, self.icons)
         draw(pen)
+        if spec.shape in ("round", "hex"):
+            trim_line(pen, spec, self.cut_contour)
         if guides:
             draw_guides(pen, spec)
         c.restoreState()
@@ -169,6 +172,34 @@ def _label_face() -> str:
 
 def _box(r: Rect) -> tuple[float, float, float, float]:
     return (pt(r.x), pt(r.y), pt(r.x1), pt(r.y1))
+
+
+def trim_line(pen: Pen, spec: PieceSpec, cut_contour: bool = False) -> None:
+    """The outline of a round or hex piece, exactly at its trim: crop marks only show a
+    box, so this is the line to cut along. For a print shop it is the die line, one path in
+    the ``CutContour`` spot colour."""
+    from reportlab.lib.colors import CMYKColorSep
+
+    from .pen import hex_points
+
+    c = pen.canvas
+    c.saveState()
+    strokes = [(CMYKColorSep(0, 1, 0, 0, spotName=style.CUT_CONTOUR), style.HAIRLINE_PT)] if cut_contour else [
+        (colour(style.TRIM_HALO), style.TRIM_HALO_PT), (colour(style.TRIM_INK), style.TRIM_PT)]
+    for ink, width in strokes:
+        c.setStrokeColor(ink)
+        c.setLineWidth(width)
+        path = c.beginPath()
+        if spec.shape == "round":
+            path.ellipse(0, 0, pt(spec.w), pt(spec.h))
+        else:
+            points = [(pt(x), pt(spec.h - y)) for x, y in hex_points(0, 0, spec.w, spec.h)]
+            path.moveTo(*points[0])
+            for point in points[1:]:
+                path.lineTo(*point)
+            path.close()
+        c.drawPath(path, stroke=1, fill=0)
+    c.restoreState()
 
 
 def draw_guides(pen: Pen, spec: PieceSpec) -> None:
@@ -256,6 +287,7 @@ def print_shop(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str,
     (when printed) follow their front as the next page, upright."""
     start = doc.pages
     b = spec.bleed
+    doc.cut_contour = True
     doc.set_page_size(spec.w + 2 * b, spec.h + 2 * b)
     slot = Slot(b, b, spec.w, spec.h, 0)
     trim = Rect(b, b, spec.w, spec.h)
@@ -268,5 +300,6 @@ def print_shop(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str,
             doc.end_page(trim, bleed)
         if progress:
             progress(1)
+    doc.cut_contour = False
     doc.set_page_size(doc.paper.w, doc.paper.h)
     return doc.pages - start
