@@ -1,8 +1,9 @@
 """Painters any game can use from data alone (``painter = "die-net"`` etc. in game.toml).
 
 - ``die-net``: a d6 net. ``size`` is one face ("16mm"); ``options.faces`` lists 6 faces, each
-  rich text (":tin:", "2", "**X**") or a table {text, icon, colour}; faces 1 & 6, 2 & 5 and
-  3 & 4 end up opposite. ``options.colour`` fills faces without their own. Solid outline = cut,
+  rich text (":tin:", "2", "**X**") or a table {text, icon, colour, ink}; faces 1 & 6, 2 & 5 and
+  3 & 4 end up opposite. ``options.colour`` fills faces without their own; ``options.labels``
+  (per die) names each net in the corner beside its top face. Solid outline = cut,
   dashed = fold, grey tabs = glue.
 - ``token``: ``size`` per token, ``options.shape`` round|square|hex; per-piece lists or single
   values for ``labels``, ``colours``, ``icons``, ``letters`` (and ``back_labels``,
@@ -91,17 +92,23 @@ def die_net(pen: Pen, piece: Piece) -> None:
     for face, (col, row) in zip(faces, DIE_CELLS):
         spec = face if isinstance(face, dict) else {"text": str(face)}
         x, y = col * s, row * s
-        pen.rect(x, y, s, s, fill=spec.get("colour", default_fill))
+        fill = spec.get("colour", default_fill)
+        pen.rect(x, y, s, s, fill=fill)
+        ink = spec.get("ink") or (style.DARK_ON_LIGHT if _light(pen, fill) else style.LIGHT_ON_DARK)
         inset = 0.12 * s
         if spec.get("icon"):
             side = s - 2 * inset if not spec.get("text") else s * 0.5
             pen.icon(spec["icon"], x + (s - side) / 2, y + inset, side)
             if spec.get("text"):
                 pen.text(spec["text"], x + inset, y + inset + side, s - 2 * inset, s - 2 * inset - side,
-                         font="bold", size=s * 1.2, align="center", valign="middle")
+                         font="bold", size=s * 1.2, align="center", valign="middle", colour=ink)
         elif spec.get("text"):
             pen.text(spec["text"], x + inset, y + inset, s - 2 * inset, s - 2 * inset, font="bold",
-                     size=s * 1.6, align="center", valign="middle")
+                     size=s * 1.6, align="center", valign="middle", colour=ink)
+    name = piece.per_piece("labels")
+    if name:  # in the corner left of the top face, outside the cut outline
+        pen.text(f"**{name}**", 0, 0, (1 - TAB) * s - 1, s, size=s * 0.6, min_size=style.LABEL_PT,
+                 align="center", valign="middle")
     # cut outline (the cross) and the five folds between faces
     outline = [(s, 0), (2 * s, 0), (2 * s, s), (3 * s, s), (3 * s, 2 * s), (2 * s, 2 * s), (2 * s, 4 * s),
                (s, 4 * s), (s, 2 * s), (0, 2 * s), (0, s), (s, s)]

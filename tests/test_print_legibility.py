@@ -75,3 +75,37 @@ def test_reference_card_body_text_is_at_least_7pt(out, game):
     pdf = out / game / "reference-cards.pdf"
     sizes = [glyph_pt(c) for _, c in glyphs(pdf) if "Bold" not in c["fontname"] and on_a_piece(c)]
     assert sizes and min(sizes) >= REFERENCE_BODY_MIN_PT - 0.01
+
+
+def _luminance(rgb):
+    def lin(c):
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_ore_start_player_arrow_stands_out_from_its_token(out):
+    import pdf_probe
+    from pdf import style
+    from pdf.icons import colour
+
+    page = pdf_probe.read(out / "ore" / "starting-player.pdf")[0]
+    token = max(page.fills(), key=lambda s: (s.bbox[2] - s.bbox[0]) * (s.bbox[3] - s.bbox[1]))
+    arrow = colour(style.INK)  # the arrow icon is drawn in ink
+    assert contrast(token.fill, (arrow.red, arrow.green, arrow.blue)) >= 4.5
+
+
+def test_mine_shaft_dice_are_named_and_die_a_spells_its_colours(out):
+    from pypdf import PdfReader
+
+    text = " ".join(p.extract_text() for p in PdfReader(out / "mine-shaft" / "dice.pdf").pages)
+    for word in ("Die A", "Die B", "Yellow", "Blue", "Red", "Green"):
+        assert word in text
+    reference = " ".join(p.extract_text() for p in PdfReader(out / "mine-shaft" / "reference-cards.pdf").pages)
+    assert "Die B" in reference and "Die A" in reference
+    assert "\nB:" not in reference and not reference.startswith("B:")

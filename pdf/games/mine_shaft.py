@@ -317,8 +317,8 @@ def _dice_faces(piece: Piece) -> list:
         for face in tables["die_a"]:
             if face == "quake":
                 faces.append({"colour": "#f4ecdc"})  # the pickaxe is drawn over it by ``dice``
-            else:
-                faces.append({"text": COLOUR_LETTER[face], "colour": face})
+            else:  # the colour's name: a bare "B" for blue would read as die B
+                faces.append({"text": face.capitalize(), "colour": face})
         return faces
     return [str(v) for v in tables["die_b"]]
 
