@@ -152,6 +152,8 @@ class Game:
     family: str = "Full rules"
     # Bots by name, e.g. ("random", "heuristic"); see ``bot_move``.
     bot_names: tuple[str, ...] = ()
+    # What ``taken`` lists, in the game's words ("assets", "mine sites").
+    taken_name: str = "what each player held"
 
     @property
     def record(self) -> tuple[str, str]:
@@ -212,9 +214,21 @@ class Game:
 
     def bot_move(self, state: Any, seat: int, bot: str, chooser: random.Random) -> Action | None:
         """The action the bot named ``bot`` takes for ``seat`` now (None when the table is not
-        waiting for that seat). A bot decides from ``self.view(state, seat)`` only, never from
-        hidden information, and never returns an action ``apply`` would refuse."""
-        raise NotImplementedError(f"{self.name} has no bot {bot!r}")
+        waiting for that seat). A bot decides from what the seat may see, never from hidden
+        information, and never returns an action ``apply`` would refuse. A game overrides this
+        or ``bot_step``."""
+        if type(self).bot_step is Game.bot_step:
+            raise NotImplementedError(f"{self.name} has no bot {bot!r}")
+        step = self.bot_step(state, seat, bot, chooser)
+        return None if step is None else step[0]
+
+    def bot_step(self, state: Any, seat: int, bot: str, chooser: random.Random) -> tuple[Action, Any] | None:
+        """``bot_move`` together with the state it leads to (bots that test their moves have it
+        already, so the lab need not apply the move twice)."""
+        if type(self).bot_move is Game.bot_move:
+            raise NotImplementedError(f"{self.name} has no bot {bot!r}")
+        action = self.bot_move(state, seat, bot, chooser)
+        return None if action is None else (action, self.apply(state, action))
 
     def acting_seats(self, state: Any) -> tuple[int, ...]:
         """The seats the table is waiting for (several at once in simultaneous phases)."""
@@ -229,6 +243,15 @@ class Game:
         """The action a bot playing ``seat`` takes now, or None when it has nothing to do.
         Games with a solo opponent or bot seats (PlayerSpec.bot) override this."""
         return None
+
+    def first_seat(self, state: Any) -> int:
+        """The seat that moves first in ``state`` (a new game): the lab's first-player measure."""
+        return 0
+
+    def taken(self, state: Any) -> tuple[tuple[str, ...], ...]:
+        """Per seat, the names of the data's cards, tiles, assets or corporations the seat holds
+        when the game ends: the simulation lab's "too strong / too weak" list."""
+        return ()
 
     def round_of(self, state: Any) -> int:
         return int(getattr(state, "round", 0) or 0)

@@ -1,19 +1,20 @@
-"""``build_game``: a game's whole print set, written atomically.
+"""``build_game``: a game's whole print set, swapped in only when every file is written.
 
 Output in ``out_dir/<game>/``: one PDF per deck (``<deck-id>.pdf``) and per component
 (``<component-id>.pdf``), ``checklist.pdf`` (what to print, how, what to cut, what to gather)
-and ``manifest.json``. Every file is first written to a hidden temporary file in that folder;
-only when every file of the game has been drawn are they renamed into place. On any error
-every file of the game's set is removed - this build's temporary files and the previous
-set's PDFs and manifest, since a stale set is easily printed by mistake - other files in the
-folder are left alone, and the error is raised: ``DataError`` (bad data, e.g. text that does not fit) or
-``InvalidDimension`` (a piece that cannot fit the paper).
+and ``manifest.json``. The whole set is drawn into a hidden staging folder next to
+``<game>/``; only when every file is written does the staging folder take the place of
+``<game>/`` (the old folder's PDFs and manifest go, any other files in it are carried over).
+A build that fails, or is refused before it starts, leaves ``<game>/`` exactly as it was - it
+never depends on the old ``manifest.json`` being readable - and raises: ``DataError`` (bad
+data, e.g. text that does not fit), ``InvalidDimension`` (a piece that cannot fit the paper)
+or ``HeadframeError`` (a bad option, an output folder that cannot be written).
 """
 
 from __future__ import annotations
 
 import json
-import os
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -27,6 +28,7 @@ from .decks import LayoutPainter, is_static, static_drawer
 from .geometry import SIDES, Paper, PieceSpec
 from .pen import Pen, UnknownColour
 from .richtext import TextOverflow
+from .staging import staged_set
 from .sheets import Document, Job, print_pieces, print_shop
 
 Progress = Callable[[int, int, str], None]
@@ -56,6 +58,9 @@ class BuildOptions:
         Paper.named(self.paper)
         if not 0 <= self.bleed_mm <= 20:
             raise InvalidDimension(f"bleed must be between 0 and 20 mm, got {self.bleed_mm:g}")
+        if not all(math.isfinite(v) for v in (self.bleed_mm, *self.back_offset_mm)):
+            raise InvalidDimension(f"bleed and back offset must be finite numbers of mm, got bleed "
+                                   f"{self.bleed_mm:g} and back offset {self.back_offset_mm}")
         if any(abs(v) > 20 for v in self.back_offset_mm):
             raise InvalidDimension(f"back offset {self.back_offset_mm} mm is more than 20 mm; "
                                    f"check the reading from the calibration sheet")
@@ -83,68 +88,49 @@ def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None =
                progress: Progress | None = None) -> dict:
     """Build every printed piece of ``game_id`` into ``out_dir/<game>/`` and return the manifest."""
     options = options or BuildOptions()
-    target = Path(out_dir) / game_id
-    written: list[tuple[Path, Path]] = []
-    parts: list[Part] = []
-    if options.players is not None or options.variant is not None:
-        # A wrong --players or --variant is a slip on the command line: refuse it before
-        # touching anything in the output folder.
-        _check_players_and_variant(load_game(game_id, options.data_dir), options)
-    try:
-        game = load_game(game_id, options.data_dir)
-        paper = Paper.named(options.paper)
-        parts = [_deck_part(game, deck, options) for deck in game.decks.values()
-                 if deck.needed(options.players, options.variant)]
-        parts += [_component_part(game, comp, options, paper) for comp in game.components.values()
-                  if comp.needed(options.players, options.variant)]
-        target.mkdir(parents=True, exist_ok=True)
-        total = sum(max(1, len(p.jobs)) for p in parts) + 1
-        done = 0
-        for part in parts:
-            final = target / part.file
-            tmp = target / f".{part.file}.tmp"
-            written.append((tmp, final))
-
-            def step(n: int, part=part) -> None:
-                nonlocal done
-                done += n
-                if progress:
-                    progress(min(done, total), total, f"{game.id}: {part.name}")
-
-            _render(part, tmp, game, paper, options, step)
-        if options.companion_url and not any(p.qr_codes for p in parts):
-            # no reference carries the companion's code: it gets a card of its own
-            part = _companion_part(game, options)
-            parts.append(part)
-            written.append((target / f".{part.file}.tmp", target / part.file))
-            _render(part, target / f".{part.file}.tmp", game, paper, options, lambda n: None)
-        from .checklist import write_checklist
-
-        tmp = target / ".checklist.pdf.tmp"
-        written.append((tmp, target / "checklist.pdf"))
-        write_checklist(tmp, game, paper, parts, options)
-        manifest = {
-            "game": game.id, "paper": paper.name, "players": options.players, "variant": options.variant,
-            "components": [{"id": p.id, "name": p.name, "kind": p.kind, "count": p.count, "file": p.file,
-                            "pages": p.pages} for p in parts],
-        }
-        tmp = target / ".manifest.json.tmp"
-        written.append((tmp, target / "manifest.json"))
-        tmp.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        for tmp, final in written:
-            os.replace(tmp, final)
-    except BaseException:
-        if target.is_dir():
-            _remove_set(target, [tmp for tmp, _ in written] + [final for _, final in written]
-                        + [target / p.file for p in parts])
-            try:
-                target.rmdir()  # only if empty
-            except OSError:
-                pass
-        raise
+    game = load_game(game_id, options.data_dir)
+    _check_players_and_variant(game, options)
+    with staged_set(Path(out_dir) / game_id, game.toml_path.parent) as staging:
+        manifest, steps = _write_set(game, staging, options, progress)
     if progress:
-        progress(total, total, f"{game.id}: done")
+        progress(steps, steps, f"{game.id}: done")
     return manifest
+
+
+def _write_set(game: GameData, folder: Path, options: BuildOptions,
+               progress: Progress | None) -> tuple[dict, int]:
+    """Draw every file of the set into ``folder``; return the manifest and the number of steps."""
+    paper = Paper.named(options.paper)
+    parts = [_deck_part(game, deck, options) for deck in game.decks.values()
+             if deck.needed(options.players, options.variant)]
+    parts += [_component_part(game, comp, options, paper) for comp in game.components.values()
+              if comp.needed(options.players, options.variant)]
+    total = sum(max(1, len(p.jobs)) for p in parts) + 1
+    done = 0
+    for part in parts:
+        def step(n: int, part=part) -> None:
+            nonlocal done
+            done += n
+            if progress:
+                progress(min(done, total), total, f"{game.id}: {part.name}")
+
+        _render(part, folder / part.file, game, paper, options, step)
+    if options.companion_url and not any(p.qr_codes for p in parts):
+        # no reference carries the companion's code: it gets a card of its own
+        part = _companion_part(game, options)
+        parts.append(part)
+        _render(part, folder / part.file, game, paper, options, lambda n: None)
+    from .checklist import write_checklist
+
+    write_checklist(folder / "checklist.pdf", game, paper, parts, options)
+    manifest = {
+        "game": game.id, "paper": paper.name, "players": options.players, "variant": options.variant,
+        "components": [{"id": p.id, "name": p.name, "kind": p.kind, "count": p.count, "file": p.file,
+                        "pages": p.pages} for p in parts],
+    }
+    (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
+                                          encoding="utf-8")
+    return manifest, total
 
 
 def _check_players_and_variant(game: GameData, options: BuildOptions) -> None:
@@ -154,25 +140,6 @@ def _check_players_and_variant(game: GameData, options: BuildOptions) -> None:
     if options.variant is not None and options.variant not in game.variant_ids():
         known = ", ".join(game.variant_ids()) or "(none)"
         raise HeadframeError(f"{game.name} has no variant {options.variant!r}; variants: {known}")
-
-
-def _remove_set(target: Path, paths: list[Path]) -> None:
-    """After a failed build, leave no PDF of this game behind: neither this build's files nor
-    an older set (listed by its manifest) that the user might print thinking it is current."""
-    old = target / "manifest.json"
-    try:
-        listed = json.loads(old.read_text(encoding="utf-8")).get("components", [])
-        paths = paths + [target / str(c.get("file", "")) for c in listed if c.get("file")]
-    except (OSError, ValueError, AttributeError):
-        pass
-    paths += [target / "checklist.pdf", old]
-    for path in paths:
-        if path.parent != target:  # a manifest naming ../something is not ours to delete
-            continue
-        try:
-            path.unlink()
-        except (FileNotFoundError, IsADirectoryError):
-            pass
 
 
 def _render(part: Part, path: Path, game: GameData, paper: Paper, options: BuildOptions, step) -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.errors import HeadframeError
+
 from . import style
 from .fonts import face
 from .geometry import Paper
@@ -28,6 +30,10 @@ LINE_MM = 70          # length of the front's lines
 def write_calibration(path: Path | str, paper: str = "a4") -> None:
     p = Paper.named(paper)
     path = Path(path)
+    if path.is_dir():
+        raise HeadframeError(f"{path} is a folder; give a file name such as {path / 'calibration.pdf'}")
+    if not path.parent.is_dir():
+        raise HeadframeError(f"cannot write {path}: no folder {path.parent}")
     tmp = path.with_name(f".{path.name}.tmp")
     try:
         doc = Document(str(tmp), p, None, "Duplex calibration")
@@ -35,6 +41,9 @@ def write_calibration(path: Path | str, paper: str = "a4") -> None:
         _back(doc, p)
         doc.save()
         tmp.replace(path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise HeadframeError(f"cannot write {path}: {exc.strerror or exc}") from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise

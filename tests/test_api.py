@@ -191,7 +191,7 @@ def test_rule_violation_carries_its_rule(app, spec, monkeypatch):
     monkeypatch.setattr(game, "apply", strict)
     client = app.test_client()
     created = new_table(client)
-    response = conforms(spec, act(client, created["id"], created["host_token"], 0, {"type": "bid"}),
+    response = conforms(spec, act(client, created["id"], created["host_token"], 0, {"type": "next_round"}),
                         "/api/tables/{table_id}/actions", "post")
     assert response.status_code == 422
     assert response.get_json()["error"] == {"code": "rule_violation", "message": "Bid £4 is below the minimum £5.",

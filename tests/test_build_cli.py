@@ -54,7 +54,7 @@ def test_text_that_cannot_fit_names_row_box_and_card_and_leaves_no_pdf(game, tmp
     assert pdfs(out) == []
 
 
-def test_a_failure_late_in_the_build_removes_the_files_already_drawn(game, tmp_path, capsys):
+def test_a_failure_late_in_the_build_leaves_no_file_of_it_behind(game, tmp_path, capsys):
     toml = game / "testgame" / "game.toml"
     toml.write_text(toml.read_text(encoding="utf-8").replace('size = "20mm"', 'size = "300mm"'), encoding="utf-8")
     out = tmp_path / "out"
@@ -68,19 +68,108 @@ def test_a_failure_late_in_the_build_removes_the_files_already_drawn(game, tmp_p
                    "322 mm - use a smaller size, less bleed or larger paper")
     assert pdfs(out) == []
     assert sorted(p.name for p in (out / "testgame").iterdir()) == ["notes.txt"]
+    assert sorted(p.name for p in out.iterdir()) == ["testgame"]  # no staging folder left
 
 
-def test_a_failed_rebuild_removes_the_set_it_was_replacing(game, tmp_path, capsys):
-    out = tmp_path / "out"
-    assert main(["build", "testgame", "--data", str(game), "--out", str(out)]) == 0
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def break_colour(game: Path) -> None:
     layouts = game / "testgame" / "layouts.toml"
     layouts.write_text(layouts.read_text(encoding="utf-8").replace('background = "back"', 'background = "nocolour"'),
                        encoding="utf-8")
+
+
+@pytest.mark.parametrize("old_manifest", ["intact", "missing", "truncated"])
+def test_a_failed_rebuild_leaves_the_old_set_untouched(game, tmp_path, capsys, old_manifest):
+    out = tmp_path / "out"
+    assert main(["build", "testgame", "--data", str(game), "--out", str(out), "--sides", "fronts"]) == 0
+    manifest = out / "testgame" / "manifest.json"
+    if old_manifest == "missing":
+        manifest.unlink()
+    elif old_manifest == "truncated":
+        manifest.write_bytes(manifest.read_bytes()[:40])
+    (out / "testgame" / "notes.txt").write_text("mine")
+    before = snapshot(out)
+    break_colour(game)
+    # The colour is used by every card back, so the build fails after some files are drawn.
     assert main(["build", "testgame", "--data", str(game), "--out", str(out)]) == 2
     err = capsys.readouterr().err.strip().splitlines()[-1]
-    assert err.startswith(f"{game / 'testgame' / 'mines.csv'}:2: mine-back.background: testgame: mines card 'm01': "
-                          f"unknown colour 'nocolour'")
-    assert pdfs(out) == []
+    assert "unknown colour 'nocolour'" in err
+    assert snapshot(out) == before
+    assert sorted(p.name for p in out.iterdir()) == ["testgame"]
+
+
+@pytest.mark.parametrize("args", [["--players", "9"], ["--variant", "nope"], ["--bleed", "-1"],
+                                  ["--back-offset", "nan,0"], ["--paper", "a3"], ["--out", "{game}"]])
+def test_a_build_refused_before_it_starts_leaves_the_old_set_untouched(game, tmp_path, capsys, args):
+    out = tmp_path / "out"
+    assert main(["build", "testgame", "--data", str(game), "--out", str(out), "--sides", "fronts"]) == 0
+    before, data = snapshot(out), snapshot(game)
+    args = [a.format(game=game) for a in args]
+    try:
+        code = main(["build", "testgame", "--data", str(game), "--out", str(out), *args])
+    except SystemExit as exc:  # argparse refuses a malformed value itself
+        code = exc.code
+    assert code == 2
+    assert snapshot(out) == before and snapshot(game) == data
+    assert capsys.readouterr().err.strip()
+
+
+def test_a_rebuild_replaces_the_whole_set_and_keeps_other_files(game, tmp_path):
+    out = tmp_path / "out"
+    assert main(["build", "testgame", "--data", str(game), "--out", str(out), "--sides", "fronts"]) == 0
+    stale = out / "testgame" / "retired-deck.pdf"  # a file an older version of the game had
+    stale.write_bytes(b"%PDF-1.4 old")
+    (out / "testgame" / "notes.txt").write_text("mine")
+    assert main(["build", "testgame", "--data", str(game), "--out", str(out)]) == 0
+    names = sorted(p.name for p in (out / "testgame").iterdir())
+    assert names == ["aid.pdf", "board.pdf", "checklist.pdf", "die.pdf", "manifest.json", "mines.pdf", "notes.txt",
+                     "ore-tokens.pdf"]
+    assert (out / "testgame" / "notes.txt").read_text() == "mine"
+    assert sorted(p.name for p in out.iterdir()) == ["testgame"]
+
+
+@pytest.mark.parametrize("value", ["nan,0", "0,inf", "-inf,1", "NaN,nan"])
+def test_a_non_finite_back_offset_is_refused(game, tmp_path, capsys, value):
+    out = tmp_path / "out"
+    with pytest.raises(SystemExit) as exc:
+        main(["build", "testgame", "--data", str(game), "--out", str(out), f"--back-offset={value}"])
+    assert exc.value.code == 2
+    assert "expected a finite number of millimetres" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_build_options_refuse_non_finite_numbers():
+    from companion.errors import InvalidDimension
+    from pdf.build import BuildOptions
+
+    for kwargs in ({"back_offset_mm": (float("nan"), 0.0)}, {"back_offset_mm": (0.0, float("inf"))},
+                   {"bleed_mm": float("nan")}):
+        with pytest.raises(InvalidDimension):
+            BuildOptions(**kwargs)
+
+
+def test_build_into_a_file_is_one_line_and_exit_2(game, tmp_path, capsys):
+    existing = tmp_path / "existing.pdf"
+    existing.write_bytes(b"keep me")
+    assert main(["build", "testgame", "--data", str(game), "--out", str(existing)]) == 2
+    assert capsys.readouterr().err.splitlines() == [f"headframe: {existing} is a file, not a folder; give --out a folder"]
+    assert existing.read_bytes() == b"keep me"
+
+
+@pytest.mark.parametrize("where, message", [
+    ("missing/dir/c.pdf", "headframe: cannot write {path}: no folder {parent}"),
+    ("", "headframe: {path} is a folder; give a file name such as {path}/calibration.pdf"),
+    ("afile/c.pdf", "headframe: cannot write {path}: no folder {parent}"),
+])
+def test_calibrate_into_a_missing_folder_is_one_line_and_exit_2(tmp_path, capsys, where, message):
+    (tmp_path / "afile").write_text("x")
+    path = tmp_path / where if where else tmp_path
+    assert main(["calibrate", "--out", str(path)]) == 2
+    assert capsys.readouterr().err.splitlines() == [message.format(path=path, parent=path.parent)]
+    assert not (tmp_path / "missing").exists()
 
 
 def test_unknown_painter_is_a_data_error_at_its_line(game, tmp_path, capsys):

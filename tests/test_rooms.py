@@ -7,8 +7,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {
-    "companion": {"pdf", "webapp", "flask", "reportlab", "jinja2", "sqlalchemy", "qrcode", "werkzeug", "waitress"},
-    "pdf": {"webapp", "flask", "sqlalchemy", "jinja2", "werkzeug", "waitress"},
+    "companion": {"pdf", "webapp", "lab", "flask", "reportlab", "jinja2", "sqlalchemy", "qrcode", "werkzeug",
+                  "waitress", "matplotlib", "distributed", "dask"},
+    "pdf": {"webapp", "lab", "flask", "sqlalchemy", "jinja2", "werkzeug", "waitress", "matplotlib"},
+    # The simulation lab: the rules and bots, matplotlib for plots, Jinja2 for the page, dask's
+    # distributed for a cluster; never the print engine or the web stack.
+    "lab": {"pdf", "webapp", "flask", "reportlab", "sqlalchemy", "werkzeug", "waitress", "qrcode"},
 }
 
 

@@ -31,11 +31,13 @@ def test_setup_lays_tiles_and_deals_cards_per_player_count(count, tiles, reveale
     assert sum(1 for a in state.areas if a.face_up) == revealed
     regions = 3 if count <= 3 else 4
     wild = 1 if count >= 3 else 0
-    assert all(len(p.drawn) == per_region * regions + wild for p in state.players)
-    assert all(p.money == 20 for p in state.players) and state.phase == SURVEY
+    players = state.players[:1] if count == 1 else state.players
+    assert all(len(p.drawn) == per_region * regions + wild for p in players)
+    assert all(p.money == 20 for p in players) and state.phase == SURVEY
     assert sorted(state.track[0]) == list(range(seats))
     if count == 1:
         assert state.players[1].bot == "lord-wallace"
+        assert len(state.lord.survey) == per_region * regions and state.players[1].drawn == ()
 
 
 def test_two_player_discards_go_back_to_the_decks():

@@ -17,6 +17,7 @@ from companion import find_game, game_ids
 
 from . import exports, tables
 from .errors import Invalid, NotFound
+from .jsonbody import load_object
 from .openapi import document
 from .hotpaths import newest_tag, not_modified_headers
 from .security import SEAT_COOKIE, TOKEN_HEADER, client_address, join_limit, request_token, set_table_cookie
@@ -28,11 +29,19 @@ CROSS_PROCESS_CHECK_S = 0.5  # how often a waiting long-poll looks for changes m
 LOG_LIMIT = 1000
 
 
-def _body() -> dict:
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise Invalid("invalid_json", "Send a JSON object.", status=400)
+def _body(*fields: str, allow_empty: bool = False) -> dict:
+    """The request's JSON object, parsed safely (see ``jsonbody``), with no field but ``fields``
+    (the document declares each body closed: additionalProperties is false)."""
+    data = load_object(request.get_data(cache=True), allow_empty)
+    _closed(data, fields, "The request")
     return data
+
+
+def _closed(data: dict, fields: tuple[str, ...], what: str) -> None:
+    for name in data:
+        if name not in fields:
+            takes = ", ".join(fields) if fields else "no fields"
+            raise Invalid("unknown_field", f"{what} has no field {str(name)[:40]!r}; it takes {takes}.")
 
 
 def _int_arg(name: str, default: int, low: int, high: int) -> int:
@@ -82,7 +91,11 @@ def games():
 
 @bp.post("/tables")
 def create():
-    data = _body()
+    data = _body("game", "players", "variant", "seed")
+    players = data.get("players")
+    for index, player in enumerate(players if isinstance(players, list) else [], start=1):
+        if isinstance(player, dict):
+            _closed(player, ("name", "colour", "bot"), f"Player {index}")
     table, host_token = tables.create_table(data.get("game"), data.get("players"), data.get("variant"),
                                             data.get("seed"))
     response = jsonify({"id": table.id, "join_code": table.join_code, "host_token": host_token,
@@ -108,7 +121,7 @@ def join(table_id: str):
     limit = join_limit(current_app)
     client = client_address()
     limit.check(client)
-    data = _body()
+    data = _body("code", "seat")
     seat = data.get("seat")
     try:
         found = tables.find_by_code(data.get("code"))
@@ -132,7 +145,7 @@ def free_seat(table_id: str, seat: int):
 
 @bp.post("/tables/<table_id>/actions")
 def act(table_id: str):
-    data = _body()
+    data = _body("version", "action")
     result = tables.act(table_id, request_token(table_id), data.get("version"), data.get("action"))
     table = result["table"]
     body = tables.state(table, result["seat"], result["host"])
@@ -144,13 +157,16 @@ def act(table_id: str):
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str):
-    data = _body()
+    data = _body("version")
     table = tables.undo(table_id, request_token(table_id, prefer="host"), data.get("version"))
     return _state_response(table)
 
 
 @bp.post("/tables/<table_id>/end")
 def end(table_id: str):
+    version = _body("version", allow_empty=True).get("version")  # nothing is needed: an empty body will do
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        raise Invalid("invalid_version", "The version, when sent, is a whole number.")
     table = tables.end_game(table_id, request_token(table_id, prefer="host"))
     return _state_response(table)
 
@@ -159,7 +175,10 @@ def end(table_id: str):
 def log(table_id: str):
     after = _int_arg("after", -1, -1, 2 ** 31)
     limit = _int_arg("limit", LOG_LIMIT, 1, LOG_LIMIT)
-    return jsonify({"id": table_id, "events": tables.log(table_id, after, limit)})
+    events = tables.log(table_id, after, limit + 1)  # one more than asked says whether more follow
+    more = len(events) > limit
+    events = events[:limit]
+    return jsonify({"id": table_id, "events": events, "next": events[-1]["seq"] if more else None})
 
 
 @bp.get("/tables/<table_id>/events")

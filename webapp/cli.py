@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import shutil
 import sys
 from pathlib import Path
@@ -28,6 +29,8 @@ def _mm(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected millimetres as a number, got {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a finite number of millimetres, got {text!r}")
     return value
 
 
@@ -53,7 +56,8 @@ def _parser() -> argparse.ArgumentParser:
                            description="Build every printed component of the named games into DIR/<game>/, "
                                        "with manifest.json and a checklist page.", epilog=EPILOG)
     build.add_argument("games", nargs="+", metavar="GAME", help="game ids, or 'all'")
-    build.add_argument("--out", type=Path, default=Path("out"), metavar="DIR", help="output folder (default: ./out)")
+    build.add_argument("--out", type=Path, default=Path("out"), metavar="DIR",
+                       help="output folder (default: ./out); DIR/GAME is replaced only when every file is written")
     build.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default: a4)")
     build.add_argument("--players", type=int, metavar="N", help="print only what N players need, where a game differs")
     build.add_argument("--variant", metavar="V", help="print for this variant or module")
@@ -62,7 +66,8 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--bleed", type=_mm, default=3.0, metavar="MM", help="bleed around each piece (default: 3)")
     build.add_argument("--guides", action="store_true", help="draw safe-zone guides inside each trim")
     build.add_argument("--back-offset", type=_offset, default=(0.0, 0.0), metavar="X,Y",
-                       help="shift back pages by X,Y mm to correct a printer's drift (see 'calibrate')")
+                       help="shift back pages by X,Y mm to correct a printer's drift (see 'calibrate'); "
+                            "finite numbers, at most 20; write --back-offset=-1,0.5 when X is negative")
     build.add_argument("--companion-url", metavar="URL", help="put a QR code to this companion page on reference cards")
     build.add_argument("--data", type=Path, metavar="DIR", help="build from an edited copy of the data")
     build.add_argument("--print-shop", action="store_true", help="one piece per page with bleed, for print shops")
@@ -106,6 +111,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, metavar="N",
                        help="server processes sharing the port (default: one per core, at most 4; "
                             "1 where the system cannot fork)")
+    from lab.cli import add_parser as add_simulate
+
+    add_simulate(sub, EPILOG)
     return parser
 
 
@@ -231,7 +239,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"games": cmd_games, "build": cmd_build, "check": cmd_check, "calibrate": cmd_calibrate,
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from lab.cli import run
+
+    return run(args)
+
+
+COMMANDS = {"simulate": cmd_simulate, "games": cmd_games, "build": cmd_build, "check": cmd_check, "calibrate": cmd_calibrate,
             "data": cmd_data, "score": cmd_score, "serve": cmd_serve}
 
 

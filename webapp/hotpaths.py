@@ -12,7 +12,6 @@ Flask unchanged: another method or path, a body that is not a JSON object.
 from __future__ import annotations
 
 import io
-import json
 import re
 from typing import Callable, Iterable
 
@@ -21,12 +20,14 @@ from werkzeug.http import HTTP_STATUS_CODES, parse_cookie
 from companion.errors import HeadframeError
 
 from . import tables
-from .errors import error_body
+from .errors import Invalid, error_body
+from .jsonbody import loads
 from .security import HEADERS, token_from
 
 TABLE = re.compile(r"/api/tables/([a-z0-9]{1,16})")
 ACTIONS = re.compile(r"/api/tables/([a-z0-9]{1,16})/actions")
 TOKEN_KEY = "HTTP_X_HEADFRAME_TOKEN"
+ACTION_FIELDS = {"version", "action"}
 SECURITY = list(HEADERS.items())
 POLL_HEADERS = [("Cache-Control", "no-cache"), ("Vary", "Cookie, X-Headframe-Token")]
 
@@ -112,15 +113,16 @@ class HotPaths:
         read here is put back for Flask."""
         mimetype = environ.get("CONTENT_TYPE", "").split(";", 1)[0].strip().lower()
         length = environ.get("CONTENT_LENGTH") or ""
-        if mimetype != "application/json" or not length.isdigit() or int(length) > self.max_body:
+        if mimetype != "application/json" or not (length.isascii() and length.isdigit()) or int(length) > self.max_body:
             return None
         raw = environ["wsgi.input"].read(int(length))
         environ["wsgi.input"] = io.BytesIO(raw)
         try:
-            data = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            return None
-        return data if isinstance(data, dict) else None
+            data = loads(raw)  # measured before parsing: a deep document is refused, never recursed into
+        except Invalid:
+            return None  # Flask answers it, in the JSON error format
+        # Anything but {"version", "action"} is refused by the route, in its words.
+        return data if isinstance(data, dict) and data.keys() <= ACTION_FIELDS else None
 
     def _error(self, start_response: Callable, exc: HeadframeError) -> list[bytes]:
         body, status = error_body(exc)

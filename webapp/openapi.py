@@ -33,11 +33,9 @@ SCHEMAS = {
                        "bot": NULLABLE_STR}, required=["name", "colour"]),
     "Player": _obj({"seat": {"type": "integer"}, "name": {"type": "string"}, "colour": {"type": "string"},
                     "bot": NULLABLE_STR, "taken": {"type": "boolean"}}),
-    "Action": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"},
-                                                                       "seat": {"type": "integer"}},
-               "description": "A game action; fields beyond type depend on the game. The seat is taken "
-                              "from the caller's seat token (a host token may name any seat)."},
-    "Option": _obj({"action": _ref("Action"), "label": {"type": "string"}, "allowed": {"type": "boolean"},
+    "OfferedAction": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}},
+                      "description": "An action the phone may send back as it is (see Action)."},
+    "Option": _obj({"action": _ref("OfferedAction"), "label": {"type": "string"}, "allowed": {"type": "boolean"},
                     "reason": {"type": "string"}, "cost": {"type": "string"}}),
     "Outcome": {"type": ["object", "null"], "additionalProperties": False, "required": ["finish", "winners", "reason"],
                 "properties": {"finish": {"enum": ["win", "tie"]},
@@ -61,7 +59,7 @@ SCHEMAS = {
                    "barrier": {"type": "boolean"}, "undone": {"type": "boolean"}, "undoes": NULLABLE_INT}),
     "CreateTable": _obj({"game": {"type": "string"}, "players": {"type": "array", "items": _ref("NewPlayer"),
                                                                  "minItems": 1},
-                         "variant": NULLABLE_STR, "seed": {"type": ["integer", "null"], "minimum": 0}},
+                         "variant": NULLABLE_STR, "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 2 ** 31 - 1}},
                         required=["game", "players"]),
     "CreatedTable": _obj({"id": {"type": "string"}, "join_code": {"type": "string", "pattern": "^[A-Z2-9]{8}$"},
                           "host_token": {"type": "string"}, "table": _ref("TableState")}),
@@ -69,7 +67,11 @@ SCHEMAS = {
     "Joined": _obj({"seat": {"type": "integer"}, "token": {"type": "string"}, "table": _ref("TableState")}),
     "ActionRequest": _obj({"version": {"type": "integer"}, "action": _ref("Action")}),
     "VersionRequest": _obj({"version": {"type": "integer"}}),
-    "Log": _obj({"id": {"type": "string"}, "events": {"type": "array", "items": _ref("Event")}}),
+    "Log": _obj({"id": {"type": "string"}, "events": {"type": "array", "items": _ref("Event")},
+                 "next": {"type": ["integer", "null"],
+                          "description": "More events follow: ask again with after=next. Null at the end."}}),
+    "EndRequest": {"type": "object", "additionalProperties": False, "properties": {"version": {
+        "type": "integer", "description": "The version the host saw (informative: the game ends as it stands)."}}},
     "Changes": _obj({"id": {"type": "string"}, "version": {"type": "integer"},
                      "events": {"type": "array", "items": _ref("Event")}}),
     "ScoreSheet": _obj({"players": {"type": "array", "items": {"type": "string"}},
@@ -112,12 +114,14 @@ def _answer(description: str, schema: str | None = None) -> dict:
 
 
 ERRORS = {
-    "400": _answer("Malformed request (not a JSON object, bad query)", "Error"),
+    "400": _answer("Malformed request (not a JSON object, nested too deep, bad query)", "Error"),
     "403": _answer("Missing or wrong token", "Error"),
     "404": _answer("No such table", "Error"),
     "409": _answer("Stale version (carries the current table), seat taken or game over", "Error"),
+    "413": _answer("Body or action longer than any request needs", "Error"),
     "415": _answer("Not application/json", "Error"),
-    "422": _answer("Invalid input or an action the rules forbid (code rule_violation, with the rule)", "Error"),
+    "422": _answer("Invalid input, an unknown field (named), or an action the rules forbid (code rule_violation, "
+                   "with the rule)", "Error"),
     "429": _answer("Too many wrong join codes from this address", "Error"),
 }
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -127,12 +131,12 @@ AFTER = {"name": "after", "in": "query", "required": False, "schema": {"type": "
 
 
 def _op(summary: str, ok: str, schema: str | None, errors: tuple[str, ...], params=(), body: str | None = None,
-        status: str = "200", extra: dict | None = None) -> dict:
+        status: str = "200", extra: dict | None = None, optional: bool = False) -> dict:
     op = {"summary": summary, "responses": {status: _answer(ok, schema), **{e: ERRORS[e] for e in errors}}}
     if params:
         op["parameters"] = list(params)
     if body:
-        op["requestBody"] = {"required": True, "content": _json(body)}
+        op["requestBody"] = {"required": not optional, "content": _json(body)}
     if extra:
         op["responses"].update(extra)
     return op
@@ -146,26 +150,26 @@ def document() -> dict:
             "200": {"description": "Games", "content": {"application/json": {
                 "schema": {"type": "array", "items": _ref("Game")}}}}}}},
         "/api/tables": {"post": _op("Set up a table; returns its id, join code and the host token",
-                                    "Created", "CreatedTable", ("400", "404", "415", "422"), body="CreateTable",
+                                    "Created", "CreatedTable", ("400", "404", "413", "415", "422"), body="CreateTable",
                                     status="201")},
         "/api/tables/{table_id}": {"get": _op(
             "The table as the caller sees it; ETag is the version (If-None-Match gives 304)", "The table",
             "TableState", ("404",), (TABLE_ID, TOKEN), extra={"304": {"description": "Unchanged since that ETag"}})},
         "/api/tables/{table_id}/seats": {"post": _op(
             "Take a seat with the join code; returns the seat token (also set as a cookie)", "Joined", "Joined",
-            ("400", "404", "409", "415", "422", "429"), table, body="Join", status="201")},
+            ("400", "404", "409", "413", "415", "422", "429"), table, body="Join", status="201")},
         "/api/tables/{table_id}/seats/{seat}": {"delete": _op(
             "Host: free a seat so another phone can take it", "The table", "TableState", ("403", "404", "422"),
             (TABLE_ID, TOKEN, {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer"}}))},
         "/api/tables/{table_id}/actions": {"post": _op(
             "Apply an action made against a version", "The table after it, with the logged event", "TableState",
-            ("400", "403", "404", "409", "415", "422"), (TABLE_ID, TOKEN), body="ActionRequest")},
+            ("400", "403", "404", "409", "413", "415", "422"), (TABLE_ID, TOKEN), body="ActionRequest")},
         "/api/tables/{table_id}/undo": {"post": _op(
             "Host: take back the latest action (never past dice, reveals or the setup)", "The table",
-            "TableState", ("400", "403", "404", "409", "415", "422"), (TABLE_ID, TOKEN), body="VersionRequest")},
+            "TableState", ("400", "403", "404", "409", "413", "415", "422"), (TABLE_ID, TOKEN), body="VersionRequest")},
         "/api/tables/{table_id}/end": {"post": _op(
             "Host: end the game; the sheet as it stands is the result", "The table", "TableState",
-            ("400", "403", "404", "415"), (TABLE_ID, TOKEN))},
+            ("400", "403", "404", "413", "415", "422"), (TABLE_ID, TOKEN), body="EndRequest", optional=True)},
         "/api/tables/{table_id}/log": {"get": _op(
             "Every event in order, undone ones marked", "The log", "Log", ("400", "404"),
             (TABLE_ID, AFTER, {"name": "limit", "in": "query", "required": False,
@@ -194,4 +198,25 @@ def document() -> dict:
     return {"openapi": "3.1.0",
             "info": {"title": "Headframe table companion", "version": "1",
                      "description": "Tables shared by phones: set up, join, act, undo, log, score, export."},
-            "paths": paths, "components": {"schemas": SCHEMAS}}
+            "paths": paths, "components": {"schemas": {**SCHEMAS, **action_schemas()}}}
+
+
+def action_schemas() -> dict:
+    """``Action``: any game's action, one schema per game generated from its declaration
+    (``companion.declare``). The seat may be left out: a seat token says whose it is."""
+    from companion import find_game, game_ids
+
+    schemas: dict = {}
+    for gid in game_ids():
+        game = find_game(gid)
+        if game.actions is None:
+            continue
+        schema = game.actions.json_schema()
+        for variant in schema["oneOf"]:
+            variant["required"] = [name for name in variant["required"] if name != "seat"]
+        schemas[f"Action.{gid}"] = {**schema, "description": f"An action of {game.name}."}
+    schemas["Action"] = {"anyOf": [_ref(name) for name in schemas],
+                         "description": "A game action: the table's game decides which. Fields a game does not "
+                                        "declare are refused (422, naming the field). The seat comes from the "
+                                        "caller's seat token; a host token may name any seat."}
+    return schemas

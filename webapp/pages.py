@@ -16,6 +16,7 @@ from companion.errors import HeadframeError, RuleViolation
 from . import exports, tables, views
 from .charts import score_chart
 from .errors import Conflict, Forbidden, NotFound, WebError, error_body
+from .jsonbody import load_object
 from .qr import qr_svg
 from .security import HOST_COOKIE, SEAT_COOKIE, client_address, join_limit, set_table_cookie
 
@@ -113,7 +114,7 @@ def take_seat(table_id: str):
     table, code = _table_for_code(table_id, request.form.get("code", ""))
     raw = request.form.get("seat", "")
     try:
-        table, token = tables.join(code, int(raw) if raw.lstrip("-").isdigit() else raw,
+        table, token = tables.join(code, views.form_int(raw),
                                    request.cookies.get(SEAT_COOKIE))
     except WebError as exc:
         seat, host = views.viewer(table)
@@ -159,14 +160,14 @@ def act(table_id: str):
     seat (the host keeping score for someone else)."""
     table = tables.get(table_id)
     seat, host = views.viewer(table)
-    if request.is_json:
-        data = request.get_json(silent=True) or {}
-        action, version = data.get("action"), data.get("version")
-    else:
-        action = views.action_from_form(request.form)
-        raw = request.form.get("version", "")
-        version = int(raw) if raw.isdigit() else raw
     try:
+        if request.is_json:
+            data = load_object(request.get_data(cache=True))
+            action, version = data.get("action"), data.get("version")
+        else:
+            action = views.action_from_form(request.form, table.game.actions)
+            raw = request.form.get("version", "")
+            version = views.form_int(raw)
         if not isinstance(action, dict):
             raise RuleViolation('An action is an object with a "type".')
         if "seat" in action and action["seat"] != seat and not host:
@@ -185,7 +186,7 @@ def act(table_id: str):
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str):
     raw = request.form.get("version", "")
-    return _host_step(table_id, lambda token: tables.undo(table_id, token, int(raw) if raw.isdigit() else raw),
+    return _host_step(table_id, lambda token: tables.undo(table_id, token, views.form_int(raw)),
                       "Undone.")
 
 

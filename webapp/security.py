@@ -117,14 +117,22 @@ def csrf_token() -> str:
 def _check_request() -> None:
     if request.method not in UNSAFE:
         return
+    if request.routing_exception is not None:
+        return  # no such route or method (404, 405 with Allow): say that, not what the body lacks
     if request.path.startswith("/api/"):
-        if request.method in ("POST", "PUT", "PATCH") and request.mimetype != "application/json":
+        if request.method in ("POST", "PUT", "PATCH") and request.mimetype != "application/json" \
+                and not _empty_body():
             raise WebError("Send JSON with Content-Type: application/json.", "unsupported_media_type", 415)
         return
     sent = request.form.get(CSRF_FIELD) or request.headers.get(CSRF_HEADER) or ""
     expected = session.get("csrf") or ""
     if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
         raise Forbidden("This form has expired; reload the page and try again.", "csrf")
+
+
+def _empty_body() -> bool:
+    """A POST with no body at all (``/end`` needs none); a cross-site form cannot act with it."""
+    return not request.content_length and not request.get_data(cache=True)
 
 
 _HEADER_NAMES = {name.lower(): (name, value) for name, value in HEADERS.items()}

@@ -15,6 +15,7 @@ from companion.data import load_game
 from companion.errors import HeadframeError
 
 from . import tables
+from .jsonbody import stored
 from .security import HOST_COOKIE, SEAT_COOKIE
 
 HERE = Path(__file__).resolve().parent
@@ -136,36 +137,38 @@ def form_value(raw: str, name: str, strings: set[str]) -> Any:
     unless the form lists the field in ``_strings``."""
     if name in strings:
         return raw
-    if WHOLE.match(raw):
+    if WHOLE.match(raw) and len(raw) <= 18:
         return int(raw)
     if DECIMAL.match(raw):
         return float(raw)
     return raw
 
 
-def action_from_form(form: Mapping[str, Any]) -> dict:
-    """An action from a no-script post of an ``hf-action`` form (see static/js/table.js)."""
-    import json
+def form_int(raw: str) -> Any:
+    """A whole number typed in a form, or the text as it came (for the check to refuse)."""
+    return int(raw) if WHOLE.match(raw) and len(raw) <= 12 else raw
 
+
+def action_from_form(form: Mapping[str, Any], declaration: Any = None) -> dict:
+    """An action from a no-script post of an ``hf-action`` form (see static/js/table.js). With
+    the game's ``declaration``, each field's text becomes its declared kind (a whole number, a
+    tick box); without, the page script's rule applies (see ``form_value``)."""
     action: dict[str, Any] = {}
     template = form.get("action")
     if template:
-        try:
-            loaded = json.loads(template)
-        except ValueError:
-            loaded = None
+        loaded = stored(template)  # measured before parsing, like every client's JSON
         if isinstance(loaded, dict):
             action.update(loaded)
     if form.get("_type"):
         action["type"] = form["_type"]
     strings = {s.strip() for s in (form.get("_strings") or "").split(",") if s.strip()}
-    for name in form:
-        if name in SKIPPED_FIELDS or name.startswith("_"):
-            continue
-        raw = form.get(name)
-        if raw == "":
-            continue
-        action[name] = form_value(raw, name, strings)
+    texts = {name: form.get(name) for name in form
+             if name not in SKIPPED_FIELDS and not name.startswith("_") and form.get(name) != ""}
+    if declaration is not None:
+        converted = declaration.from_form({**texts, "type": action.get("type")})
+        action.update((name, converted[name]) for name in texts)
+    else:
+        action.update((name, form_value(raw, name, strings)) for name, raw in texts.items())
     return action
 
 

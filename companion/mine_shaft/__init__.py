@@ -93,6 +93,18 @@ class MineShaft(Game):
     def describe(self, before: MineState, action: Action, after: MineState) -> str:
         return after.note or super().describe(before, action, after)
 
+    bot_names = ("random", "heuristic")
+
+    def first_seat(self, state: MineState) -> int:
+        return state.first
+
+    def bot_step(self, state: MineState, seat: int, bot: str, chooser) -> tuple[dict, MineState] | None:
+        from .bots import bot_set
+        return bot_set(self).step(state, seat, bot, chooser)
+
+    def acting_seats(self, state: MineState) -> tuple[int, ...]:
+        return () if state.phase == "over" else (state.turn,)
+
     def bot_action(self, state: MineState, seat: int) -> dict | None:
         """The action a bot seat takes now (see bot.py), or None when it is not that seat's move."""
         options = self.options(state, seat)

@@ -134,6 +134,20 @@ class Ore(Game):
     def acting_seats(self, state: OreState) -> tuple[int, ...]:
         return tuple(acting_seats(state))
 
+    bot_names = ("random", "heuristic")
+    taken_name = "assets"
+
+    def first_seat(self, state: OreState) -> int:
+        return int(state.data["start"])
+
+    def bot_step(self, state: OreState, seat: int, bot: str, chooser) -> tuple[dict, OreState] | None:
+        from .bots import bot_set
+        return bot_set(self).step(state, seat, bot, chooser)
+
+    def taken(self, state: OreState) -> tuple[tuple[str, ...], ...]:
+        """Each seat's assets by name."""
+        return tuple(tuple(self.cat.assets[a].name for a in h.assets) for h in self.holdings(state))
+
     def view(self, state: OreState, seat: int | None) -> dict:
         from .views import public_view
         return public_view(self.cat, state.to_json(), seat)

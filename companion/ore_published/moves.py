@@ -131,19 +131,46 @@ def options_for(game: "OrePublished", state: State, seat: int | None) -> list[Op
     return out
 
 
-def describe(game: "OrePublished", state: State, action: Action) -> str:
-    d = state.to_json()
+def _changes(before: Mapping, after: Mapping) -> str:
+    """Money and cubes that changed hands, seat by seat: "Ann -$10 +2 copper"."""
+    parts = []
+    for p, q in zip(before["players"], after["players"]):
+        bits = [f"{'+' if q['money'] > p['money'] else '-'}${abs(q['money'] - p['money'])}"] \
+            if q["money"] != p["money"] else []
+        bits += [f"{q['cubes'][r] - p['cubes'][r]:+d} {r}" for r in p["cubes"] if q["cubes"][r] != p["cubes"][r]]
+        if bits:
+            parts.append(f"{q['name']} {' '.join(bits)}")
+    return "; ".join(parts)
+
+
+def describe(before_state: State, action: Action, after_state: State) -> str:
+    """One log line from the states before and after ``action`` (the rules are not run again)."""
+    before, after = before_state.data, after_state.data
     seat = action.get("seat")
-    who = d["players"][seat]["name"] if isinstance(seat, int) and 0 <= seat < len(d["players"]) else "?"
+    who = before["players"][seat]["name"] if isinstance(seat, int) and 0 <= seat < len(before["players"]) else "?"
     kind = str(action.get("type"))
-    draft = pickle.loads(pickle.dumps(d))
-    try:
-        note = game.dispatch(draft, int(seat), action)
-    except (RuleViolation, TypeError, ValueError):
-        note = ""
-    what = action.get("space") or ""
-    if what == "mine":
+    what = SPACE_WORDS.get(str(action.get("space")), str(action.get("space") or ""))
+    if action.get("space") == "mine":
         what = f"the {action.get('res')} mine"
-    text = {"place": f"{who} places a worker on {what}", "collect": "collection", "close_round": "the round closes",
-            "deal": "the mines are turned up and contracts dealt"}.get(kind, f"{who}: {kind.replace('_', ' ')}")
-    return f"{text} — {note}" if note else text
+    elif action.get("space") == "contract":
+        what = f"contract {before['row'][action.get('slot')]}" if isinstance(action.get("slot"), int) and \
+            0 <= action["slot"] < len(before["row"]) else "a contract"
+    text = {"place": f"{who} places a worker on {what}", "collect": "collection",
+            "close_round": f"round {before['round']} closes", "deal": "the mines are turned up and contracts dealt",
+            "fill": f"{who} fills a row of {action.get('contract')}", "build": f"{who} builds {action.get('building')}",
+            "recall": f"{who} recalls a worker from the {action.get('res')} mine",
+            "done": f"{who} has finished", "pass": f"{who} places no more this round",
+            "trade": f"{who} trades", "draw": f"{who} draws building cards", "decline": f"{who} declines"}.get(kind, kind)
+    notes = [_changes(before, after)]
+    if kind == "collect":
+        notes += [f"the {r} mine is spent, {m['card']} turned up" for r, m in after["mines"].items()
+                  if m["card"] != before["mines"][r]["card"]]
+    lost = [c for c in after["discard"] if c not in before["discard"]]
+    if lost:
+        notes.append(f"lost unfilled: {', '.join(lost)}")
+    done = [c for p in after["players"] for c in p["completed"]
+            if c not in [x for q in before["players"] for x in q["completed"]]]
+    if done:
+        notes.append(f"completed: {', '.join(done)}")
+    notes = [n for n in notes if n]
+    return f"{text} — {'; '.join(notes)}" if notes else text

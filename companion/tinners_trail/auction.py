@@ -27,6 +27,11 @@ def two_player(state: State) -> bool:
     return size_key(state.players) <= 2
 
 
+def solo_extra(state: State) -> int:
+    """Solo: each disc beside the investment panel raises a card's minimum by £1."""
+    return len(state.passed) if state.lord is not None else 0
+
+
 def minimum_bid(state: State) -> int:
     return 1 + len(state.passed)
 
@@ -68,7 +73,7 @@ def start_auction(state: State, seat: int, area_id: str, card: str | None, rules
         if card is None:
             raise BadAction("With two players every auction starts with a survey card: play one from your hand "
                             "or draw one from the region's deck (draw_survey).", "2-player auctions")
-        minimum = rules.cards[card].value if card in rules.cards else 0
+        minimum = (rules.cards[card].value if card in rules.cards else 0) + solo_extra(state)
     else:
         minimum = minimum_bid(state)
     if card is not None:
@@ -86,7 +91,9 @@ def start_auction(state: State, seat: int, area_id: str, card: str | None, rules
         hand = list(player.hand)
         hand.remove(card)
         state = with_player(state, seat, hand=tuple(hand))
-        if not area.face_up and seat not in area.peeks:
+        if state.lord is not None and not area.face_up:
+            state = with_area(state, area_id, face_up=True)  # solo: a peek shows the tile to everyone
+        elif not area.face_up and seat not in area.peeks:
             state = with_area(state, area_id, peeks=area.peeks + (seat,))
     bidders = (seat,) + _clockwise_others(state, seat, rules, minimum)
     auction = Auction(area_id, seat, card, "hand" if card else "", minimum, bidders, 0, None, seat)
@@ -113,7 +120,7 @@ def draw_survey(state: State, seat: int, area_id: str, rules: Rules) -> State:
             "2-player auctions")
     card = deck.pop(rng(state.seed, state.step).randrange(len(deck)))
     state = with_deck(state, region, tuple(deck))
-    minimum = rules.cards[card].value
+    minimum = rules.cards[card].value + solo_extra(state)
     player = state.players[seat]
     opener = (seat,) if player.money >= minimum else ()
     bidders = opener + _clockwise_others(state, seat, rules, minimum)
@@ -134,6 +141,9 @@ def bid(state: State, seat: int, amount: int, rules: Rules) -> State:
     require(amount <= player.money, f"Bid £{amount} is more than {player.name}'s £{player.money}; "
             f"nobody may bid money they do not have.", RULE)
     state = replace(state, auction=replace(auction, high=amount, leader=seat))
+    if state.lord is not None:
+        from .wallace_auction import after_player_bid
+        return after_player_bid(state, rules)
     return _next_turn(state, seat, rules)
 
 
@@ -143,6 +153,9 @@ def drop(state: State, seat: int, rules: Rules) -> State:
             f"{state.players[seat].name} started this auction and must make the opening bid "
             f"(at least £{auction.minimum}).", RULE)
     state = replace(state, auction=replace(auction, bidders=tuple(s for s in auction.bidders if s != seat)))
+    if state.lord is not None:
+        from .wallace_auction import finish
+        return finish(state, rules)
     return _next_turn(state, seat, rules)
 
 

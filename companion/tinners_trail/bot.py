@@ -1,5 +1,5 @@
-"""Bot seats: a function chooses the seat's next action. The solo opponent's own decision
-rules plug in here by id; until then every bot plays a simple legal move."""
+"""Bot seats: a function chooses the seat's next action. Lord Wallace, the solo opponent, is
+not one of these: his own rules (``wallace_turn``) play him when the player reveals his turn."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def simple_bot(game, state: State, seat: int) -> dict | None:
     return chooser.choice(preferred or moves)
 
 
-BOTS: dict[str, BotFn] = {"simple": simple_bot, "lord-wallace": simple_bot}
+BOTS: dict[str, BotFn] = {"simple": simple_bot}
 
 
 def bot_action(game, state: State, seat: int) -> dict | None:

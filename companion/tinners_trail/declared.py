@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from ..declare import ActionSpec, Declaration, Field, Kind
 from .auction import ends_on_hidden_tile
+from .wallace_auction import solo_ends_on_hidden_tile
 from .rules import PIECES, REGIONS
 from .state import State
 
@@ -28,6 +29,8 @@ def _peek_shows_tile(state: State, action: Mapping[str, Any]) -> bool:
 
 
 def _ends_auction(state: State, action: Mapping[str, Any]) -> bool:
+    if state.lord is not None:
+        return solo_ends_on_hidden_tile(state, str(action.get("type")), action.get("seat"))
     return ends_on_hidden_tile(state, str(action.get("type")), action.get("seat"), action.get("amount"))
 
 
@@ -74,4 +77,11 @@ DECLARATION = Declaration([
     ActionSpec("peek", (SEAT, Field("area", Kind.STR, False, doc="a face-down tile to look at; none to skip")),
                reveals_if=lambda state, action: action.get("area") is not None,
                doc="End of the round: look at a face-down tile."),
+    ActionSpec("wallace_turn", (ANY_SEAT, Field("card", Kind.INT_OR_STR, False,
+                                                doc="the number of the action card drawn from the printed deck"),
+                                Field("dice", Kind.DICE, False, doc="his bid dice, rolled at the table")),
+               randomises=True, reveals=True,
+               doc="Solo: Lord Wallace reveals action cards until he takes an action."),
+    ActionSpec("wallace_bid", (ANY_SEAT, Field("dice", Kind.DICE, False, doc="his bid dice, rolled at the table")),
+               randomises=True, reveals=True, doc="Solo: Lord Wallace answers the player's bid."),
 ])

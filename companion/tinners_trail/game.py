@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Mapping, Sequence
 
-from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of
+from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of, rng
 from ..errors import BadAction, GameOver, NotYourTurn
-from . import actions, arsenic, auction, building, emigration, invest, prices, survey
+from . import actions, arsenic, auction, building, emigration, invest, prices, survey, wallace_auction, wallace_turn
 from .declared import DECLARATION
 from .rules import Rules, load_rules
 from .scoring import score, score_file
-from .setup import setup, variant_ids
+from .setup import difficulty, setup, variant_ids
 from .state import ACTIONS, OVER, PRICES, State, from_json, to_json
 from .track import forced_passes
 
@@ -90,6 +90,22 @@ def _drains(action: Action) -> dict[str, int]:
     return dict(drains)
 
 
+def _card_number(action: Action) -> int | None:
+    """"I drew card 7": the number of a real action card, as a number or typed text."""
+    value = action.get("card")
+    if value in (None, ""):
+        return None
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise BadAction(f"enter Lord Wallace's card as its number, such as 7; got {value!r}")
+
+
+def _optional_dice(action: Action) -> list[int] | None:
+    return _dice(action, "dice") if action.get("dice") not in (None, "", []) else None
+
+
 HANDLERS: dict[str, Callable[[State, Action, Rules], State]] = {
     "keep_cards": lambda s, a, r: survey.keep_cards(s, _seat(s, a), _discards(a), r),
     "roll_prices": _roll,
@@ -117,6 +133,8 @@ HANDLERS: dict[str, Callable[[State, Action, Rules], State]] = {
     "invest": lambda s, a, r: invest.invest(s, _seat(s, a), _count(a, "tens"), _count(a, "fives"), r),
     "invest_pass": lambda s, a, r: invest.invest_pass(s, _seat(s, a), r),
     "peek": lambda s, a, r: invest.peek(s, _seat(s, a), _opt(a, "area"), r),
+    "wallace_turn": lambda s, a, r: wallace_turn.turn(s, _card_number(a), _optional_dice(a), r),
+    "wallace_bid": lambda s, a, r: wallace_auction.answer(s, _optional_dice(a), rng(s.seed, s.step), r),
 }
 
 
@@ -145,6 +163,18 @@ class TinnersTrail(Game):
 
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> State:
         return setup(players, variant, seed, self.rules)
+
+    def check_setup(self, players: Sequence[PlayerSpec], variant: str | None) -> str | None:
+        low, high = self.players
+        if not low <= len(players) <= high:
+            return f"{self.name} is for {low}–{high} players, not {len(players)}"
+        try:
+            options = difficulty(variant)
+        except BadAction as exc:
+            return str(exc)
+        if options and len(players) != 1:
+            return f"{', '.join(options)}: the difficulty options are for a solo game against Lord Wallace"
+        return None
 
     def apply(self, state: State, action: Action) -> State:
         self.check_shape(action)
@@ -191,19 +221,44 @@ class TinnersTrail(Game):
 
     def describe(self, before: State, action: Action, after: State) -> str:
         from .notation import changes, describe
+        if action.get("type") in ("wallace_turn", "wallace_bid") and after.lord is not None:
+            return " ".join(after.lord.steps)
         return describe(before, action, self.rules) + changes(before, after)
 
     def automatic_seats(self, state: State) -> tuple[int, ...]:
-        return tuple(i for i, p in enumerate(state.players) if p.bot)
+        """Bot seats; Lord Wallace is not one: the player reveals each of his turns with one tap."""
+        lord = state.lord.seat if state.lord is not None else None
+        return tuple(i for i, p in enumerate(state.players) if p.bot and i != lord)
 
     def bot_action(self, state: State, seat: int) -> dict | None:
         """The next action of a bot seat (``PlayerSpec.bot``), or None when none is due."""
         from .bot import bot_action
         from .options import to_act
+        if state.lord is not None and seat == state.lord.seat:
+            return None
         return bot_action(self, state, seat) if seat in to_act(state) else None
 
     def round_of(self, state: State) -> int:
         return state.round
+
+    bot_names = ("random", "heuristic")
+    taken_name = "mine sites"
+
+    def first_seat(self, state: State) -> int:
+        return state.track[0][0] if state.track and state.track[0] else 0
+
+    def bot_step(self, state: State, seat: int, bot: str, chooser) -> tuple[dict, State] | None:
+        from .bots import bot_set
+        return bot_set(self).step(state, seat, bot, chooser)
+
+    def acting_seats(self, state: State) -> tuple[int, ...]:
+        from .options import to_act
+        return tuple(to_act(state))
+
+    def taken(self, state: State) -> tuple[tuple[str, ...], ...]:
+        """Each seat's mines by area name."""
+        names = self.rules.areas
+        return tuple(tuple(names[a.id].name for a in state.areas if a.owner == seat) for seat in state.seats)
 
     def running_totals(self, state: State) -> tuple[float, ...]:
         return tuple(p.points + p.emigration_points for p in state.players)

@@ -12,6 +12,9 @@ from .prices import price
 from .rules import Rules
 from .setup import size_key
 from .state import ACTIONS, INVEST, OVER, PEEK, PRICES, State, with_area, with_player
+from .wallace_extras import round_start
+from .wallace_invest import his_sale, row_index
+from .wallace_state import lord_seat
 
 RULE = "Phase 3: Sell & invest"
 STEPS = (10, 5)
@@ -21,6 +24,8 @@ def after_actions(state: State, rules: Rules) -> State:
     """Once every disc has passed: sell, then invest (round 4: everything at once)."""
     if state.phase != ACTIONS or any(state.track):
         return state
+    if state.lord is not None:
+        state = his_sale(state, rules)
     state = sell_ore(state, rules)
     if state.round == rules.rounds:
         for seat in state.passed:
@@ -29,7 +34,8 @@ def after_actions(state: State, rules: Rules) -> State:
             fives = rest // 5
             state = _invest(state, seat, tens, fives, rules)
         return replace(state, phase=OVER)
-    return replace(state, phase=INVEST, investing=state.passed, invest_turn=state.passed[0])
+    order = tuple(s for s in state.passed if s != lord_seat(state))
+    return replace(state, phase=INVEST, investing=order, invest_turn=order[0])
 
 
 def sell_ore(state: State, rules: Rules) -> State:
@@ -46,7 +52,7 @@ def sell_ore(state: State, rules: Rules) -> State:
 
 def rates(state: State, seat: int, rules: Rules) -> tuple[int, int]:
     """Points per £10 and per £5 for this seat: by round and its passing position."""
-    return rules.investment[state.round - 1][state.passed.index(seat)]
+    return rules.investment[state.round - 1][row_index(state, seat)]
 
 
 def _invest(state: State, seat: int, tens: int, fives: int, rules: Rules) -> State:
@@ -92,14 +98,17 @@ def end_round(state: State, rules: Rules) -> State:
     track = (column_zero,) + tuple(() for _ in range(rules.track_columns))
     pumps = tuple((r, size, False) for r, size, _ in state.pumps)
     state = replace(state, track=track, passed=(), pumps=pumps, investing=(), invest_turn=None)
-    peekers = column_zero[:1 if size_key(state.players) <= 2 else 2]
+    peekers = tuple(s for s in column_zero[:1 if size_key(state.players) <= 2 else 2] if s != lord_seat(state))
     if any(a.tile and not a.face_up for a in state.areas) and peekers:
         return replace(state, phase=PEEK, peekers=peekers)
-    return next_round(state)
+    return next_round(state, rules)
 
 
-def next_round(state: State) -> State:
-    return replace(state, round=state.round + 1, phase=PRICES, peekers=())
+def next_round(state: State, rules: Rules | None = None) -> State:
+    state = replace(state, round=state.round + 1, phase=PRICES, peekers=())
+    if state.lord is not None and rules is not None:
+        state = round_start(state, rules)
+    return state
 
 
 def peek(state: State, seat: int, area_id: str | None, rules: Rules) -> State:
@@ -113,7 +122,9 @@ def peek(state: State, seat: int, area_id: str | None, rules: Rules) -> State:
         area = state.area(area_id)
         require(area.tile is not None and not area.face_up,
                 f"{rules.areas[area_id].name} has no face-down tile to look at.", rule)
-        if seat not in area.peeks:
+        if state.lord is not None:
+            state = with_area(state, area_id, face_up=True)  # solo: a peek shows the tile to everyone
+        elif seat not in area.peeks:
             state = with_area(state, area_id, peeks=area.peeks + (seat,))
     rest = state.peekers[1:]
-    return replace(state, peekers=rest) if rest else next_round(state)
+    return replace(state, peekers=rest) if rest else next_round(state, rules)

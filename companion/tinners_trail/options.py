@@ -18,8 +18,22 @@ from .state import ACTIONS, AUCTION, BUILD, INVEST, PEEK, PRICES, SURVEY, State
 from .track import active_seat
 
 
+def lord_action(state: State) -> str | None:
+    """The action that plays Lord Wallace now, if the table waits for him."""
+    if state.lord is None:
+        return None
+    if state.phase == ACTIONS and active_seat(state) == state.lord.seat:
+        return "wallace_turn"
+    if state.phase == AUCTION and state.auction.turn == state.lord.seat:
+        return "wallace_bid"
+    return None
+
+
 def to_act(state: State) -> list[int]:
-    """Seats the table is waiting for (every seat may roll the prices)."""
+    """Seats the table is waiting for (every seat may roll the prices). While Lord Wallace is
+    to play, the table waits for the player, who reveals his turn."""
+    if lord_action(state):
+        return [1 - state.lord.seat]
     if state.phase == SURVEY:
         return [s for s in state.seats if state.players[s].drawn]
     if state.phase == PRICES:
@@ -43,6 +57,8 @@ def candidates(state: State, seat: int, rules: Rules) -> list[dict]:
     s = {"seat": seat}
     if seat not in to_act(state):
         return []
+    if lord_action(state):
+        return [{"type": lord_action(state), **s}]
     if state.phase == SURVEY:
         drawn = state.players[seat].drawn
         by_region = [[c for c in dict.fromkeys(drawn) if rules.cards[c].regions[0] == r]
@@ -178,6 +194,8 @@ def options(state: State, seat: int | None, rules: Rules) -> list[Option]:
         return []
     if state.phase == PRICES:
         return [Option({"type": "roll_prices", "seat": seat}, "Roll the ore prices")]
+    if lord_action(state):
+        return _lord_options(state, seat)
     if state.phase != ACTIONS:
         out = []
         for action in candidates(state, seat, rules):
@@ -207,6 +225,17 @@ def options(state: State, seat: int | None, rules: Rules) -> list[Option]:
             label = f"Develop: {sample['piece']}" if kind == "develop" else KIND_LABELS.get(kind, kind)
             out.append(Option(sample, label, False, reason, f"{cost} work" if cost else "free"))
     return out
+
+
+def _lord_options(state: State, seat: int) -> list[Option]:
+    if seat not in to_act(state):
+        return []
+    kind = lord_action(state)
+    if kind == "wallace_turn":
+        return [Option({"type": kind, "seat": seat}, "Lord Wallace's turn: reveal his next action card"),
+                Option({"type": kind, "seat": seat, "card": ""}, "Lord Wallace's turn: I drew card …")]
+    return [Option({"type": kind, "seat": seat}, "Lord Wallace answers your bid (the phone rolls his die)"),
+            Option({"type": kind, "seat": seat, "dice": ""}, "Lord Wallace answers: I rolled …")]
 
 
 def _reason(game, state: State, action: dict) -> str | None:

@@ -3,6 +3,7 @@ discs in random order in column 0, the development board for the player count.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 from ..core import PlayerSpec, rng
@@ -10,28 +11,44 @@ from ..errors import BadAction
 from .rules import REGIONS, Rules
 from .state import NO_LIMIT, SURVEY, Area, Player, State
 
+from .wallace_state import DIFFICULTY, SOLO_BOT, Lord, extra_mines, split_options
+from .wallace_cards import load_deck
+
 MODULES = ("arsenic", "emigration", "kickstarter")
-SOLO_BOT = "lord-wallace"
 
 
 def parse_variant(variant: str | None) -> tuple[str, ...]:
-    """"base", "all", one module, or modules joined by "+" ("arsenic+emigration")."""
-    if variant in (None, "", "base"):
-        return ()
-    if variant == "all":
-        return MODULES
-    parts = tuple(sorted(set(variant.split("+"))))
-    unknown = [p for p in parts if p not in MODULES]
+    """"base", "all", one module, or modules joined by "+" ("arsenic+emigration"); solo
+    difficulty options join the same way ("arsenic+better-mines+deep-pockets")."""
+    return _parse(variant)[0]
+
+
+def difficulty(variant: str | None) -> tuple[str, ...]:
+    return _parse(variant)[1]
+
+
+def _parse(variant: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    if variant in (None, ""):
+        return (), ()
+    parts = set(variant.split("+"))
+    modules = set(MODULES) if "all" in parts else set()
+    parts -= {"all", "base"}
+    rest, options = split_options(tuple(sorted(parts)))
+    unknown = [p for p in rest if p not in MODULES]
     if unknown:
-        raise BadAction(f"unknown module {unknown[0]!r}; choose base, all, or any of {', '.join(MODULES)} "
-                        f"joined by +")
-    return parts
+        raise BadAction(f"unknown module {unknown[0]!r}; choose base, all, or any of "
+                        f"{', '.join(MODULES)} joined by +, with the solo options {', '.join(DIFFICULTY)}")
+    return tuple(sorted(modules | set(rest))), options
 
 
 def variant_ids() -> tuple[str, ...]:
+    """The combinations offered in lists: modules, and each solo option on its own (any
+    "+"-joined combination of both is accepted too)."""
     ids = ["base", "all"]
     for mask in range(1, 2 ** len(MODULES)):
         ids.append("+".join(m for i, m in enumerate(MODULES) if mask >> i & 1))
+    ids += list(DIFFICULTY) + ["better-mines+deep-pockets", "arsenic+better-mines+deep-pockets",
+                               "better-mines+emigration+more-mines"]
     return tuple(dict.fromkeys(ids))
 
 
@@ -52,7 +69,7 @@ def uses_wild(key: int) -> bool:
 
 
 def setup(specs: Sequence[PlayerSpec], variant: str | None, seed: int | str, rules: Rules) -> State:
-    modules = parse_variant(variant)
+    modules, options = _parse(variant)
     specs = list(specs)
     if len(specs) == 1:
         specs.append(PlayerSpec("Lord Wallace", bot=SOLO_BOT))
@@ -98,17 +115,27 @@ def setup(specs: Sequence[PlayerSpec], variant: str | None, seed: int | str, rul
 
     order = list(range(len(players)))
     generator.shuffle(order)
+    lord = None
+    if key == 1:
+        seat = next(i for i, p in enumerate(players) if p.bot == SOLO_BOT)
+        order = [seat] + [s for s in order if s != seat]  # his disc uppermost: he acts first
+        lord = Lord(seat, options, deck=load_deck(rules.data_dir).ids, survey=dealt[seat])
+        dealt[seat] = ()
     board = rules.boards[key]
     stock = tuple(tuple(board.pieces[p][r] for p in ("miner", "port", "train", "adit")) for r in range(rules.rounds))
     pumps = tuple((r + 1, size, False) for r, groups in enumerate(board.pump_groups) for size in groups)
     own = rules.own_miners if "emigration" in modules else 0
     players = tuple(Player(p.name, p.bot, money=rules.starting_money, mines=rules.mines[key], drawn=dealt[seat],
                            own_miners=own, limit=NO_LIMIT) for seat, p in enumerate(players))
+    if lord is not None:
+        him = players[lord.seat]
+        players = tuple(replace(p, money=0, mines=p.mines + extra_mines(options)) if p is him else p
+                        for p in players)
     market = tuple(0 for section in rules.market for _ in section)
     return State(
         seed=seed, players=players, areas=tuple(areas[a] for a in rules.areas), modules=modules,
         phase=SURVEY, track=(tuple(order),) + tuple(() for _ in range(rules.track_columns)),
         stock=stock, pumps=pumps,
         decks=tuple(sorted((r, tuple(d)) for r, d in decks.items())) if key <= 2 else (),
-        market=market,
+        market=market, lord=lord,
     )

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
+from .wallace_state import Lord
+
 # Phases of a round, in order; "survey" happens once before round 1.
 SURVEY, PRICES, ACTIONS, AUCTION, BUILD, INVEST, PEEK, OVER = (
     "survey", "prices", "actions", "auction", "build", "invest", "peek", "over")
@@ -106,6 +108,7 @@ class State:
     market: tuple[int, ...] = ()             # cubes on each arsenic market space
     emigrants: tuple[tuple[str, int, int], ...] = ()  # (location, round, seat)
     last_sale: tuple[int, ...] = ()          # £ each seat earned in the last sale
+    lord: Lord | None = None                 # the solo opponent's cards and owed money
 
     # -- reading -----------------------------------------------------------
     def area(self, area_id: str) -> Area:
@@ -184,6 +187,7 @@ def from_json(data: Mapping[str, Any]) -> State:
     values["areas"] = tuple(_build(Area, a) for a in data["areas"])
     values["auction"] = _build(Auction, data["auction"]) if data.get("auction") else None
     values["won"] = _build(Won, data["won"]) if data.get("won") else None
+    values["lord"] = _build(Lord, data["lord"]) if data.get("lord") else None
     return State(**values)
 
 

@@ -19,6 +19,11 @@ from ..painters import Piece, painter
 from ..pen import Pen
 from .tinners_trail_map import draw_map
 
+CUBE_LETTER_PT = 9.0
+SPACE_GAP = 2.0      # mm between neighbouring spaces on the expansion boards
+SPACE_CORNER = 2.0   # mm, their rounded corners
+CELL_GAP = 1.0       # mm between cells of the development board, and a token's text margin
+PIECE_LABEL_PT = 7.0
 PIECE_LABELS = {"miner": "Miner", "port": "Port", "train": "Train", "adit": "Adit", "steam_pump": "Pump"}
 DIE_COLOURS = {"orange": "die_orange", "blue": "die_blue", "black": "die_black"}
 CELL = dict(stroke=style.INK, width=style.HAIRLINE_PT)
@@ -40,6 +45,11 @@ def boxes(piece: Piece, layout: str) -> dict:
 def _text_box(pen: Pen, box, **values) -> None:
     pen.text(box.get("text", "").format(**values), box.x, box.y, box.w, box.h, size=box.get("size", 9),
              min_size=box.get("min_size"), align=box.get("align", "center"), valign=box.get("valign", "middle"))
+
+
+def _inset(x: float, y: float, w: float, h: float, gap: float = SPACE_GAP) -> tuple[float, float, float, float]:
+    """A space drawn inside its grid cell, ``gap`` mm from its neighbours."""
+    return x + gap / 2, y + gap / 2, w - gap, h - gap
 
 
 def _grid(box, cols: int, rows: int):
@@ -84,7 +94,7 @@ def _outer_track(pen: Pen, box) -> None:
         cells.append((0, pen.h - depth - (i + 1) * side_h, depth, side_h))
     for number, (x, y, w, h) in enumerate(cells):
         pen.rect(x, y, w, h, fill="track_ten" if number % 10 == 0 else "panel", **CELL)
-        pen.text(str(number), x + 1, y + 1, w - 2, h - 2, font="bold", size=box.get("size"), align="center",
+        pen.text(str(number), *_inset(x, y, w, h), font="bold", size=box.get("size"), align="center",
                  valign="middle")
 
 
@@ -179,19 +189,19 @@ def development_board(pen: Pen, piece: Piece) -> None:
     for _, r, x, y, w, h in _grid(labels, 1, len(kinds)):
         name = kinds[r]
         cost = rules.work_costs["steam_pumps" if name == "steam_pump" else name]
-        pen.rect(x, y + 0.5, w, h - 1, fill=f"{name}_piece", **CELL)
-        pen.text(f"**{PIECE_LABELS[name]}**\n{cost} :work:", x, y + 0.5, w, h - 1, size=labels.get("size"),
+        pen.rect(*_inset(x, y, w, h, CELL_GAP), fill=f"{name}_piece", **CELL)
+        pen.text(f"**{PIECE_LABELS[name]}**\n{cost} :work:", *_inset(x, y, w, h, CELL_GAP), size=labels.get("size"),
                  align="center", valign="middle")
     cells = b["cells"]
     for c, r, x, y, w, h in _grid(cells, rules.rounds, len(kinds)):
         name = kinds[r]
-        pen.rect(x + 0.5, y + 0.5, w - 1, h - 1, fill="white", **CELL)
+        pen.rect(*_inset(x, y, w, h, CELL_GAP), fill="white", **CELL)
         if name == "steam_pump":
             text = "groups of " + " + ".join(str(g) for g in board.pump_groups[c])
         else:
             count = board.pieces[name][c]
             text = "—" if count == 0 else f"{count} × {PIECE_LABELS[name].lower()}"
-        pen.text(text, x + 1, y + 0.5, w - 2, h - 1, size=cells.get("size"), align="center", valign="middle")
+        pen.text(text, *_inset(x, y, w, h, 2 * CELL_GAP), size=cells.get("size"), align="center", valign="middle")
 
 
 # --- dice ------------------------------------------------------------------------------------------
@@ -226,11 +236,11 @@ def arsenic_market(pen: Pen, piece: Piece) -> None:
     for s, section in enumerate(rules.market):
         space_w = spaces.w / len(section)
         for i, value in enumerate(section):
-            x, y = spaces.x + i * space_w, spaces.y + s * row_h
-            pen.rect(x, y + 1, space_w - 3, row_h - 4, fill="white", stroke=style.INK, radius=2)
+            x, y, w, h = _inset(spaces.x + i * space_w, spaces.y + s * row_h, space_w, row_h)
+            pen.rect(x, y, w, h, fill="white", stroke=style.INK, radius=SPACE_CORNER)
             last = s == sections - 1 and i == len(section) - 1
-            pen.text(f"£{value}" + (" — any number" if last else ""), x, y + 1, space_w - 3, row_h - 4,
-                     font="bold", size=spaces.get("size"), min_size=7, align="center", valign="middle")
+            pen.text(f"£{value}" + (" — any number" if last else ""), x, y, w, h, font="bold",
+                     size=spaces.get("size"), min_size=spaces.get("min_size"), align="center", valign="middle")
 
 
 @painter("tinners-trail.emigration-board")
@@ -243,13 +253,13 @@ def emigration_board(pen: Pen, piece: Piece) -> None:
     for c, _, x, y, w, h in _grid(b["rounds"], rules.rounds, 1):
         pen.text(f"**Round {c + 1}**", x, y, w, h, size=b["rounds"].get("size"), align="center", valign="middle")
     for _, r, x, y, w, h in _grid(b["labels"], 1, len(locations)):
-        pen.text(f"**{locations[r][1]['name']}**", x, y, w, h - 2, size=b["labels"].get("size"), valign="middle")
+        pen.text(f"**{locations[r][1]['name']}**", *_inset(x, y, w, h), size=b["labels"].get("size"), valign="middle")
     spaces = b["spaces"]
     for c, r, x, y, w, h in _grid(spaces, rules.rounds, len(locations)):
         key, info = locations[r]
-        pen.rect(x + 1, y, w - 2, h - 2, fill="white", stroke=style.INK, radius=2)
-        pen.text(_emigration_bonus(key, info, c), x + 2, y, w - 4, h - 2, size=spaces.get("size"), align="center",
-                 valign="middle")
+        pen.rect(*_inset(x, y, w, h), fill="white", stroke=style.INK, radius=SPACE_CORNER)
+        pen.text(_emigration_bonus(key, info, c), *_inset(x, y, w, h, 3 * SPACE_GAP), size=spaces.get("size"),
+                 align="center", valign="middle")
 
 
 def _emigration_bonus(key: str, info, r: int) -> str:
@@ -285,7 +295,7 @@ def development_piece(pen: Pen, piece: Piece) -> None:
     name = _counted(piece.option("pieces", {}), piece.index)
     b = pen.bleed
     pen.rect(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=f"{name}_piece")
-    pen.text(f"**{PIECE_LABELS[name]}**", 0.5, 0.5, pen.w - 1, pen.h - 1, size=7, min_size=6, align="center",
+    pen.text(f"**{PIECE_LABELS[name]}**", *_inset(0, 0, pen.w, pen.h, CELL_GAP), size=PIECE_LABEL_PT, align="center",
              valign="middle")
 
 
@@ -296,7 +306,7 @@ def cube(pen: Pen, piece: Piece) -> None:
     b = pen.bleed
     pen.rect(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=fill)
     letter = {"tin": "T", "copper": "C", "water": "W", "arsenic": "As"}[name]
-    pen.text(f"**{letter}**", 0, 0, pen.w, pen.h, size=9, align="center", valign="middle", colour="white")
+    pen.text(f"**{letter}**", 0, 0, pen.w, pen.h, size=CUBE_LETTER_PT, align="center", valign="middle", colour="white")
 
 
 # --- reference card ------------------------------------------------------------------------------------

@@ -16,8 +16,8 @@ from ..pen import Pen
 COAST_PT = 1.6         # the sea edge
 REGION_EDGE_PT = 1.8   # a border between two regions
 AREA_EDGE_PT = 0.6     # a border inside a region
-ADIT_R = 1.9           # the adit mark's radius
-LETTER_R = 7.5         # the region letter's disc
+CARD_LINES = 0.6       # lines on a map card, as a share of the board's
+TILE_CORNER = 1.5      # mm, the tile space's rounded corner (as the tiles are cut)
 
 
 def geometry(piece) -> BoardGeometry:
@@ -64,11 +64,19 @@ def draw_map(pen: Pen, piece, scale: float = 1.0, dx: float = 0.0, dy: float = 0
              detail: bool = True, marked: set[str] | None = None) -> None:
     """The sea, Devon, the areas in their region tints, borders, coast, adit marks and region
     letters. ``detail`` adds names, tile spaces and sea labels (the full-size board);
-    ``marked`` (setup cards) shades the tile spaces of those areas and leaves the rest empty."""
+    ``marked`` (setup cards) frames the tile spaces of those areas and leaves the rest faint.
+    Marks are placed by the ``[map_marks]`` boxes of layouts.toml around map.toml's anchors."""
     g, rules = geometry(piece), load_rules(str(piece.game.root))
+    marks = {b.name: b for b in piece.game.layouts["map_marks"].boxes}
+    thin = 1.0 if detail else CARD_LINES
 
     def at(p):
         return (dx + p[0] * scale, dy + p[1] * scale)
+
+    def text(content, anchor, box, size=None, **kw):
+        x, y = at(anchor)
+        pen.text(content, x + box.x, y + box.y, box.w, box.h, size=size or box.get("size"),
+                 min_size=box.get("min_size"), align="center", valign="middle", **kw)
 
     fx, fy, fw, fh = g.frame
     pen.rect(*at((fx, fy)), fw * scale, fh * scale, fill="sea", stroke=style.INK, width=style.THIN_PT)
@@ -82,40 +90,38 @@ def draw_map(pen: Pen, piece, scale: float = 1.0, dx: float = 0.0, dy: float = 0
                 continue
             width = REGION_EDGE_PT if a[0] != b[0] else AREA_EDGE_PT
             for edge in shared_edges(g.areas[a], g.areas[b]):
-                _polyline(pen, edge, style.INK, width * (1 if detail else 0.6), scale, dx, dy)
-    _polyline(pen, g.coast, "coast", COAST_PT * (1 if detail else 0.6), scale, dx, dy)
+                _polyline(pen, edge, style.INK, width * thin, scale, dx, dy)
+    _polyline(pen, g.coast, "coast", COAST_PT * thin, scale, dx, dy)
     _polyline(pen, g.border, style.INK, AREA_EDGE_PT, scale, dx, dy)
     if detail:
+        box = marks["adit"]
         for adit in g.adits.values():
-            pen.circle(*at(adit.at), ADIT_R, fill="adit_mark", stroke="white", width=style.THIN_PT)
+            x, y = at(adit.at)
+            pen.circle(x, y, box.w / 2, fill="adit_mark", stroke="white", width=style.THIN_PT)
+    box = marks["region_letter"]
     for letter, region in g.regions.items():
-        cx, cy = at(region.letter_at)
-        r = LETTER_R * (1 if detail else 0.6)
-        pen.circle(cx, cy, r, fill=letter, stroke=style.INK, width=style.THIN_PT)
-        pen.text(f"**{letter}**", cx - r, cy - r, 2 * r, 2 * r, size=18 if detail else 9, align="center",
-                 valign="middle")
+        x, y = at(region.letter_at)
+        r = box.w / 2 * thin
+        pen.circle(x, y, r, fill=letter, stroke=style.INK, width=style.THIN_PT)
+        size = box.get("size") if detail else marks["card_region_letter"].get("size")
+        pen.text(f"**{letter}**", x - r, y - r, 2 * r, 2 * r, size=size, align="center", valign="middle")
     side = g.tile * scale
     for aid, shape in g.areas.items():
         x, y = at(shape.tile)
         if detail:
             pen.rect(x - side / 2, y - side / 2, side, side, fill="panel", stroke="tile_space_ink",
-                     width=style.HAIRLINE_PT, radius=1.5)
-            pen.text(f"**{aid}**", x - side / 2, y - side / 2 + 3, side, 9, size=16, align="center",
-                     colour="tile_space_ink")
-            pen.text(f"players\n{counts_text(player_counts(rules, aid))}", x - side / 2, y + 1, side, 10, size=7,
-                     align="center", colour="tile_space_ink")
-            lx, ly = at(shape.label)
-            pen.text(f"**{rules.areas[aid].name}**", lx - 20, ly - 3.5, 40, 7, size=g.name_size, min_size=8,
+                     width=style.HAIRLINE_PT, radius=TILE_CORNER)
+            text(f"**{aid}**", shape.tile, marks["tile_id"], colour="tile_space_ink")
+            text(f"players\n{counts_text(player_counts(rules, aid))}", shape.tile, marks["tile_players"],
+                 colour="tile_space_ink")
+            text(f"**{rules.areas[aid].name}**", shape.label, marks["name"], size=g.name_size)
+            continue
+        used = marked is not None and aid in marked
+        pen.rect(x - side / 2, y - side / 2, side, side, fill="panel" if used else None,
+                 stroke=style.INK if used else "tile_space_ink", width=style.THIN_PT if used else style.HAIRLINE_PT)
+        if used:
+            pen.text(f"**{aid}**", x - side / 2, y - side / 2, side, side, size=marks["card_tile_id"].get("size"),
                      align="center", valign="middle")
-        else:
-            used = marked is not None and aid in marked
-            pen.rect(x - side / 2, y - side / 2, side, side, fill="panel" if used else None,
-                     stroke=style.INK if used else "tile_space_ink", width=style.THIN_PT if used else style.HAIRLINE_PT)
-            if used:
-                pen.text(f"**{aid}**", x - side / 2, y - side / 2, side, side, size=7, align="center",
-                         valign="middle")
     if detail:
         for label in g.labels:
-            lx, ly = at(label.at)
-            pen.text(label.text, lx - 40, ly - 4, 80, 8, font="italic",
-                     size=label.size, align="center", valign="middle", colour="sea_ink")
+            text(label.text, label.at, marks["sea_label"], size=label.size, font="italic", colour="sea_ink")

@@ -68,9 +68,10 @@ def player_token(pen: Pen, piece: Piece) -> None:
     if not label:
         pen.text(f"**{letter}**", 0, 0, pen.w, pen.h, size=side * 1.6, align="center", valign="middle", colour=ink)
         return
-    pen.text(f"**{letter}**", 0, side * 0.08, pen.w, side * 0.5, size=side * 1.15, align="center", valign="middle",
-             colour=ink)
-    pen.text(label, side * 0.08, side * 0.56, pen.w - side * 0.16, side * 0.3, size=min(8.0, side * 0.6),
+    big, small = (f"**{label}**", letter) if piece.option("label_large") else (f"**{letter}**", label)
+    pen.text(big, side * 0.08, side * 0.08, pen.w - side * 0.16, side * 0.5, size=side * 1.15, align="center",
+             valign="middle", colour=ink)
+    pen.text(small, side * 0.08, side * 0.56, pen.w - side * 0.16, side * 0.3, size=min(8.0, side * 0.6),
              min_size=5.0, align="center", valign="middle", colour=ink)
 
 
@@ -96,7 +97,7 @@ def map_card(pen: Pen, piece: Piece) -> None:
         if len(set(reveals.values())) > 1 else f"{reveals[high]} per region"
     text = b["text"]
     last = max(positions)
-    pen.text(f"Shuffle each region's area tiles apart and lay one face down on each of the **{len(marked)}** "
+    pen.text(f"Shuffle each region's stack of area tiles and lay one face down on each of the **{len(marked)}** "
              f"framed spaces: regions {', '.join(regions)}, spaces 1–{last} of each. Unused tiles go back "
              f"unseen. Then deal each region's area setup cards and turn face up the tile on the first "
              f"framed space dealt, until **{reveal}** lie face up.", text.x, text.y, text.w, text.h,

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 from companion import GameOver
 
 from ..errors import Conflict, Forbidden, Invalid
+from ..jsonbody import check_action_size
 from .bots import _run_bots
 from .cache import _store
 from .checks import _check_version
@@ -48,6 +49,8 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
     if who == "seat":
         move["seat"] = seat
     game = table.game
+    game.check_shape(move)  # the declared fields and kinds, before the rules or the log see it
+    check_action_size(move)
     before = table.state
     after, summary = game.play(before, move)  # a RuleViolation: nothing was written
     now = time.time()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, Mapping
 
 from sqlalchemy import select
@@ -10,6 +9,7 @@ from sqlalchemy import select
 from companion import Game
 
 from ..db import EVENT_COLUMNS, EVENTS, reading
+from ..jsonbody import stored
 from .cache import _store
 from .model import _clean, _dumps, _iso, _pack
 from .rows import _exists
@@ -30,7 +30,7 @@ def _log_action(rows: list[dict], table_id: str, game: Game, summary: str, after
 
 def _event_json(*, seq, kind, seat, at, summary, round, barrier, undone, undoes, action_text=None, **_) -> dict:
     return {"seq": seq, "kind": kind, "seat": seat, "time": _iso(at),
-            "action": json.loads(action_text) if action_text else None, "summary": summary, "round": round,
+            "action": stored(action_text), "summary": summary, "round": round,
             "barrier": bool(barrier), "undone": bool(undone), "undoes": undoes}
 
 

@@ -1,0 +1,164 @@
+"""``headframe simulate``: play a game many times with bots and write the report."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion import PlayerSpec, find_game
+from companion.errors import HeadframeError
+
+DESCRIPTION = """Play complete games with bots in every seat and report the balance: win rate by
+turn position with 95 % intervals (is the first player favoured?), scores, winning margins,
+game length, how games end, and each card, tile or asset's holders' win rate (the "too strong
+/ too weak" list). Writes DIR/report.html (open it in any browser, offline), DIR/games.csv
+(one row per game) and DIR/summary.json. The same --seed gives the same games whatever the
+number of workers or machines. Ctrl-C stops and still writes the report for the games played.
+
+--compare DIR_A DIR_B plays the same seeds on two data folders (from 'headframe data export')
+and reports what changed in the data and which measures moved beyond their intervals."""
+
+
+def add_parser(sub: Any, epilog: str) -> None:
+    sim = sub.add_parser("simulate", help="play many games with bots and report the balance",
+                         description=DESCRIPTION, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sim.add_argument("game", metavar="GAME")
+    sim.add_argument("--players", type=int, metavar="N", help="players per game (default: 4, or the nearest the game allows)")
+    sim.add_argument("--variant", metavar="V", help="variant or module to play")
+    sim.add_argument("--games", type=int, default=10000, metavar="N", help="games to play (default: 10000)")
+    sim.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the run (default: 1)")
+    sim.add_argument("--bots", metavar="NAME,...",
+                     help="one bot for every seat, or one per seat (default: the game's strongest in every seat)")
+    sim.add_argument("--data", type=Path, metavar="DIR", help="play an edited copy of the data")
+    sim.add_argument("--compare", type=Path, nargs=2, metavar=("DIR_A", "DIR_B"),
+                     help="play the same seeds on two data folders and report what changed")
+    sim.add_argument("--out", type=Path, default=Path("simulation"), metavar="DIR",
+                     help="folder for report.html, games.csv and summary.json (default: ./simulation)")
+    where = sim.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, metavar="N", help="processes on this machine (default: one per core)")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://HOST:8786")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _players(game, wanted: int | None) -> int:
+    low, high = game.players
+    if wanted is None:
+        return min(max(4, low), high)
+    if not low <= wanted <= high:
+        raise HeadframeError(f"{game.name} is for {low}–{high} players, not {wanted}")
+    return wanted
+
+
+def _bots(game, text: str | None, players: int) -> tuple[str, ...]:
+    if not game.bot_names:
+        raise HeadframeError(f"{game.name} has no bots to simulate with")
+    if text is None:
+        return (game.bot_names[-1],) * players
+    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    for name in names:
+        if name not in game.bot_names:
+            raise HeadframeError(f"unknown bot {name!r} for {game.name}; bots: {', '.join(game.bot_names)}")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise HeadframeError(f"--bots names {len(names)} bots for {players} seats: give one, or one per seat")
+    return names
+
+
+def _checked_data(game_id: str, folder: Path | None) -> tuple[tuple[str, bytes], ...]:
+    """An edited data folder, checked as ``headframe check`` would, read into the job."""
+    if folder is None:
+        return ()
+    from companion.data import load_game
+    from .play import read_data
+
+    if not folder.is_dir():
+        raise HeadframeError(f"{folder}: no such folder")
+    load_game(game_id, folder)
+    find_game(game_id).check_data(str(folder))
+    return read_data(folder, game_id)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .play import Job
+
+    game = find_game(args.game)
+    players = _players(game, args.players)
+    problem = game.check_setup([PlayerSpec(str(s)) for s in range(players)], args.variant)
+    if problem:
+        raise HeadframeError(problem)
+    bots = _bots(game, args.bots, players)
+    if args.games < 1:
+        raise HeadframeError(f"--games must be at least 1, not {args.games}")
+    if args.workers is not None and args.workers < 1:
+        raise HeadframeError(f"--workers must be at least 1, not {args.workers}")
+    if args.compare and args.data:
+        raise HeadframeError("--compare names both data folders; leave out --data")
+    if args.out.exists() and not args.out.is_dir():
+        raise HeadframeError(f"{args.out} is a file; --out needs a folder")
+    if args.scheduler:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise HeadframeError("--scheduler needs dask's distributed: pip install 'headframe[cluster]'") from None
+    folders = list(args.compare) if args.compare else [args.data]
+    datas = [_checked_data(game.id, folder) for folder in folders]
+    jobs = [Job(game.id, players, args.variant, bots, args.seed, data) for data in datas]
+    return _simulate(game, jobs, folders, args)
+
+
+def _simulate(game, jobs, folders, args) -> int:
+    from . import compare, report
+    from .run import run as run_games
+
+    summaries = []
+    for index, (job, folder) in enumerate(zip(jobs, folders)):
+        out = args.out / ("ab"[index] if len(jobs) > 1 else "")
+        label = f"{folder}" if folder else "the shipped data"
+        with _progress(args.quiet, f"{game.name} ({label})") as progress:
+            result = run_games(job, args.games, out, workers=args.workers or 0, scheduler=args.scheduler,
+                               progress=progress)
+        summary = result.tally.summary()
+        summary["meta"] = {"game": game.id, "name": game.name, "variant": job.variant, "bots": list(job.bots),
+                           "seed": job.seed, "asked": args.games, "interrupted": result.interrupted,
+                           "seconds": round(result.seconds, 2), "data": label,
+                           "items_name": game.taken_name}
+        summaries.append(summary)
+        print(f"{game.name}: {result.done} games in {result.seconds:.1f} s"
+              f"{' (stopped early)' if result.interrupted else ''}", file=sys.stderr)
+        if result.interrupted:
+            break
+    if len(summaries) == 2:
+        diff = compare.data_diff(jobs[0].data, jobs[1].data)
+        report.write(args.out, summaries[0], summaries[1], compare.comparison(summaries[0], summaries[1], diff))
+    else:
+        report.write(args.out, summaries[0])
+    print(f"report: {args.out / 'report.html'}")
+    return 130 if summaries[-1]["meta"]["interrupted"] else 0
+
+
+class _progress:
+    """A progress bar with the time left, on the terminal only."""
+
+    def __init__(self, quiet: bool, title: str):
+        self.enabled = not quiet and sys.stderr.isatty() and os.environ.get("TERM") != "dumb"
+        self.title = title
+
+    def __enter__(self):
+        if not self.enabled:
+            return None
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        self.bar = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                            TimeRemainingColumn(), transient=True)
+        self.bar.__enter__()
+        self.task = self.bar.add_task(self.title, total=None)
+        return lambda done, total: self.bar.update(self.task, completed=done, total=total)
+
+    def __exit__(self, *exc):
+        if self.enabled:
+            self.bar.__exit__(*exc)
+        return False

@@ -1,0 +1,52 @@
+"""``report.html`` (self-contained, offline, readable on a phone) and ``summary.json``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from . import plots
+
+
+def _environment() -> Environment:
+    env = Environment(loader=PackageLoader("lab", "templates"), autoescape=select_autoescape(["html"]),
+                      trim_blocks=True, lstrip_blocks=True)
+    env.filters["pct"] = lambda value: f"{value:.1%}"
+    env.filters["num"] = lambda value: f"{value:,.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else value
+    return env
+
+
+def figures(summary: dict[str, Any], other: dict[str, Any] | None = None) -> dict[str, str]:
+    """The SVG plots of one run (``other``: the second run of a comparison)."""
+    fair = summary["first_player"]["fair"]
+    out = {"wins": plots.win_rates(summary["positions"], fair, other["positions"] if other else None)}
+    runs = {"A": summary, "B": other} if other else {"": summary}
+    out["margins"] = plots.distribution(
+        {name: {float(k): v for k, v in run["margins"].items()} for name, run in runs.items()},
+        "winning margin (points)")
+    out["rounds"] = plots.distribution(
+        {name: {float(k): v for k, v in run["length"]["rounds"]["counts"].items()} for name, run in runs.items()},
+        "rounds played")
+    out["turns"] = plots.distribution(
+        {name: {float(k): v for k, v in run["length"]["turns"]["counts"].items()} for name, run in runs.items()},
+        "moves in the game")
+    out["scores"] = plots.distribution(
+        {f"{p['position']}. to move": {float(k): v for k, v in counts.items()}
+         for p, counts in zip(summary["positions"], summary["score_counts"])}, "final score")
+    if summary["items"]:
+        out["items"] = plots.effects(summary["items"], fair)
+    if other and other["items"]:
+        out["items_b"] = plots.effects(other["items"], fair)
+    return out
+
+
+def write(out: Path, summary: dict[str, Any], other: dict[str, Any] | None = None,
+          comparison: dict[str, Any] | None = None) -> None:
+    document = {"run": summary} if other is None else {"a": summary, "b": other, "comparison": comparison}
+    (out / "summary.json").write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    html = _environment().get_template("report.html").render(
+        run=summary, other=other, comparison=comparison, figures=figures(summary, other))
+    (out / "report.html").write_text(html, encoding="utf-8")

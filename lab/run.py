@@ -1,0 +1,137 @@
+"""Running a job's games on this machine's cores or on a Dask cluster, streaming every finished
+game to ``games.csv`` in game order and into the tally, so memory stays flat.
+
+The order games finish in never shows: rows wait in a small buffer until every earlier game
+is written, so the same seed gives the same file with one worker, several, or a cluster.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import signal
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from .play import Job, play_chunk, seats_of
+from .stats import Tally
+
+Progress = Callable[[int, int], None]  # (games done, games asked for)
+
+
+@dataclass
+class Run:
+    job: Job
+    games: int
+    done: int
+    interrupted: bool
+    seconds: float
+    tally: Tally
+
+
+def chunks(games: int, workers: int) -> list[tuple[int, int]]:
+    """Split ``games`` into chunks small enough to balance the workers and show progress."""
+    size = max(1, min(50, games // max(1, workers * 8)))
+    return [(start, min(size, games - start)) for start in range(0, games, size)]
+
+
+def _quiet_worker() -> None:
+    # Ctrl-C is the parent's to handle: it stops handing out work and writes the report.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _local(job: Job, parts: list[tuple[int, int]], workers: int) -> Iterator[list[dict]]:
+    if workers <= 1:
+        for start, count in parts:
+            yield play_chunk(job, start, count)
+        return
+    pool = ProcessPoolExecutor(workers, initializer=_quiet_worker)
+    pending: set[Future] = set()
+    queue = list(parts)
+    try:
+        while queue or pending:
+            while queue and len(pending) < workers * 2:
+                start, count = queue.pop(0)
+                pending.add(pool.submit(play_chunk, job, start, count))
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield future.result()
+    finally:
+        # After Ctrl-C the chunks still running are abandoned, not waited for.
+        pool.shutdown(wait=not pending, cancel_futures=True)
+
+
+def _cluster(job: Job, parts: list[tuple[int, int]], address: str) -> Iterator[list[dict]]:
+    from distributed import Client, as_completed
+
+    from companion.errors import HeadframeError
+
+    try:
+        client = Client(address, timeout=15)
+    except (OSError, TimeoutError) as exc:
+        raise HeadframeError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    with client:
+        futures = client.map(play_chunk, [job] * len(parts), [p[0] for p in parts], [p[1] for p in parts],
+                             pure=False)
+        try:
+            for _, rows in as_completed(futures, with_results=True):
+                yield rows
+        finally:
+            client.cancel(futures)
+
+
+def columns(players: int) -> list[str]:
+    return (["game", "seed", "first_seat"] + [f"bot_{s + 1}" for s in range(players)]
+            + [f"score_{s + 1}" for s in range(players)] + ["winners", "margin", "rounds", "turns", "end"]
+            + [f"taken_{s + 1}" for s in range(players)])
+
+
+def csv_row(row: dict[str, Any]) -> list[Any]:
+    def number(value: float) -> str:
+        return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+    return ([row["index"] + 1, row["seed"], row["first"] + 1] + row["bots"] + [number(s) for s in row["scores"]]
+            + [" ".join(str(w + 1) for w in row["winners"]), number(row["margin"]), row["rounds"], row["turns"],
+               row["end"]] + ["|".join(items) for items in row["taken"]])
+
+
+def run(job: Job, games: int, out: Path, *, workers: int = 0, scheduler: str | None = None,
+        progress: Progress | None = None) -> Run:
+    """Play ``games`` games of ``job`` and write ``out/games.csv``; the tally is returned."""
+    workers = workers or os.cpu_count() or 1
+    parts = chunks(games, 1 if scheduler is None and workers <= 1 else workers)
+    source = _cluster(job, parts, scheduler) if scheduler else _local(job, parts, workers)
+    seats = seats_of(job)
+    tally = Tally(seats)
+    out.mkdir(parents=True, exist_ok=True)
+    waiting: dict[int, dict] = {}
+    written = 0
+    began = time.monotonic()
+    interrupted = False
+    with open(out / "games.csv", "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(columns(seats))
+
+        def write(row: dict) -> None:
+            writer.writerow(csv_row(row))
+            tally.add(row)
+
+        try:
+            for rows in source:
+                for row in rows:
+                    waiting[row["index"]] = row
+                while written in waiting:
+                    write(waiting.pop(written))
+                    written += 1
+                if progress:
+                    progress(written + len(waiting), games)
+        except KeyboardInterrupt:
+            interrupted = True
+            if hasattr(source, "close"):
+                source.close()
+        for index in sorted(waiting):  # after a stop: the games that did finish, in order
+            write(waiting.pop(index))
+    return Run(job, games, tally.games, interrupted, time.monotonic() - began, tally)

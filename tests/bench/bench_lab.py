@@ -1,0 +1,124 @@
+"""The designer's lab against its floors (not run by the test suite).
+
+    python3 tests/bench/bench_lab.py [--games 40] [--only GAME,...] [--ore-10k]
+
+1. Games per second per core for each game with bots: the lab (``lab.run`` with one worker,
+   random bots in every seat) against the floor, the same game's own rules applied in a bare
+   loop with random allowed moves (the game's candidate moves tried in a random order, the
+   first the rules accept played) and nothing else. Target: lab >= 0.8x the floor.
+2. Scaling: the same games with 2 workers against 1. Target: >= 1.8x on a 2-core machine.
+3. Memory: peak RSS of a whole ``headframe simulate`` run of N and of 4N games (subprocesses,
+   ``ru_maxrss``). Target: flat (the larger run within 10 % of the smaller).
+4. ``--ore-10k``: 10,000 games of Ore (4 players, standard, heuristic bots), report included,
+   end to end through the command line, on every core.
+
+Each figure is one run, printed beside its floor as a ratio; CPU time is printed too, since on a
+busy machine wall time includes waiting. Exit status 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from companion import PlayerSpec, find_game, game_ids  # noqa: E402
+from companion.errors import HeadframeError  # noqa: E402
+from lab.play import Job, game_seed  # noqa: E402
+from lab.run import run  # noqa: E402
+
+VARIANT = {"mine-shaft": "basic"}
+
+
+def floor(game_id: str, players: int, games: int, seed: int) -> float:
+    """Seconds for ``games`` games in a bare loop of the game's own rules and random moves."""
+    game = find_game(game_id)
+    from importlib import import_module
+    candidates = import_module(f"{type(game).__module__.rsplit('.', 1)[0]}.bots").candidates
+    began = time.process_time()
+    for index in range(games):
+        chooser = random.Random(game_seed(seed, index))
+        state = game.setup([PlayerSpec(f"P{s}") for s in range(players)], VARIANT.get(game_id), game_seed(seed, index))
+        steps = 0
+        while game.end_if(state) is None and steps < 20000:
+            seat = game.acting_seats(state)[0]
+            moves = list(candidates(game, state, seat))
+            chooser.shuffle(moves)
+            for move in moves:
+                try:
+                    state = game.apply(state, move)
+                    break
+                except HeadframeError:
+                    continue
+            steps += 1
+    return time.process_time() - began
+
+
+def lab_seconds(game_id: str, players: int, games: int, seed: int, workers: int) -> tuple[float, float]:
+    job = Job(game_id, players, VARIANT.get(game_id), ("random",) * players, seed)
+    with tempfile.TemporaryDirectory() as out:
+        cpu, wall = time.process_time(), time.monotonic()
+        run(job, games, Path(out), workers=workers)
+        return time.process_time() - cpu, time.monotonic() - wall
+
+
+def peak_rss(game_id: str, games: int) -> float:
+    with tempfile.TemporaryDirectory() as out:
+        code = ("import resource, sys; from webapp.cli import main; "
+                f"main(['simulate', '{game_id}', '--games', '{games}', '--players', '3', '--workers', '1', "
+                f"'--quiet', '--out', '{out}']); "
+                "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+        return int(result.stdout.strip().splitlines()[-1]) / 1024
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--only", help="comma-separated game ids")
+    parser.add_argument("--ore-10k", action="store_true")
+    args = parser.parse_args()
+    missed = False
+    games = [g for g in game_ids() if find_game(g).bot_names]
+    if args.only:
+        games = [g for g in games if g in args.only.split(",")]
+    print(f"{'game':<16} {'floor g/s':>10} {'lab g/s':>10} {'ratio':>6}  (CPU seconds, one worker, random bots)")
+    for game_id in games:
+        game = find_game(game_id)
+        players = min(max(3, game.players[0]), game.players[1])
+        base = floor(game_id, players, args.games, 1)
+        ours, _ = lab_seconds(game_id, players, args.games, 1, 1)
+        ratio = base / ours
+        missed |= ratio < 0.8
+        print(f"{game_id:<16} {args.games / base:>10.2f} {args.games / ours:>10.2f} {ratio:>6.2f}"
+              f"  {'ok' if ratio >= 0.8 else 'MISSED (target 0.8)'}")
+    scale_game = games[0] if games else "tinners-trail"
+    n = args.games * 4
+    _, one = lab_seconds(scale_game, 3, n, 2, 1)
+    _, two = lab_seconds(scale_game, 3, n, 2, 2)
+    missed |= one / two < 1.8
+    print(f"scaling ({scale_game}, {n} games): 1 worker {one:.1f} s, 2 workers {two:.1f} s = {one / two:.2f}x"
+          f"  {'ok' if one / two >= 1.8 else 'MISSED (target 1.8x)'}")
+    small, large = peak_rss(scale_game, args.games), peak_rss(scale_game, args.games * 4)
+    missed |= large > small * 1.1
+    print(f"peak RSS ({scale_game}): {args.games} games {small:.0f} MB, {args.games * 4} games {large:.0f} MB"
+          f" = {large / small:.2f}x  {'ok' if large <= small * 1.1 else 'MISSED (target flat, <= 1.1x)'}")
+    if args.ore_10k:
+        with tempfile.TemporaryDirectory() as out:
+            began = time.monotonic()
+            subprocess.run([sys.executable, "-m", "webapp.cli", "simulate", "ore", "--players", "4", "--games", "10000",
+                            "--out", out, "--quiet"], cwd=ROOT, check=True)
+            print(f"10,000 games of Ore (4 players, heuristic bots), report included: {time.monotonic() - began:.0f} s")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+"""Ore (published edition) print set: every piece the issue's manifest names with its count,
+geometry measured from the PDFs, the two-player set, and byte-identical rebuilds."""
+
+import json
+
+import pytest
+from pypdf import PdfReader
+
+import pdf_probe
+from companion.ore_published.cards import catalog
+from pdf.build import BuildOptions, build_game
+from webapp.cli import main
+
+EXPECTED = {
+    "board": ("board", 1), "mine-cards": ("card", 32), "contracts": ("card", 40), "buildings": ("card", 64),
+    "money": ("card", 120), "overtime-tiles": ("token", 2), "mine-cage-tokens": ("token", 5),
+    "drill-bits": ("token", 5), "private-mine-tokens": ("token", 5), "round-tracker": ("token", 1),
+    "first-player-marker": ("token", 1), "resource-tokens": ("token", 130), "workers": ("token", 30),
+    "reference-cards": ("card", 5),
+}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ore-published-build")
+    manifest = build_game("ore-published", out, BuildOptions())
+    return out / "ore-published", manifest
+
+
+def text_of(path, pages=None):
+    reader = PdfReader(path)
+    chosen = reader.pages if pages is None else [reader.pages[i] for i in pages]
+    return " ".join(" ".join(page.extract_text() for page in chosen).split())
+
+
+def test_the_manifest_lists_every_piece_with_its_count(built):
+    folder, manifest = built
+    assert {c["id"]: (c["kind"], c["count"]) for c in manifest["components"]} == EXPECTED
+    assert json.loads((folder / "manifest.json").read_text()) == manifest
+    for entry in manifest["components"]:
+        assert len(PdfReader(folder / entry["file"]).pages) == entry["pages"] > 0, entry["id"]
+    assert (folder / "checklist.pdf").exists()
+
+
+def test_cards_are_poker_size_with_bleed_measured_from_the_pdf(built):
+    folder, _ = built
+    page = pdf_probe.read(folder / "mine-cards.pdf")[0]
+    sizes = sorted((round(b[2] - b[0], 1), round(b[3] - b[1], 1)) for b in page.clips())
+    # 63.5 x 88.9 mm trim plus 3 mm bleed on each side, eight to a sheet, laid landscape
+    assert sizes == [(94.9, 69.5)] * 8
+    board = pdf_probe.read(folder / "board.pdf")
+    assert len(board) == 5  # four tiles of the 420 x 297 mm board and the assembly page
+
+
+def test_printed_cards_carry_the_data_in_our_words(built):
+    folder, _ = built
+    mines = text_of(folder / "mine-cards.pdf", [0])
+    assert "Lead mine" in mines and "cage side 1" in mines and "sink one space each collection" in mines
+    contracts = text_of(folder / "contracts.pdf")
+    assert "Contract c1" in contracts and "$8" in contracts and "$10" in contracts
+    buildings = text_of(folder / "buildings.pdf", [0])
+    assert "Slag Heap" in buildings and "$17" in buildings and "sell up to three cubes" in buildings
+    money = text_of(folder / "money.pdf")
+    assert money.count("$20") >= 40 and "$5" in money
+    reference = text_of(folder / "reference-cards.pdf")
+    assert "Tasking" in reference and "Two players" in reference and "most money" in reference
+
+
+def test_the_two_player_set_leaves_out_copper_and_unmarked_cards(tmp_path, capsys):
+    assert main(["build", "ore-published", "--players", "2", "--out", str(tmp_path), "--sides", "fronts"]) == 0
+    folder = tmp_path / "ore-published"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    counts = {c["id"]: c["count"] for c in manifest["components"]}
+    cat = catalog()
+    assert counts["mine-cards"] == 32 - 6
+    assert counts["contracts"] == sum(1 for c in cat.contracts.values() if c.two_player) == 21
+    assert counts["buildings"] == sum(b.qty for b in cat.buildings.values() if b.two_player) == 56
+    assert counts["resource-tokens"] == 130 - 25
+    assert "overtime-tiles" not in counts
+    assert "Copper mine" not in text_of(folder / "mine-cards.pdf")
+    assert "Contract c5" not in text_of(folder / "contracts.pdf")
+
+
+def test_five_players_get_the_five_player_overtime_tile(tmp_path):
+    build_game("ore-published", tmp_path, BuildOptions(players=5, sides="fronts"))
+    text = text_of(tmp_path / "ore-published" / "overtime-tiles.pdf")
+    assert "5 players" in text and "3-4 players" not in text
+
+
+def test_builds_are_reproducible(built, tmp_path):
+    folder, _ = built
+    build_game("ore-published", tmp_path, BuildOptions())
+    for name in ("board.pdf", "mine-cards.pdf", "contracts.pdf", "buildings.pdf", "resource-tokens.pdf"):
+        assert (tmp_path / "ore-published" / name).read_bytes() == (folder / name).read_bytes(), name
