@@ -253,7 +253,17 @@ def _openings(piece: Piece, shape: str) -> str:
     return piece.game.tables["openings"][shape]
 
 
-@painter("mine-shaft.tiles", backs=True)
+def tile_needed(piece: Piece) -> bool:
+    """A ``--players`` build prints the tiles whose marking is in play for that many players
+    ([setup].markings); ``--variant basic`` leaves out the tiles with an advanced icon."""
+    d = _design(piece)
+    players = getattr(piece.build, "players", None)
+    if players is not None and d["players"] not in piece.game.setup["markings"][str(players)]:
+        return False
+    return not (getattr(piece.build, "variant", None) == "basic" and d["icon"])
+
+
+@painter("mine-shaft.tiles", backs=True, needed=tile_needed)
 def shaft_tile(pen: Pen, piece: Piece) -> None:
     if piece.side == "back":
         draw_collapsed(pen)
