@@ -27,6 +27,7 @@ TRIM_INK = "#1a1a1a"        # the cut line drawn at the trim of round and hex pi
 TRIM_HALO = "#ffffff"       # ...over a wider pale line, so it shows on dark pieces too
 TRIM_PT = 0.4
 TRIM_HALO_PT = 1.2
+CUT_LINE_INK = "#8c8c8c"    # shared cut lines between butted cards: seen on light and dark art
 CUT_CONTOUR = "CutContour"  # the spot colour print shops read as the die line
 DARK_ON_LIGHT = "#111111"   # text on a light fill
 LIGHT_ON_DARK = "#ffffff"   # text on a dark fill
@@ -64,3 +65,15 @@ BODY_PT = 10.0
 HAIRLINE_PT = 0.25
 THIN_PT = 0.5
 RULE_PT = 1.0
+
+# Score sheets (pdf/scoresheet.py)
+SCORESHEET_MARGIN_MM = 15.0
+SCORESHEET_GAP_MM = 2.0
+SCORESHEET_CATEGORY_MM = 55.0   # width of the category column
+SCORESHEET_TITLE_PT = 20.0
+SCORESHEET_BODY_PT = 11.0
+SCORESHEET_CELL_PT = 12.0
+SCORESHEET_LEADING = 1.3
+SCORESHEET_PADDING_PT = 6.0
+SCORESHEET_SHADE = "#eeeeee"    # the header row
+SCORESHEET_WINNER = "#fff2c6"   # the winner's total and rank

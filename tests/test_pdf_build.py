@@ -18,7 +18,8 @@ POKER = (63.5, 88.9)
 
 def build(tmp_path_factory, name, **options):
     out = tmp_path_factory.mktemp(name)
-    manifest = build_game("testgame", out, BuildOptions(data_dir=FIXTURES, **options))
+    # these tests measure cards each with its own bleed; butted cards: test_print_sheets.py
+    manifest = build_game("testgame", out, BuildOptions(data_dir=FIXTURES, **{"spaced": True, **options}))
     return out / "testgame", manifest
 
 
