@@ -260,6 +260,10 @@ class Game:
         """Points so far per seat, for the score-over-rounds chart."""
         return self.score(state).totals
 
+    def score_notes(self, state: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Explanations the score page shows under the table: (heading, lines) pairs."""
+        return ()
+
     def play(self, state: Any, action: Action) -> tuple[Any, str]:
         """Apply ``action`` and say what it did: the new state and one line for the log, from
         a single run of the rules (raises as ``apply`` does; nothing changes then)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -88,23 +89,59 @@ def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None =
                progress: Progress | None = None) -> dict:
     """Build every printed piece of ``game_id`` into ``out_dir/<game>/`` and return the manifest."""
     options = options or BuildOptions()
-    game = load_game(game_id, options.data_dir)
+    game = load_checked(game_id, options.data_dir)
     _check_players_and_variant(game, options)
     with staged_set(Path(out_dir) / game_id, game.toml_path.parent) as staging:
-        manifest, steps = _write_set(game, staging, options, progress)
+        manifest, steps = draw_set(game, staging, options, progress)
     if progress:
         progress(steps, steps, f"{game.id}: done")
     return manifest
 
 
-def _write_set(game: GameData, folder: Path, options: BuildOptions,
-               progress: Progress | None) -> tuple[dict, int]:
-    """Draw every file of the set into ``folder``; return the manifest and the number of steps."""
+def load_checked(game_id: str, data_dir: Path | str | None = None) -> GameData:
+    """The game's data, checked by the loader and then by the game's own rules (its mine
+    cards, tiles, price tables), each raising every problem it found at once."""
+    from companion import UnknownGame, find_game
+
+    game = load_game(game_id, data_dir)
+    try:
+        rules = find_game(game_id)
+    except UnknownGame:
+        return game
+    rules.check_data(str(data_dir) if data_dir else None)
+    return game
+
+
+def check_set(game_id: str, data_dir: Path | str | None = None,
+              options: BuildOptions | None = None) -> list[Problem]:
+    """Every problem ``build`` would stop at, found by the same pass without writing a file:
+    the data checks, then every piece drawn (text fitted, colours and options resolved)."""
+    try:
+        game = load_checked(game_id, data_dir)
+        draw_set(game, None, options or BuildOptions(data_dir=data_dir))
+    except DataError as exc:
+        return list(exc.problems)
+    return []
+
+
+def draw_set(game: GameData, folder: Path | None, options: BuildOptions,
+             progress: Progress | None = None) -> tuple[dict, int]:
+    """Draw every file of the set into ``folder`` (None: draw, write nothing) and return the
+    manifest and the number of steps. A piece that cannot be drawn is noted and the rest are
+    still drawn, so one ``DataError`` at the end names every problem."""
+    problems: list[Problem] = []
     paper = Paper.named(options.paper)
-    parts = [_deck_part(game, deck, options) for deck in game.decks.values()
-             if deck.needed(options.players, options.variant)]
-    parts += [_component_part(game, comp, options, paper) for comp in game.components.values()
-              if comp.needed(options.players, options.variant)]
+    parts = []
+    for make, items in ((lambda d: _deck_part(game, d, options), game.decks.values()),
+                        (lambda c: _component_part(game, c, options, paper), game.components.values())):
+        for item in items:
+            if item.needed(options.players, options.variant):
+                try:
+                    parts.append(make(item))
+                except DataError as exc:
+                    problems.extend(exc.problems)
+    for part in parts:
+        part.jobs[:] = [Job(_noting(job.front, problems), _noting(job.back, problems)) for job in part.jobs]
     total = sum(max(1, len(p.jobs)) for p in parts) + 1
     done = 0
     for part in parts:
@@ -114,23 +151,39 @@ def _write_set(game: GameData, folder: Path, options: BuildOptions,
             if progress:
                 progress(min(done, total), total, f"{game.id}: {part.name}")
 
-        _render(part, folder / part.file, game, paper, options, step)
+        _render(part, folder / part.file if folder else None, game, paper, options, step)
     if options.companion_url and not any(p.qr_codes for p in parts):
         # no reference carries the companion's code: it gets a card of its own
         part = _companion_part(game, options)
         parts.append(part)
-        _render(part, folder / part.file, game, paper, options, lambda n: None)
+        _render(part, folder / part.file if folder else None, game, paper, options, lambda n: None)
+    if problems:
+        raise DataError(list(dict.fromkeys(problems)))
     from .checklist import write_checklist
 
-    write_checklist(folder / "checklist.pdf", game, paper, parts, options)
+    write_checklist(folder / "checklist.pdf" if folder else os.devnull, game, paper, parts, options)
     manifest = {
         "game": game.id, "paper": paper.name, "players": options.players, "variant": options.variant,
         "components": [{"id": p.id, "name": p.name, "kind": p.kind, "count": p.count, "file": p.file,
                         "pages": p.pages} for p in parts],
     }
-    (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
-                                          encoding="utf-8")
+    if folder:
+        (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
+                                              encoding="utf-8")
     return manifest, total
+
+
+def _noting(draw, problems: list[Problem]):
+    """``draw``, with a data problem noted in ``problems`` instead of ending the build."""
+    if draw is None:
+        return None
+
+    def noted(pen: Pen) -> None:
+        try:
+            draw(pen)
+        except DataError as exc:
+            problems.extend(exc.problems)
+    return noted
 
 
 def _check_players_and_variant(game: GameData, options: BuildOptions) -> None:
@@ -142,8 +195,9 @@ def _check_players_and_variant(game: GameData, options: BuildOptions) -> None:
         raise HeadframeError(f"{game.name} has no variant {options.variant!r}; variants: {known}")
 
 
-def _render(part: Part, path: Path, game: GameData, paper: Paper, options: BuildOptions, step) -> None:
-    doc = Document(str(path), paper, game, f"{game.name} - {part.name}")
+def _render(part: Part, path: Path | None, game: GameData, paper: Paper, options: BuildOptions, step) -> None:
+    """Draw one file; with no ``path`` it is drawn and thrown away (``check``)."""
+    doc = Document(str(path) if path else os.devnull, paper, game, f"{game.name} - {part.name}")
     if part.draw_board is not None:
         part.pages = part.draw_board(doc, step)
     elif options.print_shop:
@@ -152,7 +206,8 @@ def _render(part: Part, path: Path, game: GameData, paper: Paper, options: Build
         part.pages = print_pieces(doc, part.spec, part.jobs, options.sides, options.guides, options.back_offset_mm,
                                   f"{game.name} - {part.name}", step)
     part.qr_codes = doc.qr_codes
-    doc.save()
+    if path:
+        doc.save()
 
 
 def _companion_part(game: GameData, options: BuildOptions) -> Part:

@@ -117,14 +117,19 @@ def script_for(game_id: str) -> str | None:
 
 # -- undo ----------------------------------------------------------------------------
 
-def undo_status(table: tables.Table) -> tuple[bool, str]:
-    """Whether the host's undo would work now, and if not, why (shown beside the button)."""
+def undo_status(table: tables.Table, seat: int | None = None, host: bool = True) -> tuple[bool, str]:
+    """Whether this phone's undo would work now, and if not, why (shown beside the button): the
+    host may undo any move that did not roll, draw or reveal; a player only their own last move."""
     if table.finished:
         return False, "The game is over."
+    if not host and seat is None:
+        return False, ""
     last = tables.log(table.id, after=table.head - 1, limit=1)
     if not last or last[0]["kind"] == "setup":
         return False, "Nothing to undo yet."
     event = last[0]
+    if not host and (event["kind"] != "action" or event["seat"] != seat):
+        return False, "Someone has moved since your last move."
     if event["barrier"]:
         return False, f"“{event['summary']}” rolled dice or revealed something, so it stays."
     return True, f"Takes back: {event['summary']}"

@@ -238,6 +238,11 @@ class TinnersTrail(Game):
             return None
         return bot_action(self, state, seat) if seat in to_act(state) else None
 
+    def score_notes(self, state: State) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        if state.lord is None or not state.lord.ledger:
+            return ()
+        return (("How Lord Wallace scored", state.lord.ledger),)
+
     def round_of(self, state: State) -> int:
         return state.round
 
