@@ -148,6 +148,9 @@ class Game:
     # The game's actions declared once (companion.declare): fields and kinds, and whether each
     # randomises or reveals. When set, it decides undo barriers and the request check.
     actions: Declaration | None = None
+    # Whether an action's "seat" is the seat acting (the host may act only for a seat no phone
+    # holds); False where it names whose points they are (a score pad the host keeps).
+    seat_is_actor: bool = True
     # Where the game is offered: a game played by its full rules, or a score pad.
     family: str = "Full rules"
     # Bots by name, e.g. ("random", "heuristic"); see ``bot_move``.

@@ -71,6 +71,9 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--companion-url", metavar="URL", help="put a QR code to this companion page on reference cards")
     build.add_argument("--data", type=Path, metavar="DIR", help="build from an edited copy of the data")
     build.add_argument("--print-shop", action="store_true", help="one piece per page with bleed, for print shops")
+    build.add_argument("--spaced", action="store_true",
+                       help="every card and tile with its own bleed and a gap around it, instead of butted edge to "
+                            "edge with shared cut lines (fewer per sheet)")
 
     check = sub.add_parser("check", help="validate game data: everything 'build' would stop at",
                            description="Validate game data the way 'build' does, drawing every piece without "
@@ -181,7 +184,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     options = BuildOptions(paper=args.paper, sides=args.sides, bleed_mm=args.bleed, guides=args.guides,
                            back_offset_mm=args.back_offset, players=args.players, variant=args.variant,
                            companion_url=args.companion_url, data_dir=args.data,
-                           print_shop=args.print_shop)
+                           print_shop=args.print_shop, spaced=args.spaced)
     with Progress() as progress:
         for game_id in names:
             manifest = build_game(game_id, args.out, options, progress=progress.update)

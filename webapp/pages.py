@@ -160,6 +160,9 @@ def act(table_id: str):
             version = views.form_int(raw)
         if not isinstance(action, dict):
             raise RuleViolation('An action is an object with a "type".')
+        playing_for = views.playing_for(table, host)
+        if playing_for is not None:
+            action.setdefault("seat", playing_for)
         if "seat" in action and action["seat"] != seat and not host:
             raise Forbidden("Only the host can act for another player.", "host_only")
         done = tables.act(table_id, views.token_for(table, action, seat, host), version, action)
@@ -170,7 +173,7 @@ def act(table_id: str):
         return _table_page(tables.get(table_id), error=exc)
     if request.is_json:
         return current_app.json.response({"ok": True, "version": done["version"]})
-    return redirect(url_for("pages.table", table_id=table_id), 303)
+    return redirect(url_for("pages.table", table_id=table_id, **views.for_args(playing_for)), 303)
 
 
 @bp.post("/tables/<table_id>/undo")
@@ -216,6 +219,10 @@ def _host_step(table_id: str, step, done: str):
 
 def _context(table: tables.Table) -> dict:
     seat, host = views.viewer(table)
+    playing_for = views.playing_for(table, host)
+    own_seat = seat
+    if playing_for is not None:
+        seat = playing_for  # the host's phone shows and plays that seat's moves
     game = table.game
     options = [] if table.finished else game.options(table.state, seat)
     can_undo, undo_reason = views.undo_status(table, seat, host)
@@ -223,7 +230,10 @@ def _context(table: tables.Table) -> dict:
             "seat": seat, "is_host": host, "options": options, "version": table.version,
             "round": game.round_of(table.state), "partial": views.partial_for(table.game_id),
             "can_undo": can_undo, "undo_reason": undo_reason,
-            "act_url": url_for("pages.act", table_id=table.id)}
+            "act_url": url_for("pages.act", table_id=table.id, **views.for_args(playing_for)),
+            "fragment_url": url_for("pages.fragment", table_id=table.id, **views.for_args(playing_for)),
+            "playing_for": playing_for, "own_seat": own_seat,
+            "phoneless": views.phoneless_seats(table) if host and not table.finished else []}
 
 
 def _table_page(table: tables.Table, error: Exception | None = None):
