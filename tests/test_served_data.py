@@ -4,10 +4,12 @@ running table plays on by the data it started with, while new tables take the ne
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from conftest import PLAYERS
 from webapp.cli import main
@@ -84,6 +86,8 @@ def test_edited_numbers_apply_and_a_running_table_keeps_its_data(make_app, tmp_p
     page = client.get(f"/tables/{table['id']}").get_data(as_text=True)
     assert f"Plays by edited data from {data.resolve()}" in page
     assert "Played by edited data" in client.get(f"/tables/{table['id']}/score").get_data(as_text=True)
+    sheet = PdfReader(io.BytesIO(client.get(f"/tables/{table['id']}/scoresheet.pdf").data))
+    assert "played by edited data from" in " ".join(sheet.pages[0].extract_text().split())
 
     # The data is edited again, and the server restarts with the shipped data.
     edit(game / "game.toml", r"^sell_pasties = 3$", "sell_pasties = 5")
