@@ -142,21 +142,67 @@ def test_secret_key_is_made_once_with_mode_0600(tmp_path):
         app.extensions["headframe"].engine.dispose()
 
 
-def test_join_codes_cannot_be_guessed_quickly(make_app):
-    app = make_app(JOIN_FAILURE_LIMIT=5)
+def _guess(client, url, code, address="10.0.0.1"):
+    return client.post(url, json={"code": code, "seat": 0}, environ_base={"REMOTE_ADDR": address})
+
+
+def test_join_codes_cannot_be_guessed_quickly_but_the_right_code_still_gets_in(make_app, db_url, monkeypatch):
+    from webapp import joinlimit
+
+    now = [1_000_000.0]
+    monkeypatch.setattr(joinlimit.time, "time", lambda: now[0])
+    app = make_app(db_url, JOIN_FAILURE_LIMIT=3, JOIN_LOCKED_INTERVAL=30)
     client = app.test_client()
     created = new_table(client)
-    guesser = app.test_client()
     url = f"/api/tables/{created['id']}/seats"
-    for _ in range(5):
-        assert guesser.post(url, json={"code": "AAAAAAAA", "seat": 0}).status_code == 404
-    response = guesser.post(url, json={"code": created["join_code"], "seat": 0})
+    for _ in range(3):
+        assert _guess(client, url, "AAAAAAAA").status_code == 404
+    # Locked: one code is still looked up, and it is the right one: the player sits down.
+    assert _guess(client, url, created["join_code"]).status_code == 201
+    # The next look-up comes 30 seconds later: a guess now is answered 429 without looking.
+    response = _guess(client, url, "BBBBBBBB")
     assert response.status_code == 429 and response.get_json()["error"]["code"] == "rate_limited"
-    # Another address is not affected.
-    other = app.test_client()
-    response = other.post(url, json={"code": created["join_code"], "seat": 0},
-                          environ_base={"REMOTE_ADDR": "10.0.0.9"})
-    assert response.status_code == 201
+    assert response.headers["Retry-After"] == "30"
+    response = _guess(client, url, created["join_code"])
+    assert response.status_code == 429
+    now[0] += 30
+    assert _guess(client, url, "CCCCCCCC").status_code == 429  # looked up, wrong, counted
+    now[0] += 30
+    seat_1 = client.post(url, json={"code": created["join_code"], "seat": 1},
+                         environ_base={"REMOTE_ADDR": "10.0.0.1"})
+    assert seat_1.status_code == 201
+    # Another address is not affected; the window ends and the address starts afresh.
+    assert _guess(client, url, "DDDDDDDD", "10.0.0.9").status_code == 404
+    now[0] += 300
+    assert _guess(client, url, "EEEEEEEE").status_code == 404
+
+
+def test_every_server_process_shares_the_count(make_app, db_url, tmp_path):
+    """Two apps on one database stand for two worker processes behind one port."""
+    first = make_app(db_url, instance=tmp_path / "a", JOIN_FAILURE_LIMIT=4, JOIN_LOCKED_INTERVAL=60)
+    second = make_app(db_url, instance=tmp_path / "b", JOIN_FAILURE_LIMIT=4, JOIN_LOCKED_INTERVAL=60)
+    created = new_table(first.test_client())
+    url = f"/api/tables/{created['id']}/seats"
+    for app in (first, second, first, second):
+        assert _guess(app.test_client(), url, "AAAAAAAA").status_code == 404
+    assert _guess(second.test_client(), url, "AAAAAAAA").status_code == 429
+    assert _guess(first.test_client(), url, created["join_code"]).status_code == 429  # within the interval
+
+
+def test_behind_a_reverse_proxy_each_client_counts_alone(make_app):
+    app = make_app(JOIN_FAILURE_LIMIT=2, PROXY_HOPS=1)
+    client = app.test_client()
+    created = new_table(client)
+    url = f"/api/tables/{created['id']}/seats"
+
+    def via_proxy(code, client_ip):
+        return client.post(url, json={"code": code, "seat": 0},
+                           environ_base={"REMOTE_ADDR": "127.0.0.1"}, headers={"X-Forwarded-For": client_ip})
+
+    for _ in range(3):
+        via_proxy("AAAAAAAA", "203.0.113.5")
+    assert via_proxy("AAAAAAAA", "203.0.113.5").status_code == 429
+    assert via_proxy(created["join_code"], "203.0.113.77").status_code == 201
 
 
 def test_join_code_shape(app):
@@ -168,13 +214,3 @@ def test_join_code_shape(app):
     assert len(tables.CODE_ALPHABET) ** tables.CODE_LENGTH > 2 ** 39
 
 
-def test_failure_limit_window_expires(monkeypatch):
-    limit = security.FailureLimit(limit=2, window=10)
-    now = [1000.0]
-    monkeypatch.setattr(security.time, "monotonic", lambda: now[0])
-    limit.fail("a")
-    limit.fail("a")
-    with pytest.raises(security.RateLimited):
-        limit.check("a")
-    now[0] += 11
-    limit.check("a")

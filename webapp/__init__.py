@@ -15,7 +15,9 @@ DEFAULTS = {
     "LONG_POLL_SLOTS": 4,            # requests that may wait in /events at once; the rest poll
     "VERSION_TTL": 1.0,              # seconds a polled version may come from memory; see tables.Store
     "JOIN_FAILURE_LIMIT": 10,      # wrong join codes per address ...
-    "JOIN_FAILURE_WINDOW": 300.0,  # ... per this many seconds
+    "JOIN_FAILURE_WINDOW": 300.0,  # ... per this many seconds, counted in the database (all workers)
+    "JOIN_LOCKED_INTERVAL": 2.0,   # a locked address has one code looked up per this many seconds
+    "PROXY_HOPS": 0,               # reverse proxies in front that set X-Forwarded-For (0: none)
     "MAX_CONTENT_LENGTH": 256 * 1024,
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SAMESITE": "Lax",

@@ -118,18 +118,15 @@ def show(table_id: str):
 
 @bp.post("/tables/<table_id>/seats")
 def join(table_id: str):
-    limit = join_limit(current_app)
-    client = client_address()
-    limit.check(client)
     data = _body("code", "seat")
     seat = data.get("seat")
-    try:
+
+    def look_up():
         found = tables.find_by_code(data.get("code"))
         if found.id != table_id:
             raise NotFound("No table has that join code.", "bad_code")
-    except NotFound:
-        limit.fail(client)
-        raise
+
+    join_limit(current_app).attempt(client_address(), look_up)
     table, token = tables.join(data.get("code"), seat, request.cookies.get(SEAT_COOKIE))
     response = jsonify({"seat": seat, "token": token, "table": tables.state(table, seat, False)})
     response.status_code = 201

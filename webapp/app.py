@@ -76,4 +76,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.wsgi_app = HotPaths(app, app.wsgi_app)
+    if app.config["PROXY_HOPS"]:
+        # The client's address is the one the nearest trusted proxy saw (the join limit counts by it).
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=int(app.config["PROXY_HOPS"]))
     return app

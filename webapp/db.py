@@ -1,10 +1,11 @@
 """Where tables live: SQLAlchemy models and the engine, on SQLite or PostgreSQL.
 
-Three tables. ``tables`` holds one row per game table with its *current* state and version,
+Four tables. ``tables`` holds one row per game table with its *current* state and version,
 so reading or changing a table never replays history. ``events`` is the append-only log:
 every action, undo, join and end is a row keyed by (table_id, seq) and every event that
 changes the game keeps the state after it (zlib-compressed JSON), so undo restores an
-earlier state in one read. ``seats`` holds each player's name, colour and token hash.
+earlier state in one read. ``seats`` holds each player's name, colour and token hash. ``join_failures`` counts wrong join
+codes per client address for every server process at once.
 
 Durability: SQLite runs in WAL mode. With the default ``synchronous=NORMAL`` a commit is in
 the WAL file (the operating system's cache) before the action is acknowledged: it survives
@@ -95,9 +96,21 @@ class EventRow(Base):
     state_z: Mapped[bytes | None] = mapped_column(LargeBinary)
 
 
+class JoinFailureRow(Base):
+    """Wrong join codes per client address, shared by every server process (see ``joinlimit``)."""
+
+    __tablename__ = "join_failures"
+
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    since: Mapped[float] = mapped_column(Float)      # start of the current window
+    failures: Mapped[int] = mapped_column(Integer)   # wrong codes since then
+    checked: Mapped[float] = mapped_column(Float, default=0.0)  # last code looked up while locked
+
+
 TABLES = TableRow.__table__
 SEATS = SeatRow.__table__
 EVENTS = EventRow.__table__
+JOIN_FAILURES = JoinFailureRow.__table__
 
 
 def sqlite_url(instance_path: str | Path) -> str:

@@ -117,6 +117,8 @@ def _respond(exc: Exception):
             html = (f"<!doctype html><meta charset=utf-8><title>{status}</title>"
                     f"<h1>{status}</h1><p>{escape(message)}</p>")
         response = current_app.make_response((html, status))
+    if getattr(exc, "retry_after", None):
+        response.headers["Retry-After"] = str(exc.retry_after)
     if isinstance(exc, HTTPException) and exc.code == 405 and getattr(exc, "valid_methods", None):
         response.headers["Allow"] = ", ".join(exc.valid_methods)
     return response

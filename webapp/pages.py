@@ -87,15 +87,8 @@ def join_post():
 
 
 def _find_code(code: str):
-    limit = join_limit(current_app)
-    client = client_address()
     try:
-        limit.check(client)
-        try:
-            table = tables.find_by_code(code)
-        except NotFound:
-            limit.fail(client)
-            raise
+        table = join_limit(current_app).attempt(client_address(), lambda: tables.find_by_code(code))
     except WebError as exc:
         return render_template("pages/join.html", code=code, error=_message(exc)), exc.status
     return redirect(url_for("pages.seats", table_id=table.id, code=table.join_code), 303)
@@ -127,16 +120,13 @@ def take_seat(table_id: str):
 
 def _table_for_code(table_id: str, code: str) -> tuple[tables.Table, str]:
     """The table, but only for a phone that knows its join code."""
-    limit = join_limit(current_app)
-    client = client_address()
-    limit.check(client)
-    try:
+    def look_up() -> tables.Table:
         table = tables.find_by_code(code)
         if table.id != table_id:
             raise NotFound("No table has that join code.")
-    except NotFound:
-        limit.fail(client)
-        raise
+        return table
+
+    table = join_limit(current_app).attempt(client_address(), look_up)
     return table, table.join_code
 
 

@@ -1,4 +1,4 @@
-"""Tokens, CSRF, security headers, the secret key and the join rate limit.
+"""Tokens, CSRF, security headers, the secret key, and where the join rate limit lives.
 
 A token is 256 random bits from ``secrets``; only its sha256 is stored and comparisons run
 in constant time. A seat's token travels in an HttpOnly cookie scoped to that table's paths,
@@ -12,15 +12,13 @@ import hashlib
 import hmac
 import os
 import secrets
-import threading
-import time
-from collections import defaultdict, deque
 from pathlib import Path
 
 from flask import Flask, Response, request, session
 from flask.sessions import SecureCookieSessionInterface
 
-from .errors import Forbidden, RateLimited, WebError
+from .errors import Forbidden, WebError
+from .joinlimit import JoinLimit
 
 TOKEN_HEADER = "X-Headframe-Token"
 SEAT_COOKIE = "hf_seat"
@@ -145,45 +143,7 @@ def _add_headers(response: Response) -> Response:
     return response
 
 
-# -- rate limit on failed joins -------------------------------------------------------
-
-class FailureLimit:
-    """At most ``limit`` failures per client address in a sliding ``window`` of seconds.
-    Kept in memory: it only has to slow down guessing join codes."""
-
-    def __init__(self, limit: int = 10, window: float = 300.0):
-        self.limit = limit
-        self.window = window
-        self._failures: dict[str, deque] = defaultdict(deque)
-        self._lock = threading.Lock()
-
-    def _trim(self, times: deque, now: float) -> None:
-        while times and times[0] <= now - self.window:
-            times.popleft()
-
-    def check(self, client: str) -> None:
-        now = time.monotonic()
-        with self._lock:
-            times = self._failures.get(client)
-            if times is None:
-                return
-            self._trim(times, now)
-            if len(times) >= self.limit:
-                wait = int(times[0] + self.window - now) + 1
-                raise RateLimited(f"Too many wrong join codes; try again in {wait} seconds.")
-            if not times:
-                del self._failures[client]
-
-    def fail(self, client: str) -> None:
-        now = time.monotonic()
-        with self._lock:
-            times = self._failures[client]
-            self._trim(times, now)
-            times.append(now)
-            if len(self._failures) > 10_000:  # keep memory bounded under a flood of addresses
-                for key in [k for k, v in self._failures.items() if not v][:5_000]:
-                    del self._failures[key]
-
+# -- rate limit on failed joins: see joinlimit.py ----------------------------------------
 
 def client_address() -> str:
     return request.remote_addr or "unknown"
@@ -201,12 +161,14 @@ class _Sessions(SecureCookieSessionInterface):
 
 def init_app(app: Flask) -> None:
     app.session_interface = _Sessions()
-    app.extensions["headframe_join_limit"] = FailureLimit(app.config["JOIN_FAILURE_LIMIT"],
-                                                          app.config["JOIN_FAILURE_WINDOW"])
+    app.extensions["headframe_join_limit"] = JoinLimit(app.extensions["headframe"].engine,
+                                                       app.config["JOIN_FAILURE_LIMIT"],
+                                                       app.config["JOIN_FAILURE_WINDOW"],
+                                                       app.config["JOIN_LOCKED_INTERVAL"])
     app.before_request(_check_request)
     app.after_request(_add_headers)
     app.jinja_env.globals["csrf_token"] = csrf_token
 
 
-def join_limit(app: Flask) -> FailureLimit:
+def join_limit(app: Flask) -> JoinLimit:
     return app.extensions["headframe_join_limit"]

@@ -4,8 +4,8 @@
 
 1. Games per second per core for each game with bots: the lab (``lab.run`` with one worker,
    random bots in every seat) against the floor, the same game's own rules applied in a bare
-   loop with random allowed moves (the game's candidate moves tried in a random order, the
-   first the rules accept played) and nothing else. Target: lab >= 0.8x the floor.
+   loop with random allowed moves (the game's ``random`` bot's step, applied, until the game
+   ends) and nothing else. Target: lab >= 0.8x the floor.
 2. Scaling: the same games with 2 workers against 1. Target: >= 1.8x on a 2-core machine.
 3. Memory: peak RSS of a whole ``headframe simulate`` run of N and of 4N games (subprocesses,
    ``ru_maxrss``). Target: flat (the larger run within 10 % of the smaller).
@@ -31,7 +31,6 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from companion import PlayerSpec, find_game, game_ids  # noqa: E402
-from companion.errors import HeadframeError  # noqa: E402
 from lab.play import Job, game_seed  # noqa: E402
 from lab.run import run  # noqa: E402
 
@@ -39,25 +38,19 @@ VARIANT = {"mine-shaft": "basic"}
 
 
 def floor(game_id: str, players: int, games: int, seed: int) -> float:
-    """Seconds for ``games`` games in a bare loop of the game's own rules and random moves."""
+    """CPU seconds for ``games`` games in a bare loop: the game's own rules and its random
+    allowed moves, nothing else (no jobs, processes, CSV or tallies)."""
     game = find_game(game_id)
-    from importlib import import_module
-    candidates = import_module(f"{type(game).__module__.rsplit('.', 1)[0]}.bots").candidates
     began = time.process_time()
     for index in range(games):
         chooser = random.Random(game_seed(seed, index))
         state = game.setup([PlayerSpec(f"P{s}") for s in range(players)], VARIANT.get(game_id), game_seed(seed, index))
         steps = 0
         while game.end_if(state) is None and steps < 20000:
-            seat = game.acting_seats(state)[0]
-            moves = list(candidates(game, state, seat))
-            chooser.shuffle(moves)
-            for move in moves:
-                try:
-                    state = game.apply(state, move)
-                    break
-                except HeadframeError:
-                    continue
+            step = game.bot_step(state, game.acting_seats(state)[0], "random", chooser)
+            if step is None:
+                break
+            state = step[1]
             steps += 1
     return time.process_time() - began
 

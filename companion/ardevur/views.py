@@ -1,0 +1,30 @@
+"""What one seat may see: everything on the table, but only its own action cards, no deck
+order and no seed. Derived numbers the phone shows (storage, prices) are added here."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from .cards import Catalog
+from .state import capacity, mine_limit, active_mines, stock_value
+
+
+def public_view(cat: Catalog, d: Mapping, seat: int | None) -> dict:
+    view = {k: v for k, v in d.items() if k not in ("seed", "territory_deck", "action_decks", "grid", "incentives")}
+    view["territory_deck"] = len(d["territory_deck"])
+    view["action_decks"] = {c: len(cards) for c, cards in d["action_decks"].items()}
+    view["incentives"] = len(d["incentives"])
+    view["grid"] = {tier: [{"top": pile[-1] if pile else None, "count": len(pile)} for pile in piles]
+                    for tier, piles in d["grid"].items()}
+    players = []
+    for s, p in enumerate(d["players"]):
+        q = dict(p)
+        if s != seat:
+            q["actions"] = len(p["actions"])
+        if p["corp"]:
+            q["storage"] = {"used": stock_value(p), "limit": capacity(cat, p)}
+            q["mine_limit"] = mine_limit(cat, p, active_mines(p)) if active_mines(p) else 1
+        players.append(q)
+    view["players"] = players
+    view["seat"] = seat
+    return view

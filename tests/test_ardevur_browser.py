@@ -1,0 +1,64 @@
+"""ARDEVUR in a real browser: a table started from the home page, set up and played into the
+first turns by tapping the listed moves; the page shows whose turn and phase, the map and the
+target grid, and a refused move's reason."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("playwright")
+
+from browser.conftest import server  # noqa: E402,F401  (shared server)
+from test_mine_shaft_browser import in_browser  # noqa: E402
+
+
+def test_set_up_and_play_through_the_page(server):  # noqa: F811
+    def check(page):
+        from playwright.sync_api import expect
+
+        page.set_default_timeout(30_000)  # a shared machine under load answers slowly
+        page.goto(server + "/")
+        page.select_option("#game", "ardevur|standard")
+        for index, name in enumerate(("Ann", "Bo")):
+            if page.locator(f"#player-name-{index}").count() == 0:
+                page.click("[data-add-player]")
+            page.fill(f"#player-name-{index}", name)
+        page.uncheck('input[name="seat_me"]')  # the shared screen plays whoever is due
+        page.click("text=Start the table")
+        page.wait_for_url(re.compile(r"/tables/\w+$"))
+        expect(page.locator("#connection")).to_have_text("Live")
+        heading = page.locator("#ard-turn")
+        expect(heading).to_have_text("Table options")
+
+        def tap(text):
+            button = page.locator("ul.options button:enabled", has_text=text).first
+            before = page.locator("[data-version]").first.get_attribute("data-version")
+            button.click()
+            expect(page.locator("[data-version]").first).not_to_have_attribute("data-version", before)
+
+        tap("starts the game")
+        expect(heading).to_have_text("Choosing corporations")
+        tap("chooses")
+        tap("chooses")
+        expect(heading).to_have_text("Dealing cards")
+        tap("dealt")
+        expect(heading).to_have_text("Public auction")
+        for _ in range(4):
+            tap("Auction roll")
+            tap("at auction")
+        expect(heading).to_contain_text("'s turn · strategy phase")
+        expect(page.locator("#ard-map")).to_be_visible()
+        expect(page.locator("#ard-grid")).to_contain_text("bronze")
+        # A refused main move stays listed, greyed, with the rule's reason.
+        sale = page.locator("ul.options li", has_text="sells globally")
+        expect(page.locator("ul.options button:disabled", has_text="sells globally")).to_have_count(0)
+        tap("passes the strategy phase")
+        expect(heading).to_contain_text("development phase")
+        expect(sale.first).to_contain_text("no resources to sell")
+        tap("passes the development phase")
+        tap("passes the reward phase")
+        expect(heading).to_contain_text("strategy phase")
+
+    in_browser(check)

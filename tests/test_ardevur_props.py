@@ -1,0 +1,74 @@
+"""Properties over whole games played by the bots, in every mode and player count: nothing goes
+negative, no card appears or vanishes, games end, and replaying the log gives the same scores."""
+
+import random
+
+import pytest
+
+from companion.ardevur import GAME
+from companion.ardevur.setup import MODES
+from companion.core import PlayerSpec
+
+
+def totals(d):
+    """Every card, counted wherever it is."""
+    players = d["players"]
+    dev = sum(d["market"].values()) + sum(len(p["dev"]) + p["phone"] for p in players)
+    territories = (len(d["territory_deck"]) + sum(len(p["territories"]) for p in players)
+                   + len((d["auction"] or {}).get("revealed", [])))
+    box = set(d["box"])
+    targets = sum(len(p) for piles in d["grid"].values() for p in piles) + sum(len(p["targets"]) for p in players)
+    targets += sum(1 for c in box if c in GAME.cat.targets)
+    incentives = len(d["incentives"]) + sum(len(p["incentives"]) for p in players)
+    incentives += sum(1 for c in box if c in GAME.cat.incentives)
+    actions = sum(len(deck) for deck in d["action_decks"].values()) + sum(len(p["actions"]) for p in players)
+    actions += sum(1 for c in box if c in GAME.cat.actions)
+    return dev, territories, targets, incentives, actions
+
+
+def check(d):
+    for p in d["players"]:
+        assert p["money"] >= 0 and p["debt"] >= 0, p
+        assert all(v > 0 for v in p["stock"].values()), p["stock"]
+        assert sum(v for v in p["stock"].values()) <= {32: 32, 64: 64, 128: 128}.get(
+            128 if any(a["kind"] == "warehouse" and a["upgraded"] for a in p["assets"]) else
+            64 if any(a["kind"] == "warehouse" for a in p["assets"]) else 32)
+        assert sum(1 for s in p["sites"].values() if s == "active") <= 4
+        assert len(p["infra"]) <= 2
+
+
+def play(n, mode, seed, bots, steps):
+    state = GAME.setup([PlayerSpec(f"P{i}") for i in range(n)], mode, seed)
+    chooser = random.Random(seed)
+    log, baseline = [], None
+    for _ in range(steps):
+        if GAME.end_if(state) is not None:
+            break
+        seat = GAME.acting_seats(state)[0]
+        action = GAME.bot_move(state, seat, bots[seat], chooser)
+        assert action is not None, (state.data["phase"], state.data["stage"])
+        state = GAME.apply(state, action)
+        log.append(action)
+        if baseline is None and state.data["phase"] not in ("options",):
+            baseline = totals(state.data)
+        check(state.data)
+        assert totals(state.data) == baseline
+    return state, log
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_games_keep_every_invariant(mode, n):
+    play(n, mode, seed=n * 10 + MODES.index(mode), bots=["random"] * n, steps=250)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_heuristic_games_end_and_replay_to_the_same_score(mode):
+    n = 2 + MODES.index(mode) % 3
+    state, log = play(n, mode, seed=7, bots=["heuristic"] * n, steps=3000)
+    assert GAME.end_if(state) is not None, "the game did not end within 3000 actions"
+    again = GAME.setup([PlayerSpec(f"P{i}") for i in range(n)], mode, 7)
+    for action in log:
+        again = GAME.apply(again, action)
+    assert again.text == state.text
+    assert GAME.score(again) == GAME.score(state)

@@ -1,0 +1,195 @@
+"""Setting up ARDEVUR: options, corporations, the deal, auctions, modes and hidden hands."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from companion.ardevur import GAME
+from companion.ardevur.scenario import at, give_mine, table
+from companion.core import PlayerSpec
+from companion.errors import BadAction, RuleViolation
+
+
+def new(n=4, mode="standard", seed=3, **options):
+    s = GAME.setup([PlayerSpec(f"P{i}") for i in range(n)], mode, seed)
+    for name, value in options.items():
+        s = GAME.apply(s, {"type": "set_option", "seat": 0, "name": name, "value": value})
+    return GAME.apply(s, {"type": "start", "seat": 0})
+
+
+def through_deal(n=4, mode="standard", seed=3, **options):
+    s = new(n, mode, seed, **options)
+    while s.data["phase"] == "corporations":
+        picker = s.data["picker"]
+        free = [c for c in GAME.cat.corporations if c not in {p["corp"] for p in s.data["players"]}]
+        s = GAME.apply(s, {"type": "choose_corporation", "seat": picker, "corporation": free[0]})
+    return GAME.apply(s, {"type": "deal", "seat": s.data["first"]})
+
+
+@pytest.mark.parametrize("n,dev,bronze,silver,gold,incentives",
+                         [(4, 18, 9, 6, 3, 3), (3, 15, 6, 6, 3, 2), (2, 11, 6, 3, 3, 1)])
+def test_the_card_count_table_sets_the_market_and_grid(n, dev, bronze, silver, gold, incentives):
+    d = new(n).data
+    assert sum(d["market"].values()) == dev
+    sizes = {tier: [len(p) for p in piles] for tier, piles in d["grid"].items()}
+    assert sizes == {"bronze": [bronze // 3] * 3, "silver": [silver // 3] * 3, "gold": [gold // 3] * 3}
+    assert len(d["incentives"]) == incentives
+
+
+def test_keeping_every_card_is_a_table_option():
+    d = new(2, remove_cards="no").data
+    assert sum(d["market"].values()) == 18
+    assert sum(len(p) for piles in d["grid"].values() for p in piles) == 40
+    assert len(d["incentives"]) == 6
+
+
+def test_fair_play_leaves_out_targets_that_need_action_cards_and_deals_none():
+    s = through_deal(3, "fair-play", remove_cards="no")
+    ids = {t for piles in s.data["grid"].values() for p in piles for t in p}
+    assert len(ids) == 37 and not any(GAME.cat.targets[t].needs_action for t in ids)
+    assert all(p["actions"] == [] for p in s.data["players"])
+    with pytest.raises(RuleViolation, match="action cards"):
+        GAME.apply(at(table(mode="fair-play"), "strategy"), {"type": "draw_action", "seat": 0})
+
+
+def test_only_the_host_sets_options_before_the_start():
+    s = GAME.setup([PlayerSpec("A"), PlayerSpec("B")], "standard", 1)
+    with pytest.raises(RuleViolation, match="host"):
+        GAME.apply(s, {"type": "set_option", "seat": 1, "name": "endgame", "value": "final-round"})
+    with pytest.raises(BadAction, match="endgame"):
+        GAME.apply(s, {"type": "set_option", "seat": 0, "name": "endgame", "value": "never"})
+
+
+def test_deal_gives_32m_one_action_card_and_up_to_two_development_cards_without_duplicates():
+    s = through_deal(4)
+    for p in s.data["players"]:
+        advantage = GAME.cat.corporations[p["corp"]].advantage
+        assert p["money"] == 32 and len(p["actions"]) == 1
+        assert len(p["dev"]) <= 2 and len(set(p["dev"])) == len(p["dev"]) and advantage not in p["dev"]
+    assert s.data["phase"] == "auction" and len(s.data["auction"]["revealed"]) == 4
+
+
+def test_random_corporations_by_agreement():
+    s = new(3, corporations="random")
+    assert s.data["phase"] == "deal" and len({p["corp"] for p in s.data["players"]}) == 3
+
+
+def test_first_auction_until_everyone_holds_two_then_play_begins():
+    s = through_deal(3)
+    while s.data["phase"] == "auction":
+        if s.data["auction"]["winner"] is None:
+            s = GAME.apply(s, {"type": "auction_roll", "seat": 0})
+        winner = s.data["auction"]["winner"]
+        with pytest.raises(RuleViolation):
+            GAME.apply(s, {"type": "pick_territory", "seat": (winner + 1) % 3,
+                           "territory": s.data["auction"]["revealed"][0]})
+        s = GAME.apply(s, {"type": "pick_territory", "seat": winner, "territory": s.data["auction"]["revealed"][0]})
+    assert [len(p["territories"]) for p in s.data["players"]] == [2, 2, 2]
+    assert s.data["phase"] == "play" and s.data["turn"] == s.data["first"]
+    assert len(s.data["territory_deck"]) == 24 - 6
+
+
+def test_launched_start_gives_four_territories_one_already_a_mine():
+    s = through_deal(4, "launched-start")
+    assert s.data["phase"] == "play"
+    for p in s.data["players"]:
+        assert len(p["territories"]) == 4 and list(p["sites"].values()) == ["active"]
+
+
+def test_second_auction_needs_two_active_mines_each_then_redrafts_development_cards():
+    d = table(players=2)
+    give_mine(d, 0, "asturias")
+    d["players"][0]["dev"] = ["license"]
+    d["market"]["license"] -= 1
+    with pytest.raises(RuleViolation, match="at least 2 active mines"):
+        GAME.apply(at(d, "extraction"), {"type": "call_auction", "seat": 0})
+    for seat, mines in ((0, ["tyrol"]), (1, ["kiruna", "bor"])):
+        for t in mines:
+            give_mine(d, seat, t)
+    s = GAME.apply(at(d, "extraction"), {"type": "call_auction", "seat": 0})
+    assert s.data["phase"] == "auction" and s.data["auction"]["goal"] == 4
+    while s.data["phase"] == "auction":
+        if s.data["auction"]["winner"] is None:
+            s = GAME.apply(s, {"type": "auction_roll", "seat": 0})
+        w = s.data["auction"]["winner"]
+        pick = next(t for t in s.data["auction"]["revealed"] if GAME.legal(s, {"type": "pick_territory", "seat": w,
+                                                                                 "territory": t}))
+        s = GAME.apply(s, {"type": "pick_territory", "seat": w, "territory": pick})
+    assert s.data["phase"] == "redraft" and all(p["dev"] == [] for p in s.data["players"])
+    assert [len(p["territories"]) for p in s.data["players"]] == [4, 4]
+    first, second = s.data["redraft"]
+    s = GAME.apply(s, {"type": "pick_development", "seat": first, "cards": ["geologist", "vessel"]})
+    with pytest.raises(RuleViolation, match="No geologist card is left"):
+        GAME.apply(s, {"type": "pick_development", "seat": second, "cards": ["geologist"]})
+    s = GAME.apply(s, {"type": "pick_development", "seat": second, "cards": ["license", "office"]})
+    assert s.data["phase"] == "play" and s.data["turn"] == 0
+
+
+def test_clash_of_titans_draws_an_action_card_with_each_extraction_up_to_four():
+    d = table(mode="clash-of-titans")
+    give_mine(d, 0, "asturias")
+    d["players"][0]["actions"] = [d["action_decks"]["great"].pop() for _ in range(3)]
+    s = GAME.apply(at(d, "extraction"), {"type": "extract", "seat": 0, "mines": ["asturias"]})
+    assert len(s.data["players"][0]["actions"]) == 4
+    d = s.to_json()
+    d["players"][0]["stock"] = {}
+    s = GAME.apply(at(d, "extraction"), {"type": "extract", "seat": 0, "mines": ["asturias"]})
+    assert len(s.data["players"][0]["actions"]) == 4
+    with pytest.raises(RuleViolation, match="strategy phase"):
+        GAME.apply(s, {"type": "draw_action", "seat": 0})
+
+
+def test_each_phone_sees_only_its_own_action_cards_and_no_deck_order():
+    s = through_deal(3)
+    view = GAME.view(s, 1)
+    assert isinstance(view["players"][1]["actions"], list)
+    assert view["players"][0]["actions"] == 1 and view["players"][2]["actions"] == 1
+    assert "seed" not in view and isinstance(view["territory_deck"], int)
+    assert all(isinstance(n, int) for n in view["action_decks"].values())
+    text = str(view)
+    for seat in (0, 2):
+        assert s.data["players"][seat]["actions"][0] not in text
+
+
+def test_action_shapes_are_checked_before_the_rules():
+    s = new(2)
+    with pytest.raises(BadAction, match="no field"):
+        GAME.apply(s, {"type": "pass", "seat": 0, "bogus": 1})
+    with pytest.raises(BadAction, match="unknown action"):
+        GAME.apply(s, {"type": "teleport", "seat": 0})
+    assert GAME.is_barrier({"type": "global_sale", "seat": 0}, s)
+    assert not GAME.is_barrier({"type": "local_sale", "seat": 0}, s)
+    assert "global_sale" in GAME.actions.types()
+
+
+def test_action_card_once_per_turn_and_only_one_against_a_competitor():
+    d = table(players=3)
+    take = [a for a, c in GAME.cat.actions.items() if c.effect == "take" and c.timing == "competitor"]
+    d["players"][1]["actions"] = [take[0]]
+    d["players"][2]["actions"] = [take[2]]
+    state = at(d, "strategy")
+    hit = GAME.apply(state, {"type": "play_action", "seat": 1, "card": take[0]})
+    amount = GAME.cat.actions[take[0]].amount
+    assert hit.data["players"][0]["money"] == 32 - amount and hit.data["players"][1]["money"] == 32 + amount
+    with pytest.raises(RuleViolation, match="already played an action card against"):
+        GAME.apply(hit, {"type": "play_action", "seat": 2, "card": take[2]})
+    d["end"] = {"by": 1, "last": 0, "why": "test"}
+    with pytest.raises(RuleViolation, match="endgame"):
+        GAME.apply(at(d, "strategy"), {"type": "play_action", "seat": 1, "card": take[0]})
+
+
+def test_shared_earnings_until_the_competitor_rolls_a_2():
+    from companion.ardevur.scenario import seed_for_roll
+    share = next(a for a, c in GAME.cat.actions.items() if c.effect == "share")
+    d = table(players=2)
+    d["players"][1]["actions"] = [share]
+    s = GAME.apply(at(d, "strategy", 1), {"type": "play_action", "seat": 1, "card": share, "target": 0})
+    d = s.to_json()
+    d["players"][0]["stock"] = {"asturias": 8}
+    d["seed"] = seed_for_roll(d, 16)
+    sold = GAME.apply(at(d, "development", 0), {"type": "global_sale", "seat": 0})
+    assert sold.data["players"][0]["money"] == 32 + 8 - 4 and sold.data["players"][1]["money"] == 32 + 4
+    d["seed"] = seed_for_roll(d, 2)
+    sold = GAME.apply(at(d, "development", 0), {"type": "global_sale", "seat": 0})
+    assert sold.data["players"][0]["money"] == 32 + 4 and sold.data["continuous"] == []
