@@ -148,6 +148,9 @@ class Game:
     # The game's actions declared once (companion.declare): fields and kinds, and whether each
     # randomises or reveals. When set, it decides undo barriers and the request check.
     actions: Declaration | None = None
+    # Whether an action's "seat" is the seat acting (the host may act only for a seat no phone
+    # holds); False where it names whose points they are (a score pad the host keeps).
+    seat_is_actor: bool = True
     # Where the game is offered: a game played by its full rules, or a score pad.
     family: str = "Full rules"
     # Bots by name, e.g. ("random", "heuristic"); see ``bot_move``.
@@ -259,6 +262,10 @@ class Game:
     def running_totals(self, state: Any) -> tuple[float, ...]:
         """Points so far per seat, for the score-over-rounds chart."""
         return self.score(state).totals
+
+    def score_notes(self, state: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Explanations the score page shows under the table: (heading, lines) pairs."""
+        return ()
 
     def play(self, state: Any, action: Action) -> tuple[Any, str]:
         """Apply ``action`` and say what it did: the new state and one line for the log, from

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -25,13 +26,14 @@ from companion.errors import DataError, HeadframeError, InvalidDimension, Proble
 
 from . import painters, style
 from .decks import LayoutPainter, is_static, static_drawer
-from .geometry import SIDES, Paper, PieceSpec
+from .geometry import SIDES, Paper, PieceSpec, butting_pays
 from .pen import Pen, UnknownColour
 from .richtext import TextOverflow
 from .staging import staged_set
 from .sheets import Document, Job, print_pieces, print_shop
 
 Progress = Callable[[int, int, str], None]
+BUTTED_KINDS = ("card", "tile", "token")
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class BuildOptions:
     companion_url: str | None = None
     data_dir: Path | str | None = None
     print_shop: bool = False
+    spaced: bool = False  # cards and tiles each with its own bleed instead of butted
 
     def __post_init__(self):
         if self.sides not in SIDES:
@@ -82,29 +85,69 @@ class Part:
     printed: str = ""  # how this file is printed (for the checklist)
     tiled: bool = False  # a board split over several pages to be trimmed and joined
     qr_codes: int = 0  # companion QR codes drawn in this file
+    members: list["Part"] = field(default_factory=list)  # the components of a shared sheet
+    has_backs: bool = False
+    butted: bool = False  # rectangular pieces edge to edge, sharing their cut lines
 
 
 def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None = None,
                progress: Progress | None = None) -> dict:
     """Build every printed piece of ``game_id`` into ``out_dir/<game>/`` and return the manifest."""
     options = options or BuildOptions()
-    game = load_game(game_id, options.data_dir)
+    game = load_checked(game_id, options.data_dir)
     _check_players_and_variant(game, options)
     with staged_set(Path(out_dir) / game_id, game.toml_path.parent) as staging:
-        manifest, steps = _write_set(game, staging, options, progress)
+        manifest, steps = draw_set(game, staging, options, progress)
     if progress:
         progress(steps, steps, f"{game.id}: done")
     return manifest
 
 
-def _write_set(game: GameData, folder: Path, options: BuildOptions,
-               progress: Progress | None) -> tuple[dict, int]:
-    """Draw every file of the set into ``folder``; return the manifest and the number of steps."""
+def load_checked(game_id: str, data_dir: Path | str | None = None) -> GameData:
+    """The game's data, checked by the loader and then by the game's own rules (its mine
+    cards, tiles, price tables), each raising every problem it found at once."""
+    from companion import UnknownGame, find_game
+
+    game = load_game(game_id, data_dir)
+    try:
+        rules = find_game(game_id)
+    except UnknownGame:
+        return game
+    rules.check_data(str(data_dir) if data_dir else None)
+    return game
+
+
+def check_set(game_id: str, data_dir: Path | str | None = None,
+              options: BuildOptions | None = None) -> list[Problem]:
+    """Every problem ``build`` would stop at, found by the same pass without writing a file:
+    the data checks, then every piece drawn (text fitted, colours and options resolved)."""
+    try:
+        game = load_checked(game_id, data_dir)
+        draw_set(game, None, options or BuildOptions(data_dir=data_dir))
+    except DataError as exc:
+        return list(exc.problems)
+    return []
+
+
+def draw_set(game: GameData, folder: Path | None, options: BuildOptions,
+             progress: Progress | None = None) -> tuple[dict, int]:
+    """Draw every file of the set into ``folder`` (None: draw, write nothing) and return the
+    manifest and the number of steps. A piece that cannot be drawn is noted and the rest are
+    still drawn, so one ``DataError`` at the end names every problem."""
+    problems: list[Problem] = []
     paper = Paper.named(options.paper)
-    parts = [_deck_part(game, deck, options) for deck in game.decks.values()
-             if deck.needed(options.players, options.variant)]
-    parts += [_component_part(game, comp, options, paper) for comp in game.components.values()
-              if comp.needed(options.players, options.variant)]
+    parts = []
+    for make, items in ((lambda d: _deck_part(game, d, options), game.decks.values()),
+                        (lambda c: _component_part(game, c, options, paper), game.components.values())):
+        for item in items:
+            if item.needed(options.players, options.variant):
+                try:
+                    parts.append(make(item))
+                except DataError as exc:
+                    problems.extend(exc.problems)
+    for part in parts:
+        part.jobs[:] = [Job(_noting(job.front, problems), _noting(job.back, problems)) for job in part.jobs]
+    parts = _shared_sheets(game, parts, options)
     total = sum(max(1, len(p.jobs)) for p in parts) + 1
     done = 0
     for part in parts:
@@ -114,23 +157,41 @@ def _write_set(game: GameData, folder: Path, options: BuildOptions,
             if progress:
                 progress(min(done, total), total, f"{game.id}: {part.name}")
 
-        _render(part, folder / part.file, game, paper, options, step)
+        _render(part, folder / part.file if folder else None, game, paper, options, step)
     if options.companion_url and not any(p.qr_codes for p in parts):
         # no reference carries the companion's code: it gets a card of its own
         part = _companion_part(game, options)
         parts.append(part)
-        _render(part, folder / part.file, game, paper, options, lambda n: None)
+        _render(part, folder / part.file if folder else None, game, paper, options, lambda n: None)
+    if problems:
+        raise DataError(list(dict.fromkeys(problems)))
     from .checklist import write_checklist
 
-    write_checklist(folder / "checklist.pdf", game, paper, parts, options)
+    write_checklist(folder / "checklist.pdf" if folder else os.devnull, game, paper, parts, options)
     manifest = {
         "game": game.id, "paper": paper.name, "players": options.players, "variant": options.variant,
-        "components": [{"id": p.id, "name": p.name, "kind": p.kind, "count": p.count, "file": p.file,
-                        "pages": p.pages} for p in parts],
+        "components": [{"id": m.id, "name": m.name, "kind": m.kind, "count": m.count, "file": p.file,
+                        "pages": p.pages, **({"sheet": p.id} if p.members else {})}
+                       for p in parts for m in (p.members or [p])],
+        "sheets": sheet_counts(parts, options),
     }
-    (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
-                                          encoding="utf-8")
+    if folder:
+        (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
+                                              encoding="utf-8")
     return manifest, total
+
+
+def _noting(draw, problems: list[Problem]):
+    """``draw``, with a data problem noted in ``problems`` instead of ending the build."""
+    if draw is None:
+        return None
+
+    def noted(pen: Pen) -> None:
+        try:
+            draw(pen)
+        except DataError as exc:
+            problems.extend(exc.problems)
+    return noted
 
 
 def _check_players_and_variant(game: GameData, options: BuildOptions) -> None:
@@ -142,17 +203,73 @@ def _check_players_and_variant(game: GameData, options: BuildOptions) -> None:
         raise HeadframeError(f"{game.name} has no variant {options.variant!r}; variants: {known}")
 
 
-def _render(part: Part, path: Path, game: GameData, paper: Paper, options: BuildOptions, step) -> None:
-    doc = Document(str(path), paper, game, f"{game.name} - {part.name}")
+def _render(part: Part, path: Path | None, game: GameData, paper: Paper, options: BuildOptions, step) -> None:
+    """Draw one file; with no ``path`` it is drawn and thrown away (``check``)."""
+    doc = Document(str(path) if path else os.devnull, paper, game, f"{game.name} - {part.name}")
     if part.draw_board is not None:
         part.pages = part.draw_board(doc, step)
     elif options.print_shop:
         part.pages = print_shop(doc, part.spec, part.jobs, options.sides, step)
     else:
+        part.butted = part.butted and not options.spaced and butting_pays(part.spec, paper)
         part.pages = print_pieces(doc, part.spec, part.jobs, options.sides, options.guides, options.back_offset_mm,
-                                  f"{game.name} - {part.name}", step)
+                                  f"{game.name} - {part.name}", step, part.butted)
     part.qr_codes = doc.qr_codes
-    doc.save()
+    if path:
+        doc.save()
+
+
+def _shared_sheets(game: GameData, parts: list[Part], options: BuildOptions) -> list[Part]:
+    """Components naming the same ``options.sheet`` become one part printed on shared sheets,
+    in the place of the first of them."""
+    from .ganging import Member, gang_sheets
+
+    groups: dict[str, list[Part]] = {}
+    for part in parts:
+        comp = game.components.get(part.id)
+        sheet = comp.options.get("sheet") if comp is not None and part.spec is not None else None
+        if isinstance(sheet, str) and part.draw_board is None:
+            groups.setdefault(sheet, []).append(part)
+    out, done = [], set()
+    for part in parts:
+        comp = game.components.get(part.id)
+        sheet = comp.options.get("sheet") if comp is not None else None
+        if sheet not in groups:
+            out.append(part)
+            continue
+        if sheet in done:
+            continue
+        done.add(sheet)
+        members = groups[sheet]
+        for m in members:
+            m.butted = False  # shared sheets space every piece with its own bleed
+        shared = Part(sheet, "Shared sheet: " + ", ".join(m.name for m in members), members[0].kind,
+                      sum(m.count for m in members), f"{sheet}.pdf", None, [j for m in members for j in m.jobs],
+                      members=members, has_backs=any(m.has_backs for m in members))
+        shared.printed = _printed(options, shared.has_backs)
+        label = f"{game.name} - {', '.join(m.name for m in members)}"
+        ganged = [Member(m.name, m.spec, tuple(m.jobs)) for m in members]
+        shared.draw_board = lambda doc, step, ganged=ganged, label=label: gang_sheets(
+            doc, ganged, options.sides, options, label, step)
+        out.append(shared)
+    return out
+
+
+STOCK = {"sheet": "paper"}  # everything else is cut from card stock
+
+
+def stock(part: Part) -> str:
+    return STOCK.get(part.kind, "card stock")
+
+
+def sheet_counts(parts: list[Part], options: BuildOptions) -> dict[str, int]:
+    """Physical sheets per stock: a two-sided file's front and back pages are one sheet."""
+    counts: dict[str, int] = {}
+    for p in parts:
+        duplex = p.has_backs and options.sides in ("duplex-long", "duplex-short") and not options.print_shop
+        sheets = p.pages if options.print_shop else (math.ceil(p.pages / 2) if duplex else p.pages)
+        counts[stock(p)] = counts.get(stock(p), 0) + sheets
+    return counts
 
 
 def _companion_part(game: GameData, options: BuildOptions) -> Part:
@@ -198,6 +315,8 @@ def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
             jobs.append(Job(f, b))
     part = Part(deck.id, deck.name, deck.kind, len(jobs), f"{deck.id}.pdf", spec, jobs)
     part.printed = _printed(options, back is not None)
+    part.has_backs = back is not None
+    part.butted = deck.shape == "rect"
     return part
 
 
@@ -255,6 +374,7 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
     jobs = [Job(drawer(i, "front"), drawer(i, "back") if has_backs else None) for i in indices]
     part = Part(comp.id, comp.name, comp.kind, len(jobs), f"{comp.id}.pdf", None, jobs)
     part.printed = _printed(options, has_backs)
+    part.has_backs = has_backs
     if size is None:  # a full-page sheet
         from .tiling import full_page_sheets
 
@@ -265,6 +385,9 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
     shape = {"square": "rect"}.get(shape, shape)
     part.spec = PieceSpec(comp.name, size[0], size[1], options.bleed_mm,
                           shape if shape in ("rect", "round", "hex") else "rect")
+    # cards, tiles and square tokens butt edge to edge unless the game says their art needs a gap
+    part.butted = (part.spec.shape == "rect" and comp.kind in BUTTED_KINDS
+                   and comp.options.get("butted", True) is not False)
     if comp.kind == "board" and not options.print_shop:
         from .tiling import boards, fits_one_page
 

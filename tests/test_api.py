@@ -170,10 +170,11 @@ def test_forbidden_stale_and_rule_violation_paths(app, spec):
     response = conforms(spec, act(phone, table_id, token, 1, {"type": "fly"}), path, "post")
     assert response.status_code == 422 and response.get_json()["error"]["code"] == "bad_action"
 
-    # The seat's phone may not undo or end: host only.
-    for url in (f"/api/tables/{table_id}/undo", f"/api/tables/{table_id}/end"):
-        response = phone.post(url, json={"version": 1}, headers={TOKEN: token})
-        assert response.status_code == 403 and response.get_json()["error"]["code"] == "host_only"
+    # The seat's phone may not end the game (host only), nor undo a move it did not make.
+    response = phone.post(f"/api/tables/{table_id}/end", json={"version": 1}, headers={TOKEN: token})
+    assert response.status_code == 403 and response.get_json()["error"]["code"] == "host_only"
+    response = phone.post(f"/api/tables/{table_id}/undo", json={"version": 1}, headers={TOKEN: token})
+    assert response.status_code == 403 and response.get_json()["error"]["code"] == "not_your_move"
     response = conforms(spec, phone.delete(f"/api/tables/{table_id}/seats/0", headers={TOKEN: token}),
                         "/api/tables/{table_id}/seats/{seat}", "delete")
     assert response.status_code == 403

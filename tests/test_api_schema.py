@@ -15,9 +15,8 @@ from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 from schemathesis.checks import positive_data_acceptance
 
-from conftest import PLAYERS
-
 EXAMPLES = 8  # per operation and kind of data: enough to reach every branch of the checks, under a minute in all
+TWO = [{"name": "Ann", "colour": "#c0392b"}, {"name": "Bo", "colour": "#2980b9"}]
 
 
 @pytest.fixture
@@ -25,7 +24,7 @@ def live(make_app):
     # Long polls answer at once here (no slots), and wrong join codes are never slowed down:
     # the 429 is tested on its own and would only hide answers from the generator.
     app = make_app(LONG_POLL_SLOTS=0, JOIN_FAILURE_LIMIT=1_000_000)
-    created = app.test_client().post("/api/tables", json={"game": "tinners-trail", "players": PLAYERS[:2]})
+    created = app.test_client().post("/api/tables", json={"game": "tinners-trail", "players": TWO})
     assert created.status_code == 201
     return app, created.get_json()
 

@@ -29,6 +29,16 @@ file = "ore.csv"
 kind = "card"
 size = "poker"
 columns = { id = "id", qty = "qty", name = "str", text = "text" }
+layout = "card"
+'''
+
+TINY_LAYOUTS = '''[card]
+[card.boxes.title]
+x = "4mm"
+y = "4mm"
+w = "55mm"
+h = "10mm"
+text = "{name}: {text}"
 '''
 
 
@@ -38,6 +48,7 @@ def tiny(tmp_path: Path) -> Path:
     game.mkdir(parents=True)
     (game / "game.toml").write_text(TINY_TOML, encoding="utf-8")
     (game / "ore.csv").write_text("id,qty,name,text\nrich,3,Rich vein,Take 2 :tin:\n", encoding="utf-8")
+    (game / "layouts.toml").write_text(TINY_LAYOUTS, encoding="utf-8")
     return tmp_path / "data"
 
 
@@ -50,6 +61,15 @@ def test_games_lists_ids_names_players_and_variants(tiny, capsys):
 def test_check_passes_clean_data(tiny, capsys):
     assert main(["check", "all", "--data", str(tiny)]) == 0
     assert "ok: tiny" in capsys.readouterr().out
+
+
+def test_check_draws_every_card_as_build_would(tiny, capsys):
+    (tiny / "tiny" / "ore.csv").write_text("id,qty,name,text\nrich,3,Rich vein,Take 2 :tin:" + " and more" * 60 + "\n")
+    assert main(["check", "tiny", "--data", str(tiny)]) == 2
+    checked = capsys.readouterr().err.splitlines()
+    assert len(checked) == 1 and "card 'rich'" in checked[0] and "does not fit its box" in checked[0]
+    assert main(["build", "tiny", "--data", str(tiny), "--out", str(tiny.parent / "out")]) == 2
+    assert capsys.readouterr().err.splitlines() == checked
 
 
 def test_check_reports_every_problem_with_path_line_field_and_exits_2(tiny, capsys):

@@ -31,6 +31,8 @@ def in_browser(check) -> None:
                 context = launched.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
                 page = context.new_page()
                 page.set_default_timeout(10_000)
+                # a first page load on a busy machine may take longer; what appears is asserted, not how fast
+                page.set_default_navigation_timeout(30_000)
                 try:
                     check(page)
                 finally:

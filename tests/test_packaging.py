@@ -26,3 +26,16 @@ def test_wheel_contains_every_data_template_and_static_file(tmp_path):
     assert "webapp/cli.py" in names and "companion/core.py" in names and "pdf/__init__.py" in names
     entry = next(n for n in names if n.endswith("entry_points.txt"))
     assert "headframe = webapp.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()
+
+
+def test_ci_types_the_readmes_two_commands_in_a_new_virtual_environment():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```sh\n", 1)[1].split("```", 1)[0]
+    commands = [line for line in block.splitlines() if line and not line.startswith("#")]
+    assert commands == ['pip install -e . && headframe build tinners-trail --out out',
+                        'pip install -q -e ".[test]" && python -m pytest -q']
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert 'python3 -m venv "$work/venv"' in ci and 'source "$work/venv/bin/activate"' in ci
+    assert 'pip install -e . && headframe build tinners-trail --out "$work/out"' in ci  # out/ in the temp folder
+    assert commands[1] + " || rc=$?" in ci
+    assert '"$rc" = 5' in ci  # no tests collected is a failure

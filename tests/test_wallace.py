@@ -189,3 +189,13 @@ def test_his_pass_raises_the_minimum_by_one_pound():
     assert after.auction.minimum == 3
     with pytest.raises(RuleViolation, match="below the minimum £3"):
         act(after, type="bid", seat=ANN, amount=2)
+
+
+def test_the_phone_sees_his_markers_and_steps_but_not_his_survey_deck():
+    state = example_position()
+    view = GAME.view(state, ANN)
+    assert view["lord"]["survey"] == 1 and view["info"]["lord"]["survey_left"] == 1
+    after = act(state, type="wallace_turn", seat=ANN, card=card_showing("build", 1, "0-3"), dice=[2, 4])
+    info = GAME.view(after, ANN)["info"]["lord"]
+    assert info["steps"] == list(after.lord.steps) and info["owed"] == 0 and info["due"] is None
+    assert GAME.describe(state, {"type": "wallace_turn", "seat": ANN}, after) == " ".join(after.lord.steps)

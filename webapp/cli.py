@@ -71,9 +71,14 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--companion-url", metavar="URL", help="put a QR code to this companion page on reference cards")
     build.add_argument("--data", type=Path, metavar="DIR", help="build from an edited copy of the data")
     build.add_argument("--print-shop", action="store_true", help="one piece per page with bleed, for print shops")
+    build.add_argument("--spaced", action="store_true",
+                       help="every card and tile with its own bleed and a gap around it, instead of butted edge to "
+                            "edge with shared cut lines (fewer per sheet)")
 
-    check = sub.add_parser("check", help="validate game data",
-                           description="Validate game data; exit 0 when clean, 2 with one line per problem.",
+    check = sub.add_parser("check", help="validate game data: everything 'build' would stop at",
+                           description="Validate game data the way 'build' does, drawing every piece without "
+                                       "writing a file (text that does not fit, unknown colours, options and "
+                                       "files); exit 0 when clean, 2 with one line per problem.",
                            epilog=EPILOG)
     check.add_argument("games", nargs="*", metavar="GAME", help="game ids or 'all' (default: all)")
     check.add_argument("--data", type=Path, metavar="DIR", help="check an edited copy of the data")
@@ -144,31 +149,21 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from companion.data import load_game
+    # The same pass as ``build`` (pdf.build.check_set): the data checks, then every piece
+    # drawn without writing a file, so what stops a build is reported here first.
+    from pdf.build import check_set
 
     problems: list[str] = []
     names = _expand(args.games, args.data)
     for game_id in names:
         try:
-            load_game(game_id, args.data)
-            _companion_check(game_id, args.data)
-        except DataError as exc:
-            problems.extend(str(p) for p in exc.problems)
+            problems.extend(str(p) for p in check_set(game_id, args.data))
+        except HeadframeError as exc:  # a piece too big for the paper: build says the same
+            problems.append(f"headframe: {exc}")
     if problems:
         raise _DataLines(problems)
     print(f"ok: {', '.join(names)}")
     return 0
-
-
-def _companion_check(game_id: str, data_dir: Path | None) -> None:
-    """The game's own checks of its tables (mine cards, tiles, price tables), if it has rules."""
-    from companion import UnknownGame, find_game
-
-    try:
-        game = find_game(game_id)
-    except UnknownGame:
-        return
-    game.check_data(str(data_dir) if data_dir else None)
 
 
 class _DataLines(HeadframeError):
@@ -185,7 +180,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     options = BuildOptions(paper=args.paper, sides=args.sides, bleed_mm=args.bleed, guides=args.guides,
                            back_offset_mm=args.back_offset, players=args.players, variant=args.variant,
                            companion_url=args.companion_url, data_dir=args.data,
-                           print_shop=args.print_shop)
+                           print_shop=args.print_shop, spaced=args.spaced)
     with Progress() as progress:
         for game_id in names:
             manifest = build_game(game_id, args.out, options, progress=progress.update)

@@ -165,7 +165,7 @@ def document() -> dict:
             "Apply an action made against a version", "The table after it, with the logged event", "TableState",
             ("400", "403", "404", "409", "413", "415", "422"), (TABLE_ID, TOKEN), body="ActionRequest")},
         "/api/tables/{table_id}/undo": {"post": _op(
-            "Host: take back the latest action (never past dice, reveals or the setup)", "The table",
+            "Take back the latest action: the host any, a seat its own while nobody has acted since (never past dice, draws, reveals or the setup)", "The table",
             "TableState", ("400", "403", "404", "409", "413", "415", "422"), (TABLE_ID, TOKEN), body="VersionRequest")},
         "/api/tables/{table_id}/end": {"post": _op(
             "Host: end the game; the sheet as it stands is the result", "The table", "TableState",

@@ -160,6 +160,9 @@ def act(table_id: str):
             version = views.form_int(raw)
         if not isinstance(action, dict):
             raise RuleViolation('An action is an object with a "type".')
+        playing_for = views.playing_for(table, host)
+        if playing_for is not None:
+            action.setdefault("seat", playing_for)
         if "seat" in action and action["seat"] != seat and not host:
             raise Forbidden("Only the host can act for another player.", "host_only")
         done = tables.act(table_id, views.token_for(table, action, seat, host), version, action)
@@ -170,14 +173,22 @@ def act(table_id: str):
         return _table_page(tables.get(table_id), error=exc)
     if request.is_json:
         return current_app.json.response({"ok": True, "version": done["version"]})
-    return redirect(url_for("pages.table", table_id=table_id), 303)
+    return redirect(url_for("pages.table", table_id=table_id, **views.for_args(playing_for)), 303)
 
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str):
+    """The host undoes the last move still in effect; a player, their own last move."""
     raw = request.form.get("version", "")
-    return _host_step(table_id, lambda token: tables.undo(table_id, token, views.form_int(raw)),
-                      "Undone.")
+    table = tables.get(table_id)
+    _seat, host = views.viewer(table)
+    token = request.cookies.get(HOST_COOKIE if host else SEAT_COOKIE)
+    try:
+        done = tables.undo(table_id, token, views.form_int(raw))
+    except HeadframeError as exc:
+        return _table_page(tables.get(table_id), error=exc)
+    flash(tables.log(table_id, after=done.version - 1, limit=1)[0]["summary"], "ok")  # "Undid: Anna bids £1"
+    return redirect(url_for("pages.table", table_id=table_id), 303)
 
 
 @bp.post("/tables/<table_id>/end")
@@ -208,14 +219,21 @@ def _host_step(table_id: str, step, done: str):
 
 def _context(table: tables.Table) -> dict:
     seat, host = views.viewer(table)
+    playing_for = views.playing_for(table, host)
+    own_seat = seat
+    if playing_for is not None:
+        seat = playing_for  # the host's phone shows and plays that seat's moves
     game = table.game
     options = [] if table.finished else game.options(table.state, seat)
-    can_undo, undo_reason = views.undo_status(table) if host else (False, "")
+    can_undo, undo_reason = views.undo_status(table, seat, host)
     return {"table": table, "game": game, "title": views.game_title(table), "view": game.view(table.state, seat),
             "seat": seat, "is_host": host, "options": options, "version": table.version,
             "round": game.round_of(table.state), "partial": views.partial_for(table.game_id),
             "can_undo": can_undo, "undo_reason": undo_reason,
-            "act_url": url_for("pages.act", table_id=table.id)}
+            "act_url": url_for("pages.act", table_id=table.id, **views.for_args(playing_for)),
+            "fragment_url": url_for("pages.fragment", table_id=table.id, **views.for_args(playing_for)),
+            "playing_for": playing_for, "own_seat": own_seat,
+            "phoneless": views.phoneless_seats(table) if host and not table.finished else []}
 
 
 def _table_page(table: tables.Table, error: Exception | None = None):
@@ -249,7 +267,7 @@ def log(table_id: str):
     table = tables.get(table_id)
     seat, host = views.viewer(table)
     events = tables.log(table_id)
-    can_undo, undo_reason = views.undo_status(table) if host else (False, "")
+    can_undo, undo_reason = views.undo_status(table, seat, host)
     return render_template("pages/log.html", table=table, title=views.game_title(table), events=events,
                            names={s.seat: s.name for s in table.seats}, is_host=host, can_undo=can_undo,
                            undo_reason=undo_reason)
@@ -273,6 +291,7 @@ def score(table_id: str):
     podium = sorted(range(len(sheet.players)), key=lambda s: (sheet.ranks[s], s))
     return render_template("pages/score.html", table=table, title=views.game_title(table), sheet=sheet,
                            colours=colours, chart=chart, podium=podium, outcome=data["outcome"],
+                           notes=table.game.score_notes(table.state),
                            finished=data["finished"], bgstats_url=exports.bgstats_url(table_id) if data["finished"] else None)
 
 

@@ -43,6 +43,26 @@ def viewer(table: tables.Table) -> tuple[int | None, bool]:
     return seat, host
 
 
+def phoneless_seats(table: tables.Table) -> list:
+    """Seats the host may play for: no phone holds them and no bot plays them."""
+    if not table.game.seat_is_actor:
+        return []
+    return [s for s in table.seats if not s.taken and not s.bot]
+
+
+def playing_for(table: tables.Table, host: bool) -> int | None:
+    """The seat the host's phone is playing for (``?for=N``), when it may."""
+    raw = request.args.get("for", "")
+    if not host or not WHOLE.match(raw) or len(raw) > 3:
+        return None
+    wanted = int(raw)
+    return wanted if any(s.seat == wanted for s in phoneless_seats(table)) else None
+
+
+def for_args(seat: int | None) -> dict:
+    return {} if seat is None else {"for": seat}
+
+
 def token_for(table: tables.Table, action: Mapping[str, Any], seat: int | None, host: bool) -> str | None:
     """The token an action goes out with: the host's when it names another seat (the host
     keeps score for everyone on a score pad), otherwise the phone's own seat."""
@@ -117,14 +137,19 @@ def script_for(game_id: str) -> str | None:
 
 # -- undo ----------------------------------------------------------------------------
 
-def undo_status(table: tables.Table) -> tuple[bool, str]:
-    """Whether the host's undo would work now, and if not, why (shown beside the button)."""
+def undo_status(table: tables.Table, seat: int | None = None, host: bool = True) -> tuple[bool, str]:
+    """Whether this phone's undo would work now, and if not, why (shown beside the button): the
+    host may undo any move that did not roll, draw or reveal; a player only their own last move."""
     if table.finished:
         return False, "The game is over."
+    if not host and seat is None:
+        return False, ""
     last = tables.log(table.id, after=table.head - 1, limit=1)
     if not last or last[0]["kind"] == "setup":
         return False, "Nothing to undo yet."
     event = last[0]
+    if not host and (event["kind"] != "action" or event["seat"] != seat):
+        return False, "Someone has moved since your last move."
     if event["barrier"]:
         return False, f"“{event['summary']}” rolled dice or revealed something, so it stays."
     return True, f"Takes back: {event['summary']}"

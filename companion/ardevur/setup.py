@@ -78,15 +78,19 @@ def _grid(cat: Catalog, d: dict, r: random.Random) -> None:
     n, remove = len(d["players"]), d["options"]["remove_cards"] == "yes"
     keep = cat.tables["targets_in_play"][str(n)]
     for tier in ("bronze", "silver", "gold"):
-        pool = sorted(t.id for t in cat.targets.values() if t.tier == tier
-                      and not (d["variant"] == "fair-play" and t.needs_action))
-        r.shuffle(pool)
+        # Removal keeps the first cards of each colour in the data's order: the same cards a
+        # ``--players N`` print set contains. The grid's order is then shuffled.
+        pool = [t.id for t in cat.targets.values() if t.tier == tier
+                and not (d["variant"] == "fair-play" and t.needs_action)]
         if remove:
             pool = pool[:int(keep[tier])]
+        r.shuffle(pool)
         d["grid"][tier] = [pool[i::3] for i in range(3)]
-    incentives = sorted(cat.incentives)
+    incentives = list(cat.incentives)
+    if remove:
+        incentives = incentives[:int(keep["incentives"])]
     r.shuffle(incentives)
-    d["incentives"] = incentives[:int(keep["incentives"])] if remove else incentives
+    d["incentives"] = incentives
 
 
 def start(cat: Catalog, d: dict, seat: int, r: random.Random) -> None:

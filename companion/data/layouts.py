@@ -59,6 +59,7 @@ def load_layouts(path: Path, colour_names: set[str]) -> tuple[dict[str, Layout],
     problems = check(raw, {name: Field("table", spec=LAYOUT_SPEC) for name in raw}, "", where, lines)
     if problems:
         return {}, problems
+    problems.extend(_unknown_colours(raw, colour_names, where, lines))
     resolved: dict[str, dict] = {}
 
     def resolve(name: str, chain: tuple[str, ...]) -> dict | None:
@@ -143,6 +144,32 @@ def _build(name: str, merged: dict, where: str, lines: KeyLines, problems: list[
         boxes.append(Box(box_name, props.get("kind", "text"), numbers["x"], numbers["y"],
                          numbers["w"], numbers["h"], extra))
     return Layout(name, size, merged.get("background"), tuple(boxes))
+
+
+_COLOUR_KEYS = ("fill", "colour", "stroke")
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _unknown_colours(raw: dict, colour_names: set[str], where: str, lines: KeyLines) -> list[Problem]:
+    """Colours written out in a layout (not ``{column}`` templates, which depend on the row)
+    must be #rrggbb, a [colours] name or a resource id: reported at the line that names them."""
+    known = ", ".join(sorted(colour_names)) or "(none)"
+    problems = []
+
+    def look(dotted: str, value: Any) -> None:
+        if not isinstance(value, str) or not value or "{" in value:
+            return
+        if _HEX.match(value) or value in colour_names:
+            return
+        problems.append(Problem(where, lines.line(dotted), dotted,
+                                f"unknown colour {value!r}; use #rrggbb or one of: {known}"))
+
+    for name, spec in raw.items():
+        look(f"{name}.background", spec.get("background"))
+        for box_name, box in spec.get("boxes", {}).items():
+            for key in _COLOUR_KEYS:
+                look(f"{name}.boxes.{box_name}.{key}", box.get(key))
+    return problems
 
 
 def template_fields(text: str) -> list[str]:

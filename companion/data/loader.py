@@ -77,6 +77,7 @@ GAME_SPEC = {
         "layout": Field("str"),
         "back_layout": Field("str"),
         "columns": Field("table", required=True),
+        "min_cards": Field("int"),  # cards (rows x qty) the deck needs at least; default 1
         "players": Field("table", spec=_PLAYERS_SPEC),
         "variants": Field("list", item="str"),
     }),
@@ -141,13 +142,16 @@ def load_game(game_id: str, data_dir: Path | str | None = None) -> GameData:
     raw, lines = read_toml(toml_path)
     path = str(toml_path)
     problems = check(raw, GAME_SPEC, "", path, lines)
-    if problems:
-        raise DataError(problems)
-    game = raw["game"]
-    if game["id"] != root.name and data_dir is None:
+    # A schema problem is reported and loading goes on without the table it is in, so every
+    # other problem in the game's files is reported in the same pass.
+    declared_decks = raw["decks"] if isinstance(raw.get("decks"), dict) else {}
+    raw = _without_broken(raw, {p.field for p in problems})
+    game = raw.get("game") or {}
+    game_ok = "game" in raw and not any(p.field == "game" or p.field.startswith("game.") for p in problems)
+    if game_ok and game["id"] != root.name and data_dir is None:
         problems.append(Problem(path, lines.line("game.id"), "game.id",
                                 f"{game['id']!r} does not match its folder {root.name!r}"))
-    pmin, pmax = game["players"]["min"], game["players"]["max"]
+    pmin, pmax = (game["players"]["min"], game["players"]["max"]) if game_ok else (1, 1_000)
     if not 1 <= pmin <= pmax:
         problems.append(Problem(path, lines.line("game.players"), "game.players",
                                 f"min {pmin} and max {pmax} must satisfy 1 <= min <= max"))
@@ -188,11 +192,12 @@ def load_game(game_id: str, data_dir: Path | str | None = None) -> GameData:
         problems.extend(deck_problems)
         if deck is not None:
             decks[deck_id] = deck
-    problems.extend(_check_refs(decks, raw.get("decks", {}), root, lines))
+    problems.extend(_check_refs(decks, declared_decks, root, lines))
 
     components = {}
     for cid, spec in raw.get("components", {}).items():
-        if cid in raw.get("decks", {}):
+        problems.extend(_named_files(root, f"components.{cid}.options", spec.get("options", {}), path, lines))
+        if cid in declared_decks:
             problems.append(Problem(path, lines.line(f"components.{cid}"), f"components.{cid}",
                                     "a deck already has this id"))
         if spec["count"] < 1:
@@ -215,12 +220,12 @@ def load_game(game_id: str, data_dir: Path | str | None = None) -> GameData:
     for section in ("decks", "components", "gather"):
         for ident, spec in raw.get(section, {}).items():
             count = spec.get("players")
-            if count and not pmin <= count["min"] <= count["max"] <= pmax:
+            if count and game_ok and not pmin <= count["min"] <= count["max"] <= pmax:
                 problems.append(Problem(path, lines.line(f"{section}.{ident}.players"), f"{section}.{ident}.players",
                                         f"min {count['min']} and max {count['max']} must lie within the game's "
                                         f"{pmin}–{pmax} players, min first"))
             for name in spec.get("variants", ()):
-                if name not in variant_ids:
+                if name not in variant_ids and game_ok:
                     problems.append(Problem(path, lines.line(f"{section}.{ident}.variants"), f"{section}.{ident}.variants",
                                             f"unknown variant {name!r}; variants: {', '.join(sorted(variant_ids)) or '(none)'}"))
 
@@ -232,6 +237,46 @@ def load_game(game_id: str, data_dir: Path | str | None = None) -> GameData:
         decks=decks, components=components, gather=gather, layouts=layouts,
         tables=raw.get("tables", {}), setup=raw.get("setup", {}), root=root, toml_lines=lines,
     )
+
+
+_SECTIONS = ("resources", "colours", "decks", "components", "gather")
+
+
+def _without_broken(raw: dict, fields: set[str]) -> dict:
+    """``raw`` less every section entry a schema problem was found in (already reported)."""
+    def broken(dotted: str) -> bool:
+        return any(f == dotted or f.startswith(dotted + ".") for f in fields)
+
+    out = dict(raw)
+    if broken("game"):
+        out.pop("game", None)
+    for section in _SECTIONS:
+        entries = raw.get(section, {})
+        if not isinstance(entries, dict) or section in fields:
+            out[section] = {}
+            continue
+        out[section] = {k: v for k, v in entries.items()
+                        if section == "colours" or (isinstance(v, dict) and not broken(f"{section}.{k}"))}
+    return out
+
+
+# Component options naming a file of the game's own text (reference sheets and cards).
+_FILE_SUFFIXES = (".md", ".toml")
+
+
+def _named_files(root: Path, where: str, options: Any, path: str, lines: KeyLines) -> list[Problem]:
+    """Every file a component's options name must be in the game's folder."""
+    problems = []
+    if not isinstance(options, dict):
+        return problems
+    for key, value in options.items():
+        dotted = f"{where}.{key}"
+        if isinstance(value, dict):
+            problems.extend(_named_files(root, dotted, value, path, lines))
+        elif isinstance(value, str) and value.endswith(_FILE_SUFFIXES) and not (root / value).is_file():
+            problems.append(Problem(path, lines.line(dotted), dotted,
+                                    f"names {value!r}, which is not in {root}"))
+    return problems
 
 
 def _players(spec: dict) -> tuple[int, int] | None:
@@ -269,6 +314,7 @@ def _load_deck(root: Path, deck_id: str, spec: dict, toml_path: str, lines: KeyL
         return None, problems
     rows, row_problems = read_rows(csv_path, types, icons, resources)
     problems.extend(row_problems)
+    problems.extend(_enough_cards(deck_id, spec, rows, csv_path, toml_path, lines) if not row_problems else [])
     for key in ("layout", "back_layout"):
         name = spec.get(key)
         if name and name in layouts:
@@ -285,6 +331,22 @@ def _load_deck(root: Path, deck_id: str, spec: dict, toml_path: str, lines: KeyL
                 {k: v for k, v in spec["columns"].items()}, tuple(rows), lines.line(prefix),
                 _players(spec), tuple(spec.get("variants", ())))
     return deck, problems
+
+
+def _enough_cards(deck_id: str, spec: dict, rows: list[Row], csv_path: Path, toml_path: str,
+                  lines: KeyLines) -> list[Problem]:
+    """A deck declares the cards it needs (``min_cards``, at least one): a header with no
+    rows under it would otherwise print an empty deck."""
+    needed = spec.get("min_cards", 1)
+    if needed < 1:
+        where = f"decks.{deck_id}.min_cards"
+        return [Problem(toml_path, lines.line(where), where, f"must be at least 1, got {needed}")]
+    have = sum(row.qty for row in rows)
+    if have >= needed:
+        return []
+    declared = f" (decks.{deck_id}.min_cards in game.toml)" if "min_cards" in spec else ""
+    return [Problem(str(csv_path), max((row.line for row in rows), default=1), "rows",
+                    f"deck {deck_id!r} has {have} cards but needs at least {needed}{declared}")]
 
 
 def read_rows(path: Path, types: dict[str, col.ColumnType], icons: set[str],
@@ -311,8 +373,9 @@ def read_rows(path: Path, types: dict[str, col.ColumnType], icons: set[str],
     for name, ctype in types.items():
         if name not in header and not ctype.optional:
             problems.append(Problem(where, 1, name, "missing column"))
-    if problems:
-        return [], problems
+    # The rows are still read (an unknown column's cells aside), so a bad cell further down is
+    # reported in the same pass; a file with any problem gives no rows.
+    header_ok = not problems
     rows: list[Row] = []
     seen: dict[str, int] = {}
     line = reader.line_num
@@ -325,6 +388,8 @@ def read_rows(path: Path, types: dict[str, col.ColumnType], icons: set[str],
             continue
         values: dict[str, Any] = {}
         for name, cell in zip(header, record):
+            if name not in types:
+                continue
             try:
                 values[name] = col.parse_cell(types[name], cell, icons, resources)
             except col.CellError as exc:
@@ -339,7 +404,7 @@ def read_rows(path: Path, types: dict[str, col.ColumnType], icons: set[str],
                 seen[row_id] = start
         if row_id and isinstance(values.get("qty"), int):
             rows.append(Row(row_id, values["qty"], values, start))
-    return rows, problems
+    return (rows if header_ok else []), problems
 
 
 def _check_refs(decks: dict[str, Deck], specs: dict, root: Path, lines: KeyLines) -> list[Problem]:

@@ -80,10 +80,11 @@ class MineShaft(Game):
         return from_json(data)
 
     def view(self, state: MineState, seat: int | None) -> dict:
-        """The pile's contents are hidden (only how many are left); everything else is on the
-        table. ``board`` is the mine ready to draw, with the squares this seat may tap."""
+        """The pile's contents and the seed are hidden (only how many tiles are left);
+        everything else is on the table. ``board`` is the mine ready to draw, with the squares this seat may tap."""
         data = to_json(state)
         data["pile"] = {"left": len(state.pile)}
+        del data["seed"]  # with the seed, the next dice and draws could be worked out
         data["board"] = board(rules(), state, self.options(state, seat))
         return data
 

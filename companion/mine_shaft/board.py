@@ -80,7 +80,7 @@ def pile_choices(rules: Rules, state: MineState) -> list[dict[str, Any]]:
     """The kinds of tile still face down, for a table drawing real tiles: one entry per look
     (colour, shape, slots, icon; the player marking no longer matters once play begins)."""
     seen: dict[str, dict[str, Any]] = {}
-    for design_id in state.pile:
+    for design_id in sorted(state.pile):  # never in pile order: that order is hidden
         design = rules.design(design_id)
         label = f"{describe(design)}, {design.slots} slot{'s' if design.slots != 1 else ''}"
         if design.icon:

@@ -196,7 +196,9 @@ class TinnersTrail(Game):
         return score(state)
 
     def check_data(self, data_dir: Any = None) -> None:
+        from .wallace_cards import load_deck
         load_rules(data_dir)
+        load_deck(str(data_dir) if data_dir else None)
 
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         return score_file(data)
@@ -237,6 +239,11 @@ class TinnersTrail(Game):
         if state.lord is not None and seat == state.lord.seat:
             return None
         return bot_action(self, state, seat) if seat in to_act(state) else None
+
+    def score_notes(self, state: State) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        if state.lord is None or not state.lord.ledger:
+            return ()
+        return (("How Lord Wallace scored", state.lord.ledger),)
 
     def round_of(self, state: State) -> int:
         return state.round

@@ -232,10 +232,8 @@ def _lord_options(state: State, seat: int) -> list[Option]:
         return []
     kind = lord_action(state)
     if kind == "wallace_turn":
-        return [Option({"type": kind, "seat": seat}, "Lord Wallace's turn: reveal his next action card"),
-                Option({"type": kind, "seat": seat, "card": ""}, "Lord Wallace's turn: I drew card …")]
-    return [Option({"type": kind, "seat": seat}, "Lord Wallace answers your bid (the phone rolls his die)"),
-            Option({"type": kind, "seat": seat, "dice": ""}, "Lord Wallace answers: I rolled …")]
+        return [Option({"type": kind, "seat": seat}, "Lord Wallace's turn: reveal his next action card")]
+    return [Option({"type": kind, "seat": seat}, "Lord Wallace answers your bid (the phone rolls his die)")]
 
 
 def _reason(game, state: State, action: dict) -> str | None:

@@ -23,6 +23,8 @@ def view(state: State, seat: int | None, rules: Rules) -> dict:
             tile = rules.tiles[area["tile"]]
             area["tile"] = area["tile"] if seat in area["peeks"] else f"?{tile.region}"
     data["seed"] = None
+    if data.get("lord"):
+        data["lord"]["survey"] = len(data["lord"]["survey"])   # his survey deck lies face down
     data["info"] = info(state, seat, rules)
     return data
 
@@ -61,4 +63,19 @@ def info(state: State, seat: int | None, rules: Rules) -> dict:
         "capacities": {a["id"]: a["capacity"] for a in areas},
         "hand": hand,
         "costs": dict(rules.work_costs),
+        "lord": lord_info(state, rules),
     }
+
+
+def lord_info(state: State, rules: Rules) -> dict | None:
+    """What the phone shows of Lord Wallace: his markers, decks and the steps of his last turn."""
+    from .options import lord_action
+    from .wallace_cards import load_deck
+    from .wallace_state import DIFFICULTY_NAMES
+    lord = state.lord
+    if lord is None:
+        return None
+    return {"seat": lord.seat, "owed": lord.owed, "deck_left": list(lord.deck), "survey_left": len(lord.survey),
+            "cards": list(load_deck(rules.data_dir).ids), "steps": list(lord.steps), "ledger": list(lord.ledger),
+            "options": [DIFFICULTY_NAMES[o] for o in lord.options], "due": lord_action(state),
+            "income": lord.income + lord.arsenic_money}

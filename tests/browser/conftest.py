@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -56,17 +57,22 @@ def server(tmp_path_factory):
     process = subprocess.Popen([sys.executable, "-m", "webapp.cli", "serve", "--host", "127.0.0.1", "--port",
                                 str(port), "--instance", str(instance), "--threads", "8"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    deadline = time.monotonic() + 30
+    url = f"http://127.0.0.1:{port}"
+    # Ready means answering: the port accepts connections before the server processes behind
+    # it have loaded the app, and a page's first load must not pay for that under its timeout.
+    deadline = time.monotonic() + 120
     while True:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            break
+            with urllib.request.urlopen(url + "/api/games", timeout=5) as answer:
+                if answer.status == 200:
+                    break
         except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError("headframe serve did not start: " + process.stderr.read().decode()[-2000:])
-            time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}"
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError("headframe serve did not start: " + process.stderr.read().decode()[-2000:])
+        time.sleep(0.1)
+    yield url
     process.terminate()
     try:
         process.wait(timeout=10)
@@ -85,6 +91,8 @@ def phone(browser):
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)
+        # a first page load on a busy machine may take longer; what appears is asserted, not how fast
+        page.set_default_navigation_timeout(30_000)
         return page
 
     yield make

@@ -46,13 +46,16 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
     if table.finished:
         raise GameOver()  # the same error every game's rules give
     move = dict(action)
+    game = table.game
     if who == "seat":
         move["seat"] = seat
-    game = table.game
+    entered_for = _played_for(game, table, move) if who == "host" else None
     game.check_shape(move)  # the declared fields and kinds, before the rules or the log see it
     check_action_size(move)
     before = table.state
     after, summary = game.play(before, move)  # a RuleViolation: nothing was written
+    if entered_for is not None:
+        summary += f" (entered by the host for {entered_for})"
     now = time.time()
     rows: list[dict] = []
     text, first = _log_action(rows, table_id, game, summary, after, move, version + 1, table.head, now,
@@ -69,6 +72,18 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
     return {"version": seq, "table": done, "seat": seat, "host": who == "host",
             "event": _event_json(seq=version + 1, kind="action", undone=False, undoes=None, **first,
                                  action_text=first["action"])}
+
+
+def _played_for(game, table: Table, move: Mapping[str, Any]) -> str | None:
+    """The name of the seat the host plays for, when the action names one. The host plays
+    for seats no phone holds; a seat a phone holds plays from that phone only."""
+    named = move.get("seat")
+    if named is None or not game.seat_is_actor:
+        return None
+    held = table.seats[named]
+    if held.taken:
+        raise Forbidden(f"{held.name}'s phone holds that seat: {held.name} plays from it.", "seat_has_phone")
+    return held.name
 
 
 def _conflict(table: Table, version: int, seat: int | None, host: bool) -> Conflict:

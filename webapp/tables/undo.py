@@ -10,28 +10,34 @@ from sqlalchemy import select, update
 from companion import find_game
 
 from ..db import EVENTS, TABLES, writing
-from ..errors import Conflict, Invalid
+from ..errors import Conflict, Forbidden, Invalid
 from .cache import _store
 from .checks import _check_version
 from .model import Table, _unpack
 from .reading import state
 from .rows import _append, _finish_values, _load, _seats, _table
-from .tokens import _require_host
+from .tokens import _who
 
 
-def undo(table_id: str, host_token: str, version: int) -> Table:
+def undo(table_id: str, token: str, version: int) -> Table:
     """Take back the latest action still in effect, by appending an undo event. Stops at a
-    dice roll, a reveal, the setup or the end of the game."""
+    dice roll, a draw, a reveal, a bot's move, the setup or the end of the game.
+
+    The host may undo any such action; a seat only its own action, and only while it is the
+    latest one in effect (nobody has acted since)."""
     version = _check_version(version)
     store = _store()
     with writing(store.engine) as conn:
         row = _load(conn, table_id, lock=True)
-        _require_host(row, host_token)
         seats = _seats(conn, table_id)
+        who, seat = _who(row, seats, token)
         if row.version != version:
             raise Conflict(f"The table moved on (version {row.version}, not {version}); here it is now.",
-                           state(_table(conn, row, seats), None, True))
+                           state(_table(conn, row, seats), seat, who == "host"))
         last = conn.execute(select(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == row.head)).one()
+        if who == "seat" and (last.kind != "action" or last.seat != seat):
+            raise Forbidden("You can undo only your own last move, while nobody has moved since; "
+                            "the host can undo other moves.", "not_your_move")
         if last.kind == "setup":
             raise Invalid("nothing_to_undo", "There is nothing to undo: the table is as it was set up.")
         if last.kind == "end":
@@ -46,7 +52,7 @@ def undo(table_id: str, host_token: str, version: int) -> Table:
         restored = game.from_json(json.loads(text))
         seq = row.version + 1
         now = time.time()
-        _append(conn, table_id, seq, "undo", seat=last.seat, at=now, summary=f"undid: {last.summary}",
+        _append(conn, table_id, seq, "undo", seat=last.seat, at=now, summary=f"Undid: {last.summary}",
                 round=earlier.round, undoes=last.seq, action=last.action)
         conn.execute(update(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == last.seq)
                      .values(undone=True))

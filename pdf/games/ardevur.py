@@ -1,0 +1,337 @@
+"""ARDEVUR's print set drawn by code from the catalogue the companion plays with: cards
+(territories, development, targets, incentives, actions), dashboards, character guides, money,
+resource tokens and structure markers. The map, the target grid and the score sheet are in
+``ardevur_boards``. Lengths are millimetres in the piece's frame, y down."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.ardevur.cards import DEV_CARDS, catalog
+from companion.ardevur.conditions import describe
+
+from .. import style
+from ..generic import reference
+from ..painters import Piece, painter
+from ..pen import Pen
+
+CORP_ORDER = ("great", "amu", "machine", "ardevur")
+TIER_FILL = {"bronze": "bronze", "silver": "silver", "gold": "gold"}
+CARD_PAD = 4.0
+BAND = 14.0      # mm, the coloured title band of a card
+TIMING = {"extraction": "Your extraction phase", "strategy": "Your strategy phase",
+          "development": "Your development phase", "reward": "Your reward phase",
+          "competitor": "A competitor's turn", "anytime": "Any time"}
+BUILDS = {"explore": "Explore a territory (with a geologist)", "exploit": "Open a mine (with the other half)",
+          "warehouse": "Acquire or upgrade a warehouse", "office": "Acquire or upgrade an office",
+          "vessel": "Acquire or upgrade a vessel", "road": "Build a road in Africa",
+          "water": "Build a water pipeline in Africa", "factory": "Build a factory where you mine",
+          "any": "Stands in for any missing card at double price, takes a loan, or clears a target"}
+
+
+def cat_of(piece: Piece):
+    return catalog(str(piece.game.root))
+
+
+def ink_for(pen: Pen, fill: str) -> str:
+    c = pen.colour(fill)
+    light = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue > 0.55
+    return style.DARK_ON_LIGHT if light else style.LIGHT_ON_DARK
+
+
+def background(pen: Pen, fill: str) -> None:
+    b = pen.bleed
+    pen.rect(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=fill)
+
+
+def card_face(pen: Pen, band: str, title: str, subtitle: str = "") -> float:
+    """Paper card with a coloured title band; returns where the body starts."""
+    background(pen, "paper")
+    b = pen.bleed
+    pen.rect(-b, -b, pen.w + 2 * b, BAND + b, fill=band)
+    ink = ink_for(pen, band)
+    pen.text(f"**{title}**", CARD_PAD, 1.5, pen.w - 2 * CARD_PAD, BAND - 3, size=11, align="center",
+             valign="middle", colour=ink)
+    top = BAND + 2
+    if subtitle:
+        pen.text(subtitle, CARD_PAD, top, pen.w - 2 * CARD_PAD, 6, size=8, align="center", valign="middle")
+        top += 7
+    return top
+
+
+def card_back(pen: Pen, fill: str, word: str) -> None:
+    background(pen, fill)
+    ink = ink_for(pen, fill)
+    pen.rect(5, 5, pen.w - 10, pen.h - 10, stroke=ink, width=style.THIN_PT, radius=3)
+    pen.text(f"**ARDEVUR**\n{word}", 8, pen.h / 2 - 14, pen.w - 16, 28, size=14, align="center", valign="middle",
+             colour=ink)
+
+
+def box_text(pen: Pen, text: str, y: float, h: float, size: float = 9.0) -> None:
+    pen.text(text, CARD_PAD, y, pen.w - 2 * CARD_PAD, h, size=size, min_size=style.TEXT_MIN_PT, align="center",
+             valign="middle")
+
+
+# -- territory cards --------------------------------------------------------------------------
+
+@painter("ardevur.territory", backs=True)
+def territory(pen: Pen, piece: Piece) -> None:
+    cat = cat_of(piece)
+    t = list(cat.territories.values())[piece.index]
+    region = cat.regions[t.region]
+    if piece.side == "back":
+        card_back(pen, region.continent, "Territory")
+        return
+    top = card_face(pen, TIER_FILL[t.tier], t.name, f"{region.name} · {region.continent.title()} · {t.tier} tier")
+    rows = [("Exploration", f"{t.explore}M"), ("Exploitation", f"{t.exploit}M"), ("Output per turn", f"{t.output}M")]
+    for i, (name, value) in enumerate(rows):
+        y = top + 2 + i * 11
+        pen.rect(CARD_PAD, y, pen.w - 2 * CARD_PAD, 9, fill="#ffffff", stroke="ink", width=style.HAIRLINE_PT)
+        pen.text(name, CARD_PAD + 2, y + 1, 30, 7, size=9, valign="middle")
+        pen.text(f"**{value}**", pen.w / 2, y + 1, pen.w / 2 - CARD_PAD - 2, 7, size=11, align="right",
+                 valign="middle")
+    y = top + 38
+    if region.needs:
+        needs = " and ".join(f"{k} ({region.costs[k]}M)" for k in region.needs)
+        box_text(pen, f"Region needs: **{needs}**. No road: no sale. No pipeline: half price.", y, 16, 8)
+    else:
+        box_text(pen, "European site: opening this mine lets you claim a government incentive.", y, 16, 8)
+    pen.label(f"Regional supremacy: {region.ribbon} points", pen.w / 2, pen.h - 5, size=7, align="center")
+
+
+# -- development cards ------------------------------------------------------------------------
+
+def _dev_list(cat) -> list[tuple[str, int]]:
+    """(card, copy number) for every development card in the box, in the data's order."""
+    return [(card, copy) for card in DEV_CARDS for copy in range(cat.development[card]["qty"])]
+
+
+def _dev_needed(piece: Piece) -> bool:
+    players = piece.build.players
+    if players is None:
+        return True
+    cat = cat_of(piece)
+    card, copy = _dev_list(cat)[piece.index]
+    return copy < cat.dev_count(card, players)
+
+
+@painter("ardevur.development", backs=True, needed=_dev_needed)
+def development(pen: Pen, piece: Piece) -> None:
+    cat = cat_of(piece)
+    card, _ = _dev_list(cat)[piece.index]
+    if piece.side == "back":
+        card_back(pen, "ink", "Development")
+        return
+    builds = {"license": "explore", "geologist": "explore", "machinery": "exploit", "workforce": "exploit",
+              "phone": "any"}.get(card, card)
+    name = "Phone Call" if card == "phone" else card.title()
+    top = card_face(pen, "ink", name, "Development card")
+    box_text(pen, BUILDS[builds] + ".", top + 6, 30, 11)
+    text = ("Used this turn only; back to the market at the end of your turn." if card == "phone"
+            else "Returned to the market when used.")
+    box_text(pen, text, pen.h - 22, 14, 8)
+
+
+# -- targets and incentives ------------------------------------------------------------------
+
+def _targets_in_order(cat) -> list:
+    return [t for tier in ("bronze", "silver", "gold") for t in cat.targets.values() if t.tier == tier]
+
+
+def _target_needed(piece: Piece) -> bool:
+    players = piece.build.players
+    if players is None:
+        return True
+    cat = cat_of(piece)
+    target = _targets_in_order(cat)[piece.index]
+    keep = int(cat.tables["targets_in_play"][str(players)][target.tier])
+    same = [t for t in _targets_in_order(cat) if t.tier == target.tier]
+    return same.index(target) < keep
+
+
+def _reward_box(pen: Pen, label: str, points: int) -> None:
+    y = pen.h - 24
+    pen.rect(CARD_PAD, y, pen.w - 2 * CARD_PAD - 18, 18, fill="#ffffff", stroke="ink", width=style.HAIRLINE_PT)
+    pen.text(f"Reward: **{label}**", CARD_PAD + 2, y + 1, pen.w - 2 * CARD_PAD - 22, 16, size=9, valign="middle")
+    pen.circle(pen.w - CARD_PAD - 8, y + 9, 8, fill="gold", stroke="ink")
+    pen.text(f"**{points}**\nSP", pen.w - CARD_PAD - 15, y + 2, 14, 14, size=9, align="center", valign="middle")
+
+
+@painter("ardevur.target", backs=True, needed=_target_needed)
+def target(pen: Pen, piece: Piece) -> None:
+    cat = cat_of(piece)
+    t = _targets_in_order(cat)[piece.index]
+    if piece.side == "back":
+        card_back(pen, TIER_FILL[t.tier], f"{t.tier.title()} target")
+        return
+    top = card_face(pen, TIER_FILL[t.tier], t.name, f"{t.tier.title()} strategic target")
+    box_text(pen, f"Claim at the end of your turn when you have **{describe(t.condition)}**.", top + 4, 30, 10)
+    if t.needs_action:
+        box_text(pen, "Needs an action card (left out in Fair Play).", top + 36, 8, 7)
+    _reward_box(pen, t.reward.label(), t.points)
+
+
+def _incentive_needed(piece: Piece) -> bool:
+    players = piece.build.players
+    if players is None:
+        return True
+    cat = cat_of(piece)
+    return piece.index < int(cat.tables["targets_in_play"][str(players)]["incentives"])
+
+
+@painter("ardevur.incentive", backs=True, needed=_incentive_needed)
+def incentive(pen: Pen, piece: Piece) -> None:
+    cat = cat_of(piece)
+    inc = list(cat.incentives.values())[piece.index]
+    if piece.side == "back":
+        card_back(pen, "europe", "Government incentive")
+        return
+    top = card_face(pen, "europe", inc.name, "Government incentive")
+    box_text(pen, "Claim in your reward phase in the turn you open a mine in Europe (not together with a target).",
+             top + 4, 30, 9)
+    _reward_box(pen, inc.reward.label(), inc.points)
+
+
+# -- action cards -----------------------------------------------------------------------------
+
+@painter("ardevur.action", backs=True)
+def action(pen: Pen, piece: Piece) -> None:
+    cat = cat_of(piece)
+    card = list(cat.actions.values())[piece.index]
+    corp = cat.corporations[card.corporation]
+    if piece.side == "back":
+        card_back(pen, corp.colour, f"{corp.short} action")
+        return
+    top = card_face(pen, corp.colour, card.name, f"{corp.short} action card")
+    pen.rect(CARD_PAD, top, pen.w - 2 * CARD_PAD, 8, fill="#ffffff", stroke="ink", width=style.HAIRLINE_PT)
+    pen.text(f"**When:** {TIMING[card.timing]}", CARD_PAD + 1, top + 0.5, pen.w - 2 * CARD_PAD - 2, 7, size=8,
+             align="center", valign="middle")
+    box_text(pen, card.text, top + 12, 34, 10)
+    box_text(pen, "Once per game. Never on local sales, never after the endgame call.", pen.h - 13, 10, 7)
+
+
+# -- dashboards and character guides ----------------------------------------------------------
+
+@painter("ardevur.dashboard")
+def dashboard(pen: Pen, piece: Piece) -> None:
+    cat = cat_of(piece)
+    corp = cat.corporations[CORP_ORDER[piece.index]]
+    background(pen, "paper")
+    b = pen.bleed
+    pen.rect(-b, -b, pen.w + 2 * b, 18 + b, fill=corp.colour)
+    pen.text(f"**{corp.name}**", 6, 2, pen.w - 12, 14, size=16, align="center", valign="middle",
+             colour=ink_for(pen, corp.colour))
+    slot_w, slot_h, gap = 42.0, 58.0, 5.0
+    pen.label("Development cards (4 slots, no duplicates)", 6, 25, size=8)
+    for i in range(4):
+        x = 6 + i * (slot_w + gap)
+        pen.rect(x, 28, slot_w, slot_h, stroke="ink", width=style.THIN_PT, radius=2)
+        if i == 0:
+            pen.text(f"**Market advantage**\nNo {corp.advantage} card needed: this slot counts as one.",
+                     x + 2, 32, slot_w - 4, slot_h - 8, size=8, align="center", valign="middle")
+    y = 28 + slot_h + 6
+    storage = cat.tables["storage"]
+    pen.label("Storage limit", 6, y + 3, size=8)
+    for i, (name, value) in enumerate((("none", storage["base"]), ("warehouse", storage["warehouse"]),
+                                       ("large warehouse", storage["large"]))):
+        x = 6 + i * 40
+        pen.rect(x, y + 5, 36, 12, fill="#ffffff", stroke="ink", width=style.HAIRLINE_PT)
+        pen.text(f"**{value}M**\n{name}", x + 1, y + 5.5, 34, 11, size=7, align="center", valign="middle")
+    pen.label("Action cards (face down, 2)", 130, y + 3, size=8)
+    for i in range(2):
+        pen.rect(130 + i * 33, y + 5, 29, 24, stroke="ink", width=style.HAIRLINE_PT, radius=2)
+
+
+def _guide_sections(cat, corp, side: str) -> list[dict]:
+    t = cat.tables
+    if side == "front":
+        prices = ", ".join(f"{k} {v}M" for k, v in t["asset_price"].items())
+        ups = ", ".join(f"{k} {v}M" for k, v in t["upgrade_price"].items())
+        points = t["score"]
+        return [
+            {"title": "Market advantage",
+             "text": f"You never need a {corp.advantage} card: explore or open mines without it. You may not hold one."},
+            {"title": "Assets and upgrades",
+             "text": f"Assets: {prices} with their card. Upgrades: {ups}, with the card and a reward that grants it "
+                     "(Fair Play: no reward needed). Phone call instead of a card: double price."},
+            {"title": "Infrastructure",
+             "text": "Road 8M, water pipeline 4M, African regions only, 2 across Africa. Rivals pay you 2M per mine "
+                     "that uses yours."},
+            {"title": "Scoring",
+             "text": f"Card points; most money {points['most_money']}; most resources {points['most_resources']}; "
+                     f"mine {points['mine']}; asset {points['asset']}; upgraded asset {points['upgraded']}; "
+                     "region ribbons to the single strongest presence. Ties score nothing."},
+        ]
+    return [
+        {"title": "Turn", "text": "Extraction, strategy, development, reward: in this order; a skipped phase is lost."},
+        {"title": "Warehouse", "text": "Storage 64M; large 128M. First refusal on rivals' local sales in its region."},
+        {"title": "Office", "text": "Work 2 mines of its continent at once; large office: 3 anywhere."},
+        {"title": "Vessel", "text": "Doubles global sales; large vessel adds 32M per export, never rolled."},
+        {"title": "Factory", "text": "Where you mine: +16M output; a rival's mine there gets 8M for an 8M fee."},
+    ]
+
+
+@painter("ardevur.guide", backs=True)
+def guide(pen: Pen, piece: Piece) -> None:
+    cat = cat_of(piece)
+    corp = cat.corporations[CORP_ORDER[piece.index]]
+    title = f"{corp.short}: prices and scoring" if piece.side == "front" else f"{corp.short}: turn and assets"
+    options = {"sections": _guide_sections(cat, corp, piece.side), "title": title, "qr": False,
+               "background": style.SHEET_FILL}
+    reference(pen, replace(piece, side="front", component=replace(piece.component, options=options)))
+    pen.rect(0, pen.h - 4, pen.w, 4 + pen.bleed, fill=corp.colour)
+
+
+# -- money, resources, structures -------------------------------------------------------------
+
+def _bills(piece: Piece) -> list[int]:
+    return [int(v) for v, n in piece.option("bills", {}).items() for _ in range(int(n))]
+
+
+@painter("ardevur.money")
+def money(pen: Pen, piece: Piece) -> None:
+    value = _bills(piece)[piece.index]
+    shade = {2: "#e9e4d4", 4: "#d9e8d2", 8: "#d2e1ee", 16: "#eed9c4", 32: "#e3d2ee", 64: "#d4d4d4"}[value]
+    background(pen, shade)
+    pen.rect(2, 2, pen.w - 4, pen.h - 4, stroke="ink", width=style.THIN_PT, radius=2)
+    pen.text(f"**{value}M**", 4, 4, pen.w - 8, pen.h - 12, size=20, align="center", valign="middle")
+    pen.label("Hashtag Coin · ARDEVUR", pen.w / 2, pen.h - 4.5, size=6.5, align="center")
+
+
+def _tokens(cat) -> list[str]:
+    return [kind for kind, (_, count) in cat.tables["tokens"].items() for _ in range(int(count))]
+
+
+@painter("ardevur.resource")
+def resource(pen: Pen, piece: Piece) -> None:
+    cat = cat_of(piece)
+    kind = _tokens(cat)[piece.index]
+    value = int(cat.tables["tokens"][kind][0])
+    r = pen.w / 2
+    pen.circle(r, r, r + pen.bleed, fill=kind)
+    ink = ink_for(pen, kind)
+    letter = piece.game.resources[kind].letter
+    pen.text(f"**{letter}**\n{value}M", 1, 1, pen.w - 2, pen.h - 2, size=8, align="center", valign="middle",
+             colour=ink)
+
+
+STRUCTURES = (("site", "Explored", "Mine"), ("site", "Explored", "Mine"), ("site", "Explored", "Mine"),
+              ("site", "Explored", "Mine"), ("site", "Explored", "Mine"), ("infra", "Road", "Water"),
+              ("infra", "Road", "Water"), ("house", "Warehouse", "Large warehouse"),
+              ("house", "Warehouse", "Large warehouse"), ("office", "Office", "Large office"),
+              ("office", "Office", "Large office"), ("vessel", "Vessel", "Large vessel"),
+              ("vessel", "Vessel", "Large vessel"), ("factory", "Factory", "Factory"))
+
+
+@painter("ardevur.structure", backs=True)
+def structure(pen: Pen, piece: Piece) -> None:
+    cat = cat_of(piece)
+    corp = cat.corporations[CORP_ORDER[piece.index // len(STRUCTURES)]]
+    _, front, back = STRUCTURES[piece.index % len(STRUCTURES)]
+    word = front if piece.side == "front" else back
+    r = pen.w / 2
+    pen.circle(r, r, r + pen.bleed, fill=corp.colour)
+    if piece.side == "back" and word != front:
+        pen.circle(r, r, r - 1.2, stroke=ink_for(pen, corp.colour), width=1.2)
+    pen.text(f"**{word}**", 1, 1, pen.w - 2, pen.h - 2, size=7, min_size=style.TEXT_MIN_PT, align="center",
+             valign="middle", colour=ink_for(pen, corp.colour))
