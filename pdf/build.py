@@ -26,13 +26,14 @@ from companion.errors import DataError, HeadframeError, InvalidDimension, Proble
 
 from . import painters, style
 from .decks import LayoutPainter, is_static, static_drawer
-from .geometry import SIDES, Paper, PieceSpec
+from .geometry import SIDES, Paper, PieceSpec, butting_pays
 from .pen import Pen, UnknownColour
 from .richtext import TextOverflow
 from .staging import staged_set
 from .sheets import Document, Job, print_pieces, print_shop
 
 Progress = Callable[[int, int, str], None]
+BUTTED_KINDS = ("card", "tile", "token")
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class BuildOptions:
     companion_url: str | None = None
     data_dir: Path | str | None = None
     print_shop: bool = False
+    spaced: bool = False  # cards and tiles each with its own bleed instead of butted
 
     def __post_init__(self):
         if self.sides not in SIDES:
@@ -83,6 +85,9 @@ class Part:
     printed: str = ""  # how this file is printed (for the checklist)
     tiled: bool = False  # a board split over several pages to be trimmed and joined
     qr_codes: int = 0  # companion QR codes drawn in this file
+    members: list["Part"] = field(default_factory=list)  # the components of a shared sheet
+    has_backs: bool = False
+    butted: bool = False  # rectangular pieces edge to edge, sharing their cut lines
 
 
 def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None = None,
@@ -142,6 +147,7 @@ def draw_set(game: GameData, folder: Path | None, options: BuildOptions,
                     problems.extend(exc.problems)
     for part in parts:
         part.jobs[:] = [Job(_noting(job.front, problems), _noting(job.back, problems)) for job in part.jobs]
+    parts = _shared_sheets(game, parts, options)
     total = sum(max(1, len(p.jobs)) for p in parts) + 1
     done = 0
     for part in parts:
@@ -164,8 +170,10 @@ def draw_set(game: GameData, folder: Path | None, options: BuildOptions,
     write_checklist(folder / "checklist.pdf" if folder else os.devnull, game, paper, parts, options)
     manifest = {
         "game": game.id, "paper": paper.name, "players": options.players, "variant": options.variant,
-        "components": [{"id": p.id, "name": p.name, "kind": p.kind, "count": p.count, "file": p.file,
-                        "pages": p.pages} for p in parts],
+        "components": [{"id": m.id, "name": m.name, "kind": m.kind, "count": m.count, "file": p.file,
+                        "pages": p.pages, **({"sheet": p.id} if p.members else {})}
+                       for p in parts for m in (p.members or [p])],
+        "sheets": sheet_counts(parts, options),
     }
     if folder:
         (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
@@ -203,11 +211,65 @@ def _render(part: Part, path: Path | None, game: GameData, paper: Paper, options
     elif options.print_shop:
         part.pages = print_shop(doc, part.spec, part.jobs, options.sides, step)
     else:
+        part.butted = part.butted and not options.spaced and butting_pays(part.spec, paper)
         part.pages = print_pieces(doc, part.spec, part.jobs, options.sides, options.guides, options.back_offset_mm,
-                                  f"{game.name} - {part.name}", step)
+                                  f"{game.name} - {part.name}", step, part.butted)
     part.qr_codes = doc.qr_codes
     if path:
         doc.save()
+
+
+def _shared_sheets(game: GameData, parts: list[Part], options: BuildOptions) -> list[Part]:
+    """Components naming the same ``options.sheet`` become one part printed on shared sheets,
+    in the place of the first of them."""
+    from .ganging import Member, gang_sheets
+
+    groups: dict[str, list[Part]] = {}
+    for part in parts:
+        comp = game.components.get(part.id)
+        sheet = comp.options.get("sheet") if comp is not None and part.spec is not None else None
+        if isinstance(sheet, str) and part.draw_board is None:
+            groups.setdefault(sheet, []).append(part)
+    out, done = [], set()
+    for part in parts:
+        comp = game.components.get(part.id)
+        sheet = comp.options.get("sheet") if comp is not None else None
+        if sheet not in groups:
+            out.append(part)
+            continue
+        if sheet in done:
+            continue
+        done.add(sheet)
+        members = groups[sheet]
+        for m in members:
+            m.butted = False  # shared sheets space every piece with its own bleed
+        shared = Part(sheet, "Shared sheet: " + ", ".join(m.name for m in members), members[0].kind,
+                      sum(m.count for m in members), f"{sheet}.pdf", None, [j for m in members for j in m.jobs],
+                      members=members, has_backs=any(m.has_backs for m in members))
+        shared.printed = _printed(options, shared.has_backs)
+        label = f"{game.name} - {', '.join(m.name for m in members)}"
+        ganged = [Member(m.name, m.spec, tuple(m.jobs)) for m in members]
+        shared.draw_board = lambda doc, step, ganged=ganged, label=label: gang_sheets(
+            doc, ganged, options.sides, options, label, step)
+        out.append(shared)
+    return out
+
+
+STOCK = {"sheet": "paper"}  # everything else is cut from card stock
+
+
+def stock(part: Part) -> str:
+    return STOCK.get(part.kind, "card stock")
+
+
+def sheet_counts(parts: list[Part], options: BuildOptions) -> dict[str, int]:
+    """Physical sheets per stock: a two-sided file's front and back pages are one sheet."""
+    counts: dict[str, int] = {}
+    for p in parts:
+        duplex = p.has_backs and options.sides in ("duplex-long", "duplex-short") and not options.print_shop
+        sheets = p.pages if options.print_shop else (math.ceil(p.pages / 2) if duplex else p.pages)
+        counts[stock(p)] = counts.get(stock(p), 0) + sheets
+    return counts
 
 
 def _companion_part(game: GameData, options: BuildOptions) -> Part:
@@ -253,6 +315,8 @@ def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
             jobs.append(Job(f, b))
     part = Part(deck.id, deck.name, deck.kind, len(jobs), f"{deck.id}.pdf", spec, jobs)
     part.printed = _printed(options, back is not None)
+    part.has_backs = back is not None
+    part.butted = deck.shape == "rect"
     return part
 
 
@@ -310,6 +374,7 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
     jobs = [Job(drawer(i, "front"), drawer(i, "back") if has_backs else None) for i in indices]
     part = Part(comp.id, comp.name, comp.kind, len(jobs), f"{comp.id}.pdf", None, jobs)
     part.printed = _printed(options, has_backs)
+    part.has_backs = has_backs
     if size is None:  # a full-page sheet
         from .tiling import full_page_sheets
 
@@ -320,6 +385,9 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
     shape = {"square": "rect"}.get(shape, shape)
     part.spec = PieceSpec(comp.name, size[0], size[1], options.bleed_mm,
                           shape if shape in ("rect", "round", "hex") else "rect")
+    # cards, tiles and square tokens butt edge to edge unless the game says their art needs a gap
+    part.butted = (part.spec.shape == "rect" and comp.kind in BUTTED_KINDS
+                   and comp.options.get("butted", True) is not False)
     if comp.kind == "board" and not options.print_shop:
         from .tiling import boards, fits_one_page
 

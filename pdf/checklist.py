@@ -13,12 +13,13 @@ LEADING = 1.35
 CUT = {
     "card": "cut along the crop marks",
     "tile": "cut along the crop marks",
-    "token": "cut along the crop marks (round and hex tokens: cut the outline)",
+    "token": "cut along the crop marks (round and hex tokens: along the thin line at their edge)",
     "die": "cut the solid outline, fold the dashed lines, glue the grey tabs",
     "board": "trim and join the tiles as the assembly page shows",
     "sheet": "no cutting",
 }
 CUT_ONE_PAGE_BOARD = "cut along the crop marks (each board fits on one page)"
+CUT_BUTTED = "cut along the grey lines between the pieces and the crop marks (neighbours share a cut)"
 
 
 def _escape(text: str) -> str:
@@ -38,13 +39,17 @@ def write_checklist(path, game, paper, parts, options) -> None:
                         "; run 'headframe calibrate' first if your printer drifts."))
     if options.sides == "gutterfold":
         lines.append("Gutterfold files: print one-sided, fold each sheet on the dashed line, glue, then cut.")
+    from .build import sheet_counts, stock
+
+    sheets = sheet_counts(parts, options)
+    lines.append("Sheets to print: " + ", ".join(f"**{n} of {what}**" for what, n in sorted(sheets.items()))
+                 + f" ({paper.label}; card stock for cards, tiles, tokens and boards, paper for sheets); "
+                 f"**{sum(sheets.values())} in all**.")
     lines.append("")
     lines.append("**Print and cut**")
     for p in parts:
-        size = f", {p.spec.w:g} \u00d7 {p.spec.h:g} mm" if p.spec is not None else ""
-        cut = CUT_ONE_PAGE_BOARD if p.kind == "board" and not p.tiled else CUT.get(p.kind, "")
-        lines.append(f"\u2610 **{_escape(p.file)}** - {p.count} \u00d7 {_escape(p.name)} ({p.kind}{size}), "
-                     f"{p.pages} page{'s' if p.pages != 1 else ''}, {p.printed}; {cut}.")
+        lines.append(f"\u2610 **{_escape(p.file)}** - {_what(p)}, {p.pages} page{'s' if p.pages != 1 else ''}, "
+                     f"{p.printed}, on {stock(p)}; {_cut(p, options)}.")
     gather = [g for g in game.gather if g.needed(options.players, options.variant)]
     if gather:
         lines.append("")
@@ -62,6 +67,23 @@ def write_checklist(path, game, paper, parts, options) -> None:
         lines.append("Built for " + ", ".join(bits) + ".")
     _write_pages(doc, paper, f"{_escape(game.name)} - print checklist", lines)
     doc.save()
+
+
+def _what(p) -> str:
+    if p.members:
+        return "shared sheets: " + ", ".join(_what(m) for m in p.members)
+    size = f", {p.spec.w:g} \u00d7 {p.spec.h:g} mm" if p.spec is not None else ""
+    return f"{p.count} \u00d7 {_escape(p.name)} ({p.kind}{size})"
+
+
+def _cut(p, options) -> str:
+    if p.members:
+        return "; ".join(dict.fromkeys(_cut(m, options) for m in p.members))
+    if p.kind == "board":
+        return CUT_ONE_PAGE_BOARD if not p.tiled else CUT["board"]
+    if p.butted and not options.spaced and not options.print_shop and options.sides != "gutterfold":
+        return CUT_BUTTED
+    return CUT.get(p.kind, "")
 
 
 def _write_pages(doc: Document, paper, title: str, paragraphs: list[str]) -> None:

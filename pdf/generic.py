@@ -1,13 +1,17 @@
 """Painters any game can use from data alone (``painter = "die-net"`` etc. in game.toml).
 
 - ``die-net``: a d6 net. ``size`` is one face ("16mm"); ``options.faces`` lists 6 faces, each
-  rich text (":tin:", "2", "**X**") or a table {text, icon, colour}; faces 1 & 6, 2 & 5 and
-  3 & 4 end up opposite. ``options.colour`` fills faces without their own. Solid outline = cut,
+  rich text (":tin:", "2", "**X**") or a table {text, icon, colour, ink}; faces 1 & 6, 2 & 5 and
+  3 & 4 end up opposite. ``options.colour`` fills faces without their own; ``options.labels``
+  (per die) names each net in the corner beside its top face. Solid outline = cut,
   dashed = fold, grey tabs = glue.
 - ``token``: ``size`` per token, ``options.shape`` round|square|hex; per-piece lists or single
   values for ``labels``, ``colours``, ``icons``, ``letters`` (and ``back_labels``,
   ``back_colours``, ``back_icons``, ``back_letters`` for a printed back; ``two_sided = true``
   prints the front on both sides).
+- ``die-net``, ``token``, ``standee`` and ``reference`` take ``options.per_player = N``: the
+  pieces come N to a player and a ``--players`` build prints only the players' share (see
+  ``per_player_needed``).
 - ``standee``: ``size`` is the figure (w x h); a fold-over standee with a base tab at each
   end; ``options.labels``/``colours``/``icons`` per piece, ``options.base`` ("12mm").
 - ``board``: a simple board from data: ``options.background`` (colour), ``options.title``,
@@ -47,6 +51,21 @@ REFERENCE_QR_MM = 18.0           # a phone reads an 18 mm code from a hand's len
 REFERENCE_SHEET_QR_MM = 28.0
 REFERENCE_QR_GAP_MM = 3.0
 
+# --- pieces a --players build needs --------------------------------------------------------
+
+def per_player_needed(piece: Piece) -> bool:
+    """``options.per_player = N``: the set's first pieces come N to a player (in seat order,
+    up to the game's most players); a ``--players P`` build prints the first P players'
+    pieces and every piece after the players' ones (shared pieces such as Ore's contracted
+    miners)."""
+    per = piece.option("per_player")
+    players = getattr(piece.build, "players", None)
+    if not per or players is None:
+        return True
+    most = piece.game.players[1]
+    return piece.index < int(per) * players or piece.index >= int(per) * most
+
+
 # --- die net -----------------------------------------------------------------------------
 
 TAB = 0.3  # glue tab depth as a fraction of the face
@@ -79,7 +98,7 @@ def _tab(pen: Pen, col: int, row: int, edge: str, s: float) -> None:
     pen.polygon(pts, fill=style.GLUE_FILL, stroke=style.INK, width=style.HAIRLINE_PT)
 
 
-@painter("die-net", size=die_net_size)
+@painter("die-net", size=die_net_size, needed=per_player_needed)
 def die_net(pen: Pen, piece: Piece) -> None:
     s = _face_size(piece.component)
     faces = list(piece.option("faces", [])) or [str(i) for i in range(1, 7)]
@@ -91,17 +110,23 @@ def die_net(pen: Pen, piece: Piece) -> None:
     for face, (col, row) in zip(faces, DIE_CELLS):
         spec = face if isinstance(face, dict) else {"text": str(face)}
         x, y = col * s, row * s
-        pen.rect(x, y, s, s, fill=spec.get("colour", default_fill))
+        fill = spec.get("colour", default_fill)
+        pen.rect(x, y, s, s, fill=fill)
+        ink = spec.get("ink") or (style.DARK_ON_LIGHT if _light(pen, fill) else style.LIGHT_ON_DARK)
         inset = 0.12 * s
         if spec.get("icon"):
             side = s - 2 * inset if not spec.get("text") else s * 0.5
             pen.icon(spec["icon"], x + (s - side) / 2, y + inset, side)
             if spec.get("text"):
                 pen.text(spec["text"], x + inset, y + inset + side, s - 2 * inset, s - 2 * inset - side,
-                         font="bold", size=s * 1.2, align="center", valign="middle")
+                         font="bold", size=s * 1.2, align="center", valign="middle", colour=ink)
         elif spec.get("text"):
             pen.text(spec["text"], x + inset, y + inset, s - 2 * inset, s - 2 * inset, font="bold",
-                     size=s * 1.6, align="center", valign="middle")
+                     size=s * 1.6, align="center", valign="middle", colour=ink)
+    name = piece.per_piece("labels")
+    if name:  # in the corner left of the top face, outside the cut outline
+        pen.text(f"**{name}**", 0, 0, (1 - TAB) * s - 1, s, size=s * 0.6, min_size=style.LABEL_PT,
+                 align="center", valign="middle")
     # cut outline (the cross) and the five folds between faces
     outline = [(s, 0), (2 * s, 0), (2 * s, s), (3 * s, s), (3 * s, 2 * s), (2 * s, 2 * s), (2 * s, 4 * s),
                (s, 4 * s), (s, 2 * s), (0, 2 * s), (0, s), (s, s)]
@@ -128,7 +153,7 @@ def _outline(pen: Pen, shape: str, grow: float, fill: str | None, stroke: str | 
         pen.rect(x, y, w, h, fill=fill, stroke=stroke, width=style.THIN_PT)
 
 
-@painter("token", backs=_token_backs)
+@painter("token", backs=_token_backs, needed=per_player_needed)
 def token(pen: Pen, piece: Piece) -> None:
     shape = piece.option("shape", "round")
     prefix = "back_" if piece.side == "back" and not piece.option("two_sided") else ""
@@ -171,7 +196,7 @@ def standee_size(component) -> tuple[float, float]:
     return w, 2 * h + 2 * _standee_base(component)
 
 
-@painter("standee", size=standee_size)
+@painter("standee", size=standee_size, needed=per_player_needed)
 def standee(pen: Pen, piece: Piece) -> None:
     base = _standee_base(piece.component)
     fig_h = (pen.h - 2 * base) / 2
@@ -296,7 +321,7 @@ def companion_card(pen: Pen, game_name: str, url: str) -> None:
                  size=REFERENCE_CARD_PT, min_size=REFERENCE_MIN_PT, align="center")
 
 
-@painter("reference", backs=_reference_backs)
+@painter("reference", backs=_reference_backs, needed=per_player_needed)
 def reference(pen: Pen, piece: Piece) -> None:
     if piece.side == "back" and _reference_backs(piece.component):
         options = dict(piece.options)

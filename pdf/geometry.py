@@ -172,6 +172,14 @@ def _grid(area: Rect, piece: PieceSpec, rot: int, fold_side: str | None = None) 
     return Grid(area, tuple(slots), rot, cols, rows)
 
 
+def grid_in(area: Rect, piece: PieceSpec, rot: int) -> Grid:
+    """The grid of ``piece`` turned by ``rot`` that fills ``area`` (InvalidDimension if none)."""
+    grid = _grid(area, piece, rot)
+    if grid is None:
+        raise InvalidDimension(f"{piece.name} does not fit a {_fmt(area.w)} x {_fmt(area.h)} mm area")
+    return grid
+
+
 def impose(area: Rect, piece: PieceSpec, paper: Paper, fold_side: str | None = None) -> Grid:
     """The densest grid of ``piece`` inside ``area``: upright, or every piece turned a quarter
     when that fits more. Raises InvalidDimension when not even one fits."""
@@ -189,17 +197,87 @@ def impose(area: Rect, piece: PieceSpec, paper: Paper, fold_side: str | None = N
     return best
 
 
+# --- butted grids ----------------------------------------------------------------------------
+#
+# Cards butted edge to edge share their cut lines: one cut separates two cards, so a sheet
+# holds more (9 poker cards on A4 and on Letter). Only the grid's outer edge has bleed, as much
+# of the asked bleed as the paper leaves room for (at least BUTTED_MIN_BLEED_MM).
+
+BUTTED_MIN_BLEED_MM = 1.0
+
+
+@dataclass(frozen=True)
+class ButtedGrid:
+    grid: Grid
+    bleed_x: float   # bleed left and right of the grid
+    bleed_y: float   # bleed above and below it
+
+    def clip(self, slot: Slot, slots) -> Rect:
+        """The part of the page ``slot``'s piece may paint: its trim, plus the outer bleed on
+        the sides where it is at the edge of ``slots``."""
+        left = self.bleed_x if slot.x <= min(s.x for s in slots) + EPS else 0.0
+        right = self.bleed_x if slot.x + slot.w >= max(s.x + s.w for s in slots) - EPS else 0.0
+        below = self.bleed_y if slot.y <= min(s.y for s in slots) + EPS else 0.0
+        above = self.bleed_y if slot.y + slot.h >= max(s.y + s.h for s in slots) - EPS else 0.0
+        return Rect(slot.x - left, slot.y - below, slot.w + left + right, slot.h + below + above)
+
+
+def impose_butted(piece: PieceSpec, paper: Paper) -> ButtedGrid | None:
+    """The densest butted grid of ``piece`` on ``paper`` (upright or turned), centred, inside
+    the printer's margin; None when not even one fits."""
+    best = None
+    room_w, room_h = paper.w - 2 * style.PAGE_MARGIN_MM, paper.h - 2 * style.PAGE_MARGIN_MM
+    for rot in (0, 90):
+        sw, sh = (piece.w, piece.h) if rot == 0 else (piece.h, piece.w)
+        least = 2 * min(piece.bleed, BUTTED_MIN_BLEED_MM)
+        cols = int(math.floor((room_w - least) / sw + EPS))
+        rows = int(math.floor((room_h - least) / sh + EPS))
+        if cols < 1 or rows < 1:
+            continue
+        x0, top = (paper.w - cols * sw) / 2, (paper.h + rows * sh) / 2
+        slots = tuple(Slot(round(x0 + c * sw, 6), round(top - sh - r * sh, 6), sw, sh, rot)
+                      for r in range(rows) for c in range(cols))
+        found = ButtedGrid(Grid(Rect(0, 0, paper.w, paper.h), slots, rot, cols, rows),
+                           round(min(piece.bleed, (room_w - cols * sw) / 2), 6),
+                           round(min(piece.bleed, (room_h - rows * sh) / 2), 6))
+        if best is None or len(slots) > best.grid.per_sheet:
+            best = found
+    return best
+
+
+def butting_pays(piece: PieceSpec, paper: Paper) -> bool:
+    """Butt pieces only when that puts more on a sheet than spacing them with their own bleed
+    (spaced pieces forgive an off cut: it never shows a neighbour's edge)."""
+    butted = impose_butted(piece, paper)
+    try:
+        spaced = impose(Rect(0, 0, paper.w, paper.h), piece, paper).per_sheet
+    except InvalidDimension:
+        spaced = 0
+    return butted is not None and butted.grid.per_sheet > spaced
+
+
+def cut_lines(slots, bleed_x: float, bleed_y: float) -> list[Mark]:
+    """Every trim line of a butted grid drawn across it, through the outer bleed."""
+    gx0, gx1 = min(s.x for s in slots) - bleed_x, max(s.x + s.w for s in slots) + bleed_x
+    gy0, gy1 = min(s.y for s in slots) - bleed_y, max(s.y + s.h for s in slots) + bleed_y
+    xs = sorted({round(v, 6) for s in slots for v in (s.x, s.x + s.w)})
+    ys = sorted({round(v, 6) for s in slots for v in (s.y, s.y + s.h)})
+    return [Mark(x, gy0, x, gy1) for x in xs] + [Mark(gx0, y, gx1, y) for y in ys]
+
+
 def crop_marks(slots: tuple[Slot, ...] | list[Slot], bleed: float, area: Rect,
-               fold_side: str | None = None) -> list[Mark]:
+               fold_side: str | None = None, bleed_y: float | None = None) -> list[Mark]:
     """Hairlines continuing every trim line outside the grid: they begin ``MARK_GAP_MM`` past
     the outermost bleed (so never touch a piece) and end ``PAGE_MARGIN_MM`` inside the area's
-    edge (so never run off the page)."""
+    edge (so never run off the page). ``bleed_y``: the bleed above and below the grid when it
+    differs from the bleed at its sides (butted grids)."""
     if not slots:
         return []
+    bleed_y = bleed if bleed_y is None else bleed_y
     gx0 = min(s.x for s in slots) - bleed
     gx1 = max(s.x + s.w for s in slots) + bleed
-    gy0 = min(s.y for s in slots) - bleed
-    gy1 = max(s.y + s.h for s in slots) + bleed
+    gy0 = min(s.y for s in slots) - bleed_y
+    gy1 = max(s.y + s.h for s in slots) + bleed_y
     clear = {side: style.PAGE_MARGIN_MM for side in ("left", "bottom", "right", "top")}
     if fold_side:
         clear[fold_side] = FOLD_ROOM_MM

@@ -8,59 +8,18 @@ metadata), so a saved sheet can be compared with a freshly printed one.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Sequence
 
-from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from companion.core import ScoreSheet
 
-PAPERS = {"a4": A4, "letter": LETTER}
-MARGIN = 15 * mm
-FONT_DIR = Path(__file__).resolve().parent.parent / "cards_data" / "fonts"
-INK = colors.HexColor("#222222")
-RULE = colors.HexColor("#999999")
-SHADE = colors.HexColor("#eeeeee")
-WINNER = colors.HexColor("#fff2c6")
-CATEGORY_WIDTH = 55 * mm
+from . import style
+from .fonts import face, font_dir
+from .icons import colour
+from .units import PAPERS_MM, pt
 
-
-@dataclass(frozen=True)
-class Fonts:
-    regular: str
-    bold: str
-
-
-def fonts() -> Fonts:
-    """The shipped TTF fonts when they exist (names in any script print), else Helvetica."""
-    files = sorted(FONT_DIR.glob("*.ttf")) if FONT_DIR.is_dir() else []
-    if not files:
-        return Fonts("Helvetica", "Helvetica-Bold")
-
-    def pick(*words: str, avoid: Sequence[str] = ()) -> Path:
-        for path in files:
-            name = path.stem.lower()
-            if all(w in name for w in words) and not any(a in name for a in avoid):
-                return path
-        return files[0]
-
-    regular = pick("regular", avoid=("condensed", "italic", "oblique")) if any("regular" in f.stem.lower() for f in files) \
-        else pick("", avoid=("bold", "italic", "oblique", "condensed"))
-    bold = pick("bold", avoid=("italic", "oblique", "condensed"))
-    names = []
-    for role, path in (("Regular", regular), ("Bold", bold)):
-        name = f"HeadframeSheet-{role}"
-        if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(path)))
-        names.append(name)
-    return Fonts(*names)
+FONT_DIR = font_dir()  # the shipped fonts every drawing uses
 
 
 def _num(value: float) -> str:
@@ -73,59 +32,70 @@ def _ordinal(n: int) -> str:
 
 
 def scoresheet_pdf(sheet: ScoreSheet, game_name: str, played_on: str, paper: str = "a4",
-                   table_code: str = "", variant: str = "") -> bytes:
-    """The score sheet as PDF bytes. ``played_on`` is printed as given (e.g. "25 November 2026")."""
-    font = fonts()
-    page = PAPERS[paper]
+                   table_code: str = "", variant: str = "", data: str = "") -> bytes:
+    """The score sheet as PDF bytes. ``played_on`` is printed as given (e.g. "25 November 2026");
+    ``data`` names the data the game was played by, when it says more than the shipped data."""
+    page = tuple(pt(v) for v in PAPERS_MM[paper])
+    margin = pt(style.SCORESHEET_MARGIN_MM)
+    ink = colour(style.INK)
     buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=page, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
-                            bottomMargin=MARGIN, title=f"{game_name} score sheet", author="Headframe",
+    doc = SimpleDocTemplate(buffer, pagesize=page, leftMargin=margin, rightMargin=margin, topMargin=margin,
+                            bottomMargin=margin, title=f"{game_name} score sheet", author="Headframe",
                             subject=f"Played {played_on}", creator="Headframe", invariant=1)
-    title = ParagraphStyle("title", fontName=font.bold, fontSize=20, leading=24, textColor=INK)
-    body = ParagraphStyle("body", fontName=font.regular, fontSize=11, leading=15, textColor=INK)
+    title = ParagraphStyle("title", fontName=face("bold"), fontSize=style.SCORESHEET_TITLE_PT,
+                           leading=style.SCORESHEET_TITLE_PT * style.SCORESHEET_LEADING, textColor=ink)
+    body = ParagraphStyle("body", fontName=face("regular"), fontSize=style.SCORESHEET_BODY_PT,
+                          leading=style.SCORESHEET_BODY_PT * style.SCORESHEET_LEADING, textColor=ink)
 
     details = [f"Played {played_on}"]
     if variant:
         details.append(f"variant: {variant}")
     if table_code:
         details.append(f"table {table_code}")
-    story = [Paragraph(_esc(f"{game_name}: score sheet"), title), Spacer(1, 2 * mm),
-             Paragraph(_esc(" · ".join(details)), body), Spacer(1, 6 * mm),
-             _table(sheet, page[0] - 2 * MARGIN, font), Spacer(1, 6 * mm)]
+    if data:
+        details.append(f"played by {data}")
+    small, large = pt(style.SCORESHEET_GAP_MM), pt(3 * style.SCORESHEET_GAP_MM)
+    story = [Paragraph(_esc(f"{game_name}: score sheet"), title), Spacer(1, small),
+             Paragraph(_esc(" · ".join(details)), body), Spacer(1, large),
+             _table(sheet, page[0] - 2 * margin), Spacer(1, large)]
     winners = [sheet.players[s] for s, r in enumerate(sheet.ranks) if r == 1]
     if winners:
         verb = "wins" if len(winners) == 1 else "share first place"
         story.append(Paragraph(_esc(f"{' and '.join(winners)} {verb}."), body))
     if sheet.tiebreak:
-        story += [Spacer(1, 2 * mm), Paragraph(_esc(f"Tie-break: {sheet.tiebreak}"), body)]
+        story += [Spacer(1, small), Paragraph(_esc(f"Tie-break: {sheet.tiebreak}"), body)]
     doc.build(story)
     return buffer.getvalue()
 
 
-def _table(sheet: ScoreSheet, width: float, font: Fonts) -> Table:
+def _table(sheet: ScoreSheet, width: float) -> Table:
     count = len(sheet.players)
-    size = 12 if count <= 6 else 10
-    cell = ParagraphStyle("cell", fontName=font.regular, fontSize=size, leading=size * 1.2, textColor=INK)
-    head = ParagraphStyle("head", parent=cell, fontName=font.bold, alignment=1)
-    per_player = (width - CATEGORY_WIDTH) / max(count, 1)
+    size = style.SCORESHEET_CELL_PT if count <= 6 else style.SCORESHEET_CELL_PT - 2
+    regular, bold = face("regular"), face("bold")
+    ink, rule = colour(style.INK), colour(style.RULE_INK)
+    cell = ParagraphStyle("cell", fontName=regular, fontSize=size, leading=size * 1.2, textColor=ink)
+    head = ParagraphStyle("head", parent=cell, fontName=bold, alignment=1)
+    category = pt(style.SCORESHEET_CATEGORY_MM)
+    per_player = (width - category) / max(count, 1)
     rows = [[""] + [Paragraph(_esc(name), head) for name in sheet.players]]
     rows += [[Paragraph(_esc(row.name), cell)] + [_num(p) for p in row.points] for row in sheet.rows]
     rows.append(["Total"] + [_num(t) for t in sheet.totals])
     rows.append(["Rank"] + [_ordinal(r) for r in sheet.ranks])
-    table = Table(rows, colWidths=[CATEGORY_WIDTH] + [per_player] * count, repeatRows=1)
+    table = Table(rows, colWidths=[category] + [per_player] * count, repeatRows=1)
     last = len(rows) - 1
-    style = [("FONT", (0, 0), (-1, -1), font.regular, size),
-             ("FONT", (0, last - 1), (-1, last), font.bold, size),
-             ("ALIGN", (1, 1), (-1, -1), "CENTER"),
-             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-             ("GRID", (0, 0), (-1, -1), 0.5, RULE),
-             ("LINEABOVE", (0, last - 1), (-1, last - 1), 1.5, INK),
-             ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-             ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 6)]
+    padding = style.SCORESHEET_PADDING_PT
+    commands = [("FONT", (0, 0), (-1, -1), regular, size),
+                ("FONT", (0, last - 1), (-1, last), bold, size),
+                ("ALIGN", (1, 1), (-1, -1), "CENTER"),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("GRID", (0, 0), (-1, -1), style.THIN_PT, rule),
+                ("LINEABOVE", (0, last - 1), (-1, last - 1), 1.5 * style.RULE_PT, ink),
+                ("BACKGROUND", (0, 0), (-1, 0), colour(style.SCORESHEET_SHADE)),
+                ("TOPPADDING", (0, 0), (-1, -1), padding), ("BOTTOMPADDING", (0, 0), (-1, -1), padding)]
     for seat, place in enumerate(sheet.ranks):
         if place == 1:
-            style.append(("BACKGROUND", (seat + 1, last - 1), (seat + 1, last), WINNER))
-    table.setStyle(TableStyle(style))
+            commands.append(("BACKGROUND", (seat + 1, last - 1), (seat + 1, last), colour(style.SCORESHEET_WINNER)))
+    table.setStyle(TableStyle(commands))
     return table
 
 

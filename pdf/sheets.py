@@ -14,7 +14,8 @@ from typing import Callable, Sequence
 from reportlab.pdfgen import canvas as rl_canvas
 
 from . import style
-from .geometry import (Mark, Paper, PieceSpec, Rect, Slot, back_slot, crop_marks, gutterfold, impose)
+from .geometry import (ButtedGrid, Mark, Paper, PieceSpec, Rect, Slot, back_slot, crop_marks, cut_lines,
+                       gutterfold, impose, impose_butted)
 from .icons import IconSet, colour
 from .pen import Pen
 from .units import pt
@@ -56,6 +57,7 @@ class Document:
         self.pages = 0
         self._page_size = (paper.w, paper.h)
         self._page_marks: list[Mark] = []  # crop marks on the current page, kept clear by labels
+        self.cut_contour = False  # print-shop pages: trim lines in the CutContour spot colour
 
     def set_page_size(self, w: float, h: float) -> None:
         self._page_size = (w, h)
@@ -75,12 +77,17 @@ class Document:
         return self._page_size[1]
 
     def place(self, slot: Slot, spec: PieceSpec, draw: Draw, guides: bool = False,
-              offset: tuple[float, float] = (0.0, 0.0)) -> None:
+              offset: tuple[float, float] = (0.0, 0.0), clip: Rect | None = None) -> None:
         """Draw one piece in ``slot``: move the origin to the slot, turn it by ``slot.rot``,
-        clip to the bleed box and hand the drawing function a local Pen."""
+        clip to the bleed box (and to ``clip``, page millimetres, for butted pieces) and hand
+        the drawing function a local Pen."""
         c = self.canvas
         c.saveState()
         x, y = slot.x + offset[0], slot.y + offset[1]
+        if clip is not None:
+            path = c.beginPath()
+            path.rect(pt(clip.x + offset[0]), pt(clip.y + offset[1]), pt(clip.w), pt(clip.h))
+            c.clipPath(path, stroke=0, fill=0)
         shift = {0: (0.0, 0.0), 90: (slot.w, 0.0), 180: (slot.w, slot.h), 270: (0.0, slot.h)}[slot.rot]
         c.translate(pt(x + shift[0]), pt(y + shift[1]))
         if slot.rot:
@@ -91,6 +98,8 @@ class Document:
         c.clipPath(clip, stroke=0, fill=0)
         pen = Pen(c, spec.w, spec.h, self.game, b, self.icons)
         draw(pen)
+        if spec.shape in ("round", "hex"):
+            trim_line(pen, spec, self.cut_contour)
         if guides:
             draw_guides(pen, spec)
         c.restoreState()
@@ -105,6 +114,16 @@ class Document:
         dx, dy = offset
         c.lines([(pt(m.x0 + dx), pt(m.y0 + dy), pt(m.x1 + dx), pt(m.y1 + dy)) for m in marks])
         self._page_marks.extend(Mark(m.x0 + dx, m.y0 + dy, m.x1 + dx, m.y1 + dy) for m in marks)
+
+    def cut_lines(self, lines: Sequence[Mark], offset: tuple[float, float] = (0.0, 0.0)) -> None:
+        """The shared cut lines of a butted grid, over the pieces."""
+        c = self.canvas
+        c.saveState()
+        c.setStrokeColor(colour(style.CUT_LINE_INK))
+        c.setLineWidth(style.HAIRLINE_PT)
+        dx, dy = offset
+        c.lines([(pt(m.x0 + dx), pt(m.y0 + dy), pt(m.x1 + dx), pt(m.y1 + dy)) for m in lines])
+        c.restoreState()
 
     def fold_line(self, mark: Mark) -> None:
         c = self.canvas
@@ -171,6 +190,34 @@ def _box(r: Rect) -> tuple[float, float, float, float]:
     return (pt(r.x), pt(r.y), pt(r.x1), pt(r.y1))
 
 
+def trim_line(pen: Pen, spec: PieceSpec, cut_contour: bool = False) -> None:
+    """The outline of a round or hex piece, exactly at its trim: crop marks only show a
+    box, so this is the line to cut along. For a print shop it is the die line, one path in
+    the ``CutContour`` spot colour."""
+    from reportlab.lib.colors import CMYKColorSep
+
+    from .pen import hex_points
+
+    c = pen.canvas
+    c.saveState()
+    strokes = [(CMYKColorSep(0, 1, 0, 0, spotName=style.CUT_CONTOUR), style.HAIRLINE_PT)] if cut_contour else [
+        (colour(style.TRIM_HALO), style.TRIM_HALO_PT), (colour(style.TRIM_INK), style.TRIM_PT)]
+    for ink, width in strokes:
+        c.setStrokeColor(ink)
+        c.setLineWidth(width)
+        path = c.beginPath()
+        if spec.shape == "round":
+            path.ellipse(0, 0, pt(spec.w), pt(spec.h))
+        else:
+            points = [(pt(x), pt(spec.h - y)) for x, y in hex_points(0, 0, spec.w, spec.h)]
+            path.moveTo(*points[0])
+            for point in points[1:]:
+                path.lineTo(*point)
+            path.close()
+        c.drawPath(path, stroke=1, fill=0)
+    c.restoreState()
+
+
 def draw_guides(pen: Pen, spec: PieceSpec) -> None:
     """Safe zone: keep text inside this line."""
     s = style.SAFE_ZONE_MM
@@ -188,11 +235,16 @@ def page_area(paper: Paper) -> Rect:
 
 def print_pieces(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str, guides: bool = False,
                  back_offset: tuple[float, float] = (0.0, 0.0), label: str = "",
-                 progress: Callable[[int], None] | None = None) -> int:
-    """Impose ``jobs`` on as many sheets as they need. Returns the number of pages written."""
+                 progress: Callable[[int], None] | None = None, butted: bool = False) -> int:
+    """Impose ``jobs`` on as many sheets as they need. Returns the number of pages written.
+    ``butted``: rectangular pieces edge to edge with shared cut lines (not for gutterfold)."""
     paper = doc.paper
     has_backs = sides != "fronts" and any(j.back is not None for j in jobs)
     start = doc.pages
+    if butted and not (has_backs and sides == "gutterfold"):
+        found = impose_butted(spec, paper)
+        if found is not None:
+            return _print_butted(doc, spec, jobs, sides, has_backs, found, guides, back_offset, label, progress)
     if has_backs and sides == "gutterfold":
         fold = gutterfold(spec, paper)
         per = fold.grid.per_sheet
@@ -236,6 +288,38 @@ def print_pieces(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str
     return doc.pages - start
 
 
+def _print_butted(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str, has_backs: bool,
+                  found: ButtedGrid, guides, back_offset, label: str, progress) -> int:
+    start = doc.pages
+    per = found.grid.per_sheet
+    bx, by = found.bleed_x, found.bleed_y
+    # the page note needs its band below the grid; a grid reaching into it goes without
+    room = min(s.y for s in found.grid.slots) - by >= style.PAGE_MARGIN_MM + LABEL_RISE_MM + LABEL_BAND_MM
+    for first in range(0, len(jobs), per):
+        chunk = jobs[first:first + per]
+        slots = found.grid.slots[:len(chunk)]
+        for slot, job in zip(slots, chunk):
+            doc.place(slot, spec, job.front, guides, clip=found.clip(slot, slots))
+        doc.marks(crop_marks(slots, bx, found.grid.area, bleed_y=by))
+        doc.cut_lines(cut_lines(slots, bx, by))
+        if room:
+            _label(doc, label, "fronts")
+        doc.end_page()
+        if has_backs:
+            backs = [back_slot(s, doc.paper, sides) for s in slots]
+            for slot, job in zip(backs, chunk):
+                if job.back is not None:
+                    doc.place(slot, spec, job.back, guides, back_offset, clip=found.clip(slot, backs))
+            doc.marks(crop_marks(backs, bx, found.grid.area, bleed_y=by), back_offset)
+            doc.cut_lines(cut_lines(backs, bx, by), back_offset)
+            if room:
+                _label(doc, label, f"backs ({sides})")
+            doc.end_page()
+        if progress:
+            progress(len(chunk))
+    return doc.pages - start
+
+
 def _label(doc: Document, label: str, what: str) -> None:
     if label:
         doc.page_label(f"{label} - page {doc.pages + 1} - {what} - print at 100% (actual size)")
@@ -256,6 +340,7 @@ def print_shop(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str,
     (when printed) follow their front as the next page, upright."""
     start = doc.pages
     b = spec.bleed
+    doc.cut_contour = True
     doc.set_page_size(spec.w + 2 * b, spec.h + 2 * b)
     slot = Slot(b, b, spec.w, spec.h, 0)
     trim = Rect(b, b, spec.w, spec.h)
@@ -268,5 +353,6 @@ def print_shop(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str,
             doc.end_page(trim, bleed)
         if progress:
             progress(1)
+    doc.cut_contour = False
     doc.set_page_size(doc.paper.w, doc.paper.h)
     return doc.pages - start

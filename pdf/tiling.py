@@ -3,8 +3,10 @@
 A board that fits the paper is imposed like any piece (one per page gets TrimBox/BleedBox).
 A larger board is split into tiles (on portrait or landscape pages, whichever needs fewer):
 each page shows a window of the board (bleed included)
-that overlaps its neighbours by at least ``TILE_OVERLAP_MM``; magenta register crosses sit in
-the overlaps (the same board point on both tiles), crop marks show the board's own edges,
+that overlaps its neighbours by at least ``TILE_OVERLAP_MM``. Where the tile to the right or
+below is laid over a tile, that tile prints no board but a grey glue margin whose magenta
+arrows point at the line the covering tile's edge goes on, so no mark lands on the finished
+board; crop marks show the board's own edges,
 each page is labelled with its tile ("B2" = column B, row 2), and a last page shows how the
 tiles go together.
 """
@@ -25,6 +27,12 @@ from .units import pt
 
 # A tile window keeps this much paper outside it for the printer's edge, crop marks and labels.
 TILE_MARGIN_MM = style.PAGE_MARGIN_MM + style.MARK_GAP_MM + style.MARK_MAX_MM
+# Alignment arrows in a glue margin: tip this far from the margin's inner edge, this deep and
+# half as wide as ..._HALF, at these fractions along the edge.
+GLUE_MARK_GAP_MM = 0.5
+GLUE_MARK_DEPTH_MM = 4.0
+GLUE_MARK_HALF_MM = 2.0
+GLUE_MARK_AT = (0.2, 0.5, 0.8)
 
 
 @dataclass(frozen=True)
@@ -118,28 +126,28 @@ def _tile_page(doc: Document, spec: PieceSpec, draw, tile: Tile, tiles: list[Til
     wy_top = (page_h + th) / 2         # window's top edge on the page (y up)
     window = Rect(wx, wy_top - th, tw, th)
     slot = Slot(wx - tile.x0, wy_top - spec.h + tile.y0, spec.w, spec.h, 0)
+    # The tile to the right and the tile below are laid over this one: where they overlap it,
+    # this page prints no board but a glue margin carrying the alignment marks.
+    right = _neighbour(tiles, tile, 1, 0)
+    below = _neighbour(tiles, tile, 0, 1)
+    glue_right = tile.x0 + tile.w - right.x0 if right else 0.0
+    glue_below = tile.y0 + tile.h - below.y0 if below else 0.0
+    shown = Rect(window.x, window.y + glue_below, window.w - glue_right, window.h - glue_below)
     c.saveState()
-    clip = c.beginPath()
-    clip.rect(pt(window.x), pt(window.y), pt(window.w), pt(window.h))
-    c.clipPath(clip, stroke=0, fill=0)
+    for box in (window, shown):  # the whole window first, so the page reads as its tile
+        clip = c.beginPath()
+        clip.rect(pt(box.x), pt(box.y), pt(box.w), pt(box.h))
+        c.clipPath(clip, stroke=0, fill=0)
     doc.place(slot, spec, draw)
     c.restoreState()
+    if right:
+        _glue_margin(doc, Rect(shown.x1, window.y, glue_right, window.h), "left", right.name)
+    if below:
+        _glue_margin(doc, Rect(window.x, window.y, shown.w, glue_below), "top", below.name)
 
     def to_page(bx: float, by: float) -> tuple[float, float]:
         return wx + (bx - tile.x0), wy_top - (by - tile.y0)
 
-    # register crosses in every overlap this tile shares with a neighbour
-    for other in tiles:
-        if other is tile or abs(other.col - tile.col) + abs(other.row - tile.row) != 1:
-            continue
-        ox0, ox1 = max(tile.x0, other.x0), min(tile.x0 + tile.w, other.x0 + other.w)
-        oy0, oy1 = max(tile.y0, other.y0), min(tile.y0 + tile.h, other.y0 + other.h)
-        if other.row == tile.row:   # side by side: crosses down the shared strip
-            points = [((ox0 + ox1) / 2, tile.y0 + f * tile.h) for f in (0.2, 0.5, 0.8)]
-        else:
-            points = [(tile.x0 + f * tile.w, (oy0 + oy1) / 2) for f in (0.2, 0.5, 0.8)]
-        for bx, by in points:
-            _cross(c, *to_page(bx, by))
     # crop marks where the board's own trim edges cross this window
     marks = []
     gap, length = style.MARK_GAP_MM, style.MARK_MAX_MM - 1
@@ -166,17 +174,50 @@ def _tile_page(doc: Document, spec: PieceSpec, draw, tile: Tile, tiles: list[Til
     c.setFont(face("bold"), 14)
     c.drawCentredString(pt(page_w / 2), pt(window.y1 + 2), tile.name)  # clear of the corner crop marks
     doc.page_label(f"{label} - tile {tile.name} (column {column_letter(tile.col)}, row {tile.row + 1}) - "
-                   f"overlaps its neighbours by {style.TILE_OVERLAP_MM:g} mm or more: cut along the dotted line "
-                   f"and line up the magenta crosses - print at 100%")
+                   f"cut along the dotted line; the tiles to the right and below go over the grey glue margins, "
+                   f"their edges on the magenta marks - print at 100%")
     doc.end_page()
 
 
-def _cross(c, x: float, y: float) -> None:
-    r = 2.5
-    c.setStrokeColor(colour(style.TILE_INK))
-    c.setLineWidth(style.HAIRLINE_PT)
-    c.circle(pt(x), pt(y), pt(r * 0.6), stroke=1, fill=0)
-    c.lines([(pt(x - r), pt(y), pt(x + r), pt(y)), (pt(x), pt(y - r), pt(x), pt(y + r))])
+def _neighbour(tiles: list[Tile], tile: Tile, dc: int, dr: int) -> Tile | None:
+    return next((t for t in tiles if t.col == tile.col + dc and t.row == tile.row + dr), None)
+
+
+def _glue_margin(doc: Document, margin: Rect, edge: str, other: str) -> None:
+    """A grey strip the next tile is glued over, with magenta arrows pointing at the line its
+    edge must lie on (the strip's ``edge`` side). Nothing of the board is printed here."""
+    from .fonts import face
+
+    c = doc.canvas
+    c.saveState()
+    c.setFillColor(colour(style.GLUE_FILL))
+    c.rect(pt(margin.x), pt(margin.y), pt(margin.w), pt(margin.h), stroke=0, fill=1)
+    c.setFillColor(colour(style.TILE_INK))
+    gap, depth, half = GLUE_MARK_GAP_MM, GLUE_MARK_DEPTH_MM, GLUE_MARK_HALF_MM
+    for f in GLUE_MARK_AT:
+        if edge == "left":
+            y = margin.y + f * margin.h
+            tip = (margin.x + gap, y)
+            base = [(margin.x + gap + depth, y - half), (margin.x + gap + depth, y + half)]
+        else:
+            x = margin.x + f * margin.w
+            tip = (x, margin.y1 - gap)
+            base = [(x - half, margin.y1 - gap - depth), (x + half, margin.y1 - gap - depth)]
+        path = c.beginPath()
+        path.moveTo(pt(tip[0]), pt(tip[1]))
+        for bx, by in base:
+            path.lineTo(pt(bx), pt(by))
+        path.close()
+        c.drawPath(path, stroke=0, fill=1)
+    c.setFont(face("regular"), style.LABEL_PT)
+    text = f"glue: {other} goes over this strip"
+    if edge == "left":
+        c.translate(pt(margin.x + margin.w / 2 + 1), pt(margin.y + margin.h * 0.35))
+        c.rotate(90)
+        c.drawCentredString(0, 0, text)
+    else:
+        c.drawCentredString(pt(margin.x + margin.w * 0.35), pt(margin.y + margin.h / 2 - 1), text)
+    c.restoreState()
 
 
 def _assembly_page(doc: Document, spec: PieceSpec, tiles: list[Tile], label: str) -> None:
@@ -195,8 +236,8 @@ def _assembly_page(doc: Document, spec: PieceSpec, tiles: list[Tile], label: str
     c.drawString(pt(margin), pt(page_h - margin), f"How to assemble: {label}")
     c.setFont(face("regular"), style.BODY_PT)
     c.drawString(pt(margin), pt(page_h - margin - 7),
-                 f"{len(tiles)} tiles. Lay them out as shown; each overlaps the next by at least "
-                 f"{style.TILE_OVERLAP_MM:g} mm.")
+                 f"{len(tiles)} tiles. Lay them out as shown: each tile goes over the grey glue margin of the "
+                 f"tile to its left and above, its edge on the magenta arrows.")
 
     def box(x0, y0, w, h):
         return pt(ox + (x0 + spec.bleed) * scale), pt(top - (y0 + spec.bleed + h) * scale), pt(w * scale), pt(h * scale)

@@ -29,3 +29,9 @@ def games(out: Path) -> list[Path]:
 
 def manifest(folder: Path) -> dict:
     return json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+
+
+def file_of(folder: Path, component: str) -> Path:
+    """The PDF a component is printed in (its own, or the shared sheet it is ganged on)."""
+    entry = next(c for c in manifest(folder)["components"] if c["id"] == component)
+    return folder / entry["file"]

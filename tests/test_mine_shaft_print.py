@@ -60,15 +60,17 @@ def test_tile_fronts_follow_the_csv_and_backs_show_the_collapse(built):
 
 def test_die_a_shows_the_quake_twice_and_the_start_tile_is_labelled(built):
     folder, _ = built
-    dice = PdfReader(str(folder / "dice.pdf")).pages[0].extract_text()
+    from print_sets import file_of
+
+    dice = PdfReader(str(file_of(folder, "dice"))).pages[0].extract_text()
     assert dice.count("QUAKE") == 2  # the two pickaxe faces of die A
-    assert "START" in PdfReader(str(folder / "start-tile.pdf")).pages[0].extract_text()
+    assert "START" in PdfReader(str(file_of(folder, "start-tile"))).pages[0].extract_text()
 
 
 def test_same_data_gives_byte_identical_pdfs(built, tmp_path):
     folder, _ = built
     build_game("mine-shaft", tmp_path, BuildOptions())
-    for name in ("shaft-tiles.pdf", "minerals.pdf", "dice.pdf", "start-tile.pdf"):
+    for name in ("shaft-tiles.pdf", "minerals.pdf", "pieces.pdf"):
         assert (tmp_path / "mine-shaft" / name).read_bytes() == (folder / name).read_bytes()
 
 

@@ -18,7 +18,8 @@ POKER = (63.5, 88.9)
 
 def build(tmp_path_factory, name, **options):
     out = tmp_path_factory.mktemp(name)
-    manifest = build_game("testgame", out, BuildOptions(data_dir=FIXTURES, **options))
+    # these tests measure cards each with its own bleed; butted cards: test_print_sheets.py
+    manifest = build_game("testgame", out, BuildOptions(data_dir=FIXTURES, **{"spaced": True, **options}))
     return out / "testgame", manifest
 
 
@@ -160,7 +161,7 @@ def test_tiled_board_overlaps_at_least_10mm_with_labels_and_assembly_page(a4):
     assert len(pages) == 5  # 2 x 2 tiles and the assembly diagram
     windows = []
     for page in pages[:4]:
-        window, board = page.clips()[0], page.clips()[1]
+        window, board = page.clips()[0], page.clips()[-1]  # between them: the window less its glue margins
         # the board's bleed box origin on this page -> which part of the board the window shows
         windows.append((window[0] - board[0], board[3] - window[3], window[2] - board[0], board[3] - window[1]))
     a1, b1, a2, b2 = windows

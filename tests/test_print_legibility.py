@@ -72,6 +72,59 @@ def test_no_glyph_in_any_game_is_under_5pt(out):
 
 @pytest.mark.parametrize("game", ["ore", "mine-shaft"])
 def test_reference_card_body_text_is_at_least_7pt(out, game):
-    pdf = out / game / "reference-cards.pdf"
+    from print_sets import file_of
+
+    pdf = file_of(out / game, "reference-cards")
     sizes = [glyph_pt(c) for _, c in glyphs(pdf) if "Bold" not in c["fontname"] and on_a_piece(c)]
     assert sizes and min(sizes) >= REFERENCE_BODY_MIN_PT - 0.01
+
+
+def _luminance(rgb):
+    def lin(c):
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_ore_start_player_arrow_stands_out_from_its_token(out):
+    import pdf_probe
+    from pdf import style
+    from pdf.icons import colour
+
+    from pdf.build import BuildOptions
+    from pdf.generic import token
+    from pdf.sheets import Document, Job, print_pieces
+    from pdf.geometry import Paper, PieceSpec
+    from pdf.painters import Piece
+    from companion.data import load_game
+
+    # the token drawn alone, as the build draws it, so its fill is the largest on the page
+    game = load_game("ore")
+    comp = game.components["starting-player"]
+    path = out / "start-alone.pdf"
+    doc = Document(str(path), Paper.named("a4"), game)
+    piece = Piece(game, comp, 0, "front", BuildOptions())
+    print_pieces(doc, PieceSpec("start", *comp.size_mm, 3, "round"), [Job(lambda pen: token(pen, piece))], "fronts")
+    doc.save()
+    page = pdf_probe.read(path)[0]
+    token_fill = max(page.fills(), key=lambda s: (s.bbox[2] - s.bbox[0]) * (s.bbox[3] - s.bbox[1]))
+    arrow = colour(style.INK)  # the arrow icon is drawn in ink
+    assert contrast(token_fill.fill, (arrow.red, arrow.green, arrow.blue)) >= 4.5
+
+
+def test_mine_shaft_dice_are_named_and_die_a_spells_its_colours(out):
+    from pypdf import PdfReader
+
+    from print_sets import file_of
+
+    text = " ".join(p.extract_text() for p in PdfReader(file_of(out / "mine-shaft", "dice")).pages)
+    for word in ("Die A", "Die B", "Yellow", "Blue", "Red", "Green"):
+        assert word in text
+    reference = " ".join(p.extract_text() for p in PdfReader(file_of(out / "mine-shaft", "reference-cards")).pages)
+    assert "Die B" in reference and "Die A" in reference
+    assert "\nB:" not in reference and not reference.startswith("B:")

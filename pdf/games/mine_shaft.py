@@ -8,9 +8,10 @@ players turn them at the table. All lengths are millimetres in the piece's local
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from companion.data.units import parse_length
 from companion.mine_shaft.tiledata import read_tiles
 
 from .. import style
@@ -29,10 +30,10 @@ FRAME = 0.05       # the colour frame around the tile's edge
 
 ROCK = "rock"
 ROCK_DARK = "rock_dark"
-TUNNEL = "#d8c39c"
-SLEEPER = "#7a5232"
-RAIL = "#5d6166"
-MARK_BG = "#fdfaf2"
+TUNNEL = "tunnel-cut"
+SLEEPER = "sleeper"
+RAIL = "rail-steel"
+MARK_BG = "plate"
 COLOUR_LETTER = {"yellow": "Y", "blue": "B", "red": "R", "green": "G"}
 # Corners used for slots in order of preference: (x, y) as fractions of the side. The curve
 # runs through the north-east corner's quarter, so that corner comes last.
@@ -54,6 +55,47 @@ def _designs(root: str) -> tuple[dict, ...]:
 
 def _design(piece: Piece) -> dict:
     return _designs(str(piece.game.root))[piece.index]
+
+
+# --- boxes from layouts.toml ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Placed:
+    """A layouts.toml box scaled to the tile being drawn (millimetres in the pen's frame)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    props: dict
+
+    def get(self, key: str, default=None):
+        return self.props.get(key, default)
+
+    def length(self, key: str) -> float:
+        return parse_length(self.props[key]) * self.props["_scale"] if key in self.props else 0.0
+
+
+def box(pen: Pen, name: str) -> Placed:
+    layout = pen.game.layouts["tile"]
+    found = next(b for b in layout.boxes if b.name == name)
+    k = min(pen.w, pen.h) / layout.size_mm[0]
+    return Placed(found.x * k, found.y * k, found.w * k, found.h * k, {**found.props, "kind": found.kind, "_scale": k})
+
+
+def plate(pen: Pen, b: Placed) -> None:
+    """A rect or circle box with its fill and outline."""
+    if b.get("kind") == "circle":
+        pen.ellipse(b.x, b.y, b.w, b.h, fill=b.get("fill"), stroke=b.get("stroke"),
+                    width=b.get("stroke_width", style.THIN_PT))
+    else:
+        pen.rect(b.x, b.y, b.w, b.h, fill=b.get("fill"), stroke=b.get("stroke"),
+                 width=b.get("stroke_width", style.THIN_PT), radius=b.length("radius"))
+
+
+def plate_text(pen: Pen, b: Placed, text: str, colour: str = style.INK) -> None:
+    pen.text(text, b.x, b.y, b.w, b.h, font=b.get("font", "bold"), size=b.get("size", style.LABEL_PT),
+             min_size=b.get("min_size"), align="center", valign="middle", colour=b.get("colour", colour))
 
 
 # --- track art ---------------------------------------------------------------------------------
@@ -152,10 +194,11 @@ def _frame(pen: Pen, colour: str) -> None:
     for x, y, w, h in ((-b, -b, pen.w + 2 * b, f + b), (-b, pen.h - f, pen.w + 2 * b, f + b),
                        (-b, -b, f + b, pen.h + 2 * b), (pen.w - f, -b, f + b, pen.h + 2 * b)):
         pen.rect(x, y, w, h, fill=colour)
-    r = 2.6
-    pen.circle(f + r + 0.6, f + r + 0.6, r, fill=colour, stroke="#ffffff", width=0.6)
-    pen.label(COLOUR_LETTER[colour], f + r + 0.6, f + r + 0.6 + 1.3, size=8, font="bold",
-              colour="#111111" if colour in ("yellow",) else "#ffffff", align="center")
+    badge = box(pen, "colour-badge")
+    pen.ellipse(badge.x, badge.y, badge.w, badge.h, fill=colour, stroke=badge.get("stroke"),
+                width=badge.get("stroke_width"))
+    plate_text(pen, badge, COLOUR_LETTER[colour],
+               style.DARK_ON_LIGHT if colour in ("yellow",) else style.LIGHT_ON_DARK)
 
 
 def _slots(pen: Pen, count: int, shape: str) -> None:
@@ -164,7 +207,7 @@ def _slots(pen: Pen, count: int, shape: str) -> None:
     for fx, fy in corners[:count]:
         x = SLOT_INSET * side if fx == 0 else pen.w - SLOT_INSET * side
         y = SLOT_INSET * side if fy == 0 else pen.h - SLOT_INSET * side
-        pen.circle(x, y, SLOT * side, fill=ROCK_DARK, stroke="#e9dcc0", width=0.8)
+        pen.circle(x, y, SLOT * side, fill=ROCK_DARK, stroke="slot-rim", width=0.8)
 
 
 def _marking(pen: Pen, players: str) -> None:
@@ -172,10 +215,9 @@ def _marking(pen: Pen, players: str) -> None:
     if players == "all":
         return
     text = "3-4" if players == "3-4" else "4"
-    w, h = (9.5 if len(text) > 1 else 6.0), 4.4
-    y = pen.h - FRAME * min(pen.w, pen.h) - h - 0.6
-    pen.rect((pen.w - w) / 2, y, w, h, fill=MARK_BG, stroke=style.INK, width=0.5, radius=1.2)
-    pen.label(text, pen.w / 2, y + h - 1.25, size=7.5, font="bold", align="center")
+    b = box(pen, "marking" if len(text) > 1 else "marking-one")
+    plate(pen, b)
+    plate_text(pen, b, text)
 
 
 # --- advanced icons ------------------------------------------------------------------------------
@@ -195,43 +237,39 @@ def _glyph(pen: Pen, icon: str, cx: float, cy: float, r: float) -> None:
                         fill=ink)
     elif icon == "fire":
         pen.polygon([(cx, cy - r * 0.8), (cx + r * 0.55, cy + r * 0.1), (cx + r * 0.35, cy + r * 0.65),
-                     (cx - r * 0.35, cy + r * 0.65), (cx - r * 0.55, cy + r * 0.1)], fill="#e8590c")
+                     (cx - r * 0.35, cy + r * 0.65), (cx - r * 0.55, cy + r * 0.1)], fill="fire")
         pen.polygon([(cx, cy - r * 0.2), (cx + r * 0.25, cy + r * 0.3), (cx, cy + r * 0.6),
-                     (cx - r * 0.25, cy + r * 0.3)], fill="#ffd43b")
+                     (cx - r * 0.25, cy + r * 0.3)], fill="flame")
     elif icon == "fuse":
         pen.circle(cx - r * 0.1, cy + r * 0.15, r * 0.5, fill=ink)
-        pen.line(cx + r * 0.2, cy - r * 0.25, cx + r * 0.5, cy - r * 0.6, colour="#8d6e63", width=2.0)
-        pen.circle(cx + r * 0.55, cy - r * 0.68, r * 0.14, fill="#f59f00")
+        pen.line(cx + r * 0.2, cy - r * 0.25, cx + r * 0.5, cy - r * 0.6, colour="fuse-cord", width=2.0)
+        pen.circle(cx + r * 0.55, cy - r * 0.68, r * 0.14, fill="fuse-spark")
     elif icon == "porous":
-        pen.circle(cx, cy, r * 0.62, fill="#a1887f")
+        pen.circle(cx, cy, r * 0.62, fill="porous-rock")
         for dx, dy, rr in ((-0.25, -0.2, 0.12), (0.2, -0.1, 0.1), (0.0, 0.28, 0.13), (-0.3, 0.2, 0.07)):
-            pen.circle(cx + dx * r, cy + dy * r, rr * r, fill="#4e342e")
+            pen.circle(cx + dx * r, cy + dy * r, rr * r, fill="porous-hole")
     elif icon == "kart":
         pen.polygon([(cx - r * 0.7, cy - r * 0.3), (cx + r * 0.7, cy - r * 0.3), (cx + r * 0.5, cy + r * 0.25),
-                     (cx - r * 0.5, cy + r * 0.25)], fill="#616161")
+                     (cx - r * 0.5, cy + r * 0.25)], fill="kart")
         for dx in (-0.32, 0.32):
             pen.circle(cx + dx * r, cy + r * 0.42, r * 0.17, fill=ink)
-        pen.circle(cx - r * 0.2, cy - r * 0.38, r * 0.15, fill="#e0b020")
-        pen.circle(cx + r * 0.15, cy - r * 0.4, r * 0.15, fill="#2b2b2b")
+        pen.circle(cx - r * 0.2, cy - r * 0.38, r * 0.15, fill="kart-gold")
+        pen.circle(cx + r * 0.15, cy - r * 0.4, r * 0.15, fill="kart-coal")
     elif icon == "tunnel":
         pen.polygon([(cx - r * 0.6, cy + r * 0.5)] + [
             (cx + r * 0.6 * math.cos(math.radians(a)), cy - r * 0.6 * math.sin(math.radians(a)) + r * 0.1)
-            for a in range(180, -1, -15)] + [(cx + r * 0.6, cy + r * 0.5)], fill="#212121")
+            for a in range(180, -1, -15)] + [(cx + r * 0.6, cy + r * 0.5)], fill="tunnel-mouth")
     elif icon == "help":
-        pen.label("SOS", cx, cy + r * 0.22, size=pt(r) * 0.72, font="bold", colour="#c92a2a", align="center")
+        pen.label("SOS", cx, cy + r * 0.22, size=pt(r) * 0.72, font="bold", colour="help", align="center")
 
 
 def draw_icon_badge(pen: Pen, icon: str) -> None:
-    side = min(pen.w, pen.h)
-    r = side * 0.13
-    cx, cy = pen.w / 2, pen.h / 2 - side * 0.03
-    pen.circle(cx, cy, r, fill="#fdfaf2", stroke=style.INK, width=0.8)
-    _glyph(pen, icon, cx, cy, r)
-    name = ICON_NAMES[icon]
-    w = side * 0.5
-    pen.rect(cx - w / 2, cy + r + 0.4, w, 4.4, fill="#fdfaf2", stroke=style.INK, width=0.4, radius=1.0)
-    pen.text(name, cx - w / 2, cy + r + 0.5, w, 4.2, font="bold", size=7, min_size=6, align="center",
-             valign="middle")
+    disc = box(pen, "badge")
+    plate(pen, disc)
+    _glyph(pen, icon, disc.x + disc.w / 2, disc.y + disc.h / 2, disc.w / 2)
+    name = box(pen, "badge-name")
+    plate(pen, name)
+    plate_text(pen, name, ICON_NAMES[icon])
 
 
 def draw_collapsed(pen: Pen) -> None:
@@ -242,18 +280,30 @@ def draw_collapsed(pen: Pen) -> None:
                        (0.72, 0.66, 0.11), (0.48, 0.82, 0.07), (0.18, 0.45, 0.06), (0.84, 0.44, 0.06)):
         x, y, r = fx * pen.w, fy * pen.h, fr * side
         pen.polygon([(x - r, y + r * 0.4), (x - r * 0.5, y - r * 0.7), (x + r * 0.4, y - r * 0.8),
-                     (x + r, y + r * 0.1), (x + r * 0.3, y + r * 0.8)], fill="#8d7b67", stroke="#2b231b", width=0.6)
+                     (x + r, y + r * 0.1), (x + r * 0.3, y + r * 0.8)], fill="rubble", stroke="rubble-edge", width=0.6)
     crack = [(0.1, 0.1), (0.3, 0.22), (0.42, 0.18), (0.55, 0.4), (0.7, 0.45), (0.9, 0.9)]
     for (x1, y1), (x2, y2) in zip(crack, crack[1:]):
-        pen.line(x1 * pen.w, y1 * pen.h, x2 * pen.w, y2 * pen.h, colour="#1a1410", width=1.4)
-    pen.label("COLLAPSED", pen.w / 2, pen.h - 3.5, size=6.5, font="bold", colour="#e9dcc0", align="center")
+        pen.line(x1 * pen.w, y1 * pen.h, x2 * pen.w, y2 * pen.h, colour="crack", width=1.4)
+    word = box(pen, "collapsed")
+    pen.label(word.get("text"), word.x + word.w / 2, word.y, size=word.get("size"), font=word.get("font"),
+              colour=word.get("colour"), align="center")
 
 
 def _openings(piece: Piece, shape: str) -> str:
     return piece.game.tables["openings"][shape]
 
 
-@painter("mine-shaft.tiles", backs=True)
+def tile_needed(piece: Piece) -> bool:
+    """A ``--players`` build prints the tiles whose marking is in play for that many players
+    ([setup].markings); ``--variant basic`` leaves out the tiles with an advanced icon."""
+    d = _design(piece)
+    players = getattr(piece.build, "players", None)
+    if players is not None and d["players"] not in piece.game.setup["markings"][str(players)]:
+        return False
+    return not (getattr(piece.build, "variant", None) == "basic" and d["icon"])
+
+
+@painter("mine-shaft.tiles", backs=True, needed=tile_needed)
 def shaft_tile(pen: Pen, piece: Piece) -> None:
     if piece.side == "back":
         draw_collapsed(pen)
@@ -272,20 +322,19 @@ def shaft_tile(pen: Pen, piece: Piece) -> None:
 def start_tile(pen: Pen, piece: Piece) -> None:
     _rock(pen)
     draw_tracks(pen, piece.game.tables["start_openings"], False)
-    side = min(pen.w, pen.h)
-    r = side * 0.15
-    pen.circle(pen.w / 2, pen.h / 2, r, fill="#fdfaf2", stroke=style.INK, width=1.0)
+    disc = box(pen, "start-disc")
+    plate(pen, disc)
     # a small headframe: two legs, a cross-beam and the sheave wheel
-    cx, cy = pen.w / 2, pen.h / 2
+    r = disc.w / 2
+    cx, cy = disc.x + r, disc.y + r
     pen.line(cx - r * 0.5, cy + r * 0.6, cx, cy - r * 0.55, colour=style.INK, width=1.6)
     pen.line(cx + r * 0.5, cy + r * 0.6, cx, cy - r * 0.55, colour=style.INK, width=1.6)
     pen.line(cx - r * 0.3, cy + r * 0.15, cx + r * 0.3, cy + r * 0.15, colour=style.INK, width=1.2)
-    pen.circle(cx, cy - r * 0.55, r * 0.2, stroke=style.INK, width=1.2, fill="#fdfaf2")
+    pen.circle(cx, cy - r * 0.55, r * 0.2, stroke=style.INK, width=1.2, fill="plate")
     # on a light plate: white letters on the pale tunnel cut would be lost
-    w, h = 13.0, 4.6
-    y = pen.h - FRAME * side - h - 0.6
-    pen.rect(cx - w / 2, y, w, h, fill=MARK_BG, stroke=style.INK, width=0.5, radius=1.2)
-    pen.label("START", cx, y + h - 1.3, size=7.5, font="bold", align="center")
+    label = box(pen, "start-plate")
+    plate(pen, label)
+    plate_text(pen, label, label.get("text"))
 
 
 # --- counters and dice ---------------------------------------------------------------------------
@@ -305,7 +354,7 @@ def mineral(pen: Pen, piece: Piece) -> None:
     """Both sides alike, so a counter drawn from the bag shows its kind whichever way it lands."""
     kind = _mineral_of(piece)
     b = pen.bleed
-    pen.ellipse(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill="#efe6d2")
+    pen.ellipse(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill="counter")
     side = min(pen.w, pen.h) * 0.78
     pen.icon(kind, (pen.w - side) / 2, (pen.h - side) / 2, side)
 
@@ -316,9 +365,9 @@ def _dice_faces(piece: Piece) -> list:
         faces = []
         for face in tables["die_a"]:
             if face == "quake":
-                faces.append({"colour": "#f4ecdc"})  # the pickaxe is drawn over it by ``dice``
-            else:
-                faces.append({"text": COLOUR_LETTER[face], "colour": face})
+                faces.append({"colour": "quake-face"})  # the pickaxe is drawn over it by ``dice``
+            else:  # the colour's name: a bare "B" for blue would read as die B
+                faces.append({"text": face.capitalize(), "colour": face})
         return faces
     return [str(v) for v in tables["die_b"]]
 
@@ -328,7 +377,7 @@ def dice(pen: Pen, piece: Piece) -> None:
     """Die A (four colours, two quakes) and die B (1-3 twice), through the generic net."""
     options = dict(piece.component.options)
     options["faces"] = _dice_faces(piece)
-    options.setdefault("colour", "#ffffff")
+    options.setdefault("colour", style.DIE_FACE)
     die_net(pen, replace(piece, component=replace(piece.component, options=options)))
     if piece.index == 0:
         size = piece.component.size_mm[0]
@@ -351,8 +400,8 @@ def draw_pickaxe(pen: Pen, x: float, y: float, s: float) -> None:
         half = (0.06 * (1 - t * t) + 0.008) * s
         upper.append((cx + ux * half, cy + uy * half))
         lower.append((cx - ux * half, cy - uy * half))
-    pen.polygon(upper + lower[::-1], fill="#4a4f55", stroke=style.INK, width=0.5)
+    pen.polygon(upper + lower[::-1], fill="pickaxe-head", stroke=style.INK, width=0.5)
     # the handle runs through the head's eye and shows just above it
     pen.line(hx - ux * 0.5 * s, hy - uy * 0.5 * s, hx + ux * 0.1 * s, hy + uy * 0.1 * s,
-             colour="#8d5a2b", width=pt(0.075 * s))
-    pen.label("QUAKE", x + s / 2, y + 0.92 * s, size=0.26 * s, font="bold", colour="#7a1f1a", align="center")
+             colour="pickaxe-handle", width=pt(0.075 * s))
+    pen.label("QUAKE", x + s / 2, y + 0.92 * s, size=0.26 * s, font="bold", colour="quake-word", align="center")

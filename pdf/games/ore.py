@@ -29,7 +29,7 @@ def _catalog(piece: Piece):
 
 def _ink_for(pen: Pen, fill: str) -> str:
     c = pen.colour(fill)
-    return "#111111" if 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue > 0.55 else "#ffffff"
+    return style.DARK_ON_LIGHT if 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue > 0.55 else style.LIGHT_ON_DARK
 
 
 def _background(pen: Pen, fill: str) -> None:
@@ -88,7 +88,7 @@ def mine_card(pen: Pen, piece: Piece) -> None:
         y = top + index * ROW_H
         if index and level != card.levels[index - 1]:
             pen.line(4, y, pen.w - 4, y, colour="ink", width=2.4)
-        shade = "#efe6d2" if level == 1 else ("#e2d6bb" if level == 2 else "#d3c29f")
+        shade = f"mine-level-{min(level, 3)}"
         pen.rect(4, y + 0.5, pen.w - 8, ROW_H - 1, fill=shade)
         _space_marker(pen, index, level, 10, y + ROW_H / 2)
         pen.text(f"**{amount}** :{card.res}:", 16, y + 0.6, 30, ROW_H - 1.2, size=10, valign="middle")
@@ -97,7 +97,7 @@ def mine_card(pen: Pen, piece: Piece) -> None:
     bottom = top + len(card.spaces) * ROW_H
     pen.line(4, bottom, pen.w - 4, bottom, colour="ink", width=2.4)
     pen.label("bottom of the mine", pen.w / 2, bottom + 4, size=6, align="center")
-    pen.label(card.id, pen.w - 4, pen.h - 3, size=5, align="right", colour="#777777")
+    pen.label(card.id, pen.w - 4, pen.h - 3, size=5, align="right", colour="card-id")
 
 
 # --- contracts ---------------------------------------------------------------------------------
@@ -113,23 +113,23 @@ def contract_card(pen: Pen, piece: Piece) -> None:
     if piece.side == "back":
         _background(pen, "contract")
         pen.text("**ORE**\nContract", 4, 30, pen.w - 8, 28, size=20, align="center", valign="middle",
-                 colour="#ffffff")
+                 colour=style.LIGHT_ON_DARK)
         return
     _background(pen, CARD_BG)
     b = pen.bleed
     pen.rect(-b, -b, pen.w + 2 * b, 14 + b, fill="contract")
-    pen.text(f"**Contract #{card.number}**", 4, 2, pen.w - 8, 10, size=13, colour="#ffffff", valign="middle")
+    pen.text(f"**Contract #{card.number}**", 4, 2, pen.w - 8, 10, size=13, colour=style.LIGHT_ON_DARK, valign="middle")
     row_h = min(14.0, (pen.h - 30) / max(1, len(card.rows)))
     for index, row in enumerate(card.rows):
         y = 18 + index * row_h
-        pen.rect(3, y, pen.w - 6, row_h - 1.5, fill="#f7f1e3", stroke="ink", radius=1.5)
+        pen.rect(3, y, pen.w - 6, row_h - 1.5, fill="contract-row", stroke="ink", radius=1.5)
         pen.label(str(index + 1), 6, y + row_h / 2 + 0.5, size=8, font="bold")
         units = sum(1.0 if len(box) == 1 else 1.8 for box in row.boxes)
         unit = min(10.0, (pen.w - 30 - 1.5 * (len(row.boxes) - 1)) / units)
         x = 10.0
         for box in row.boxes:
             width = unit * (1.0 if len(box) == 1 else 1.8)
-            pen.rect(x, y + 1.5, width, row_h - 4.5, fill="#ffffff", stroke="ink", radius=1)
+            pen.rect(x, y + 1.5, width, row_h - 4.5, fill="contract-box", stroke="ink", radius=1)
             pen.text(_box_text(box), x + 0.3, y + 1.8, width - 0.6, row_h - 5, size=16, min_size=6,
                      align="center", valign="middle")
             x += width + 1.5
@@ -156,11 +156,11 @@ def acquisition_card(pen: Pen, piece: Piece) -> None:
             x = 5 + i * cell
             pen.rect(x, top + 8, cell - 1.5, cell - 1.5, fill=fill, stroke="ink", radius=1.5)
             pen.text(f"**{i + 1}**", x, top + 8, cell - 1.5, cell - 1.5, size=12, align="center", valign="middle",
-                     colour="#ffffff")
+                     colour=style.LIGHT_ON_DARK)
         pen.text(note, 5, top + 9 + cell, track_w - 5, pen.h / 2 - cell - 14, size=7.5)
     x0 = track_w + 4
     pen.line(x0 - 2, 4, x0 - 2, pen.h - 4, colour="ink", width=style.RULE_PT)
-    pen.rect(x0, 4, pen.w - x0 - 4, pen.h - 8, fill="#d9d2bf", stroke="ink", radius=3)
+    pen.rect(x0, 4, pen.w - x0 - 4, pen.h - 8, fill="slag-heap", stroke="ink", radius=3)
     base = int(piece.game.tables["slag_heap_base"])
     pen.text(f"**Slag heap**\n\nAny number of miners may stand here. In the collection phase each "
              f"one earns ${base} minus the number of miners here (2 miners: $3 each).", x0 + 3, 8,
@@ -192,7 +192,7 @@ def _nth(counts: dict, index: int) -> str:
 @painter("ore.money")
 def money_chip(pen: Pen, piece: Piece) -> None:
     value = _nth(piece.option("values", {}), piece.index)
-    fill = piece.option("colours", {}).get(value, "#f4f1ea")
+    fill = piece.option("colours", {}).get(value, style.TOKEN_FILL)
     b = pen.bleed
     pen.ellipse(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=fill)
     pen.circle(pen.w / 2, pen.h / 2, pen.w / 2 - 1.5, stroke=_ink_for(pen, fill), width=style.THIN_PT)
