@@ -55,6 +55,10 @@ def test_fair_play_leaves_out_targets_that_need_action_cards_and_deals_none():
 
 def test_only_the_host_sets_options_before_the_start():
     s = GAME.setup([PlayerSpec("A"), PlayerSpec("B")], "standard", 1)
+    offered = [o.action for o in GAME.options(s, 0)]
+    assert {"type": "set_option", "seat": 0, "name": "endgame", "value": "final-round"} in offered
+    assert {"type": "set_option", "seat": 0, "name": "remove_cards", "value": "no"} in offered
+    assert GAME.options(s, 1) == []
     with pytest.raises(RuleViolation, match="host"):
         GAME.apply(s, {"type": "set_option", "seat": 1, "name": "endgame", "value": "final-round"})
     with pytest.raises(BadAction, match="endgame"):

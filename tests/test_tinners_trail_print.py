@@ -17,6 +17,7 @@ EXPECTED = {
     "mines": ("token", 30), "own-miners": ("token", 20), "development-pieces": ("token", 46),
     "cube-substitutes": ("token", 104), "arsenic-cube-substitutes": ("token", 16), "map-setup-cards": ("card", 4),
     "player-markers": ("token", 15), "auction-marker": ("token", 1), "round-marker": ("token", 1),
+    "lord-wallace-cards": ("card", 10), "lord-wallace-reference": ("card", 1),
 }
 
 

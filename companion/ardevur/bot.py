@@ -14,7 +14,7 @@ from .cards import Catalog
 if TYPE_CHECKING:
     from .game import Ardevur
 
-NEVER_RANDOM = ("call_time",)
+NEVER_RANDOM = ("call_time", "set_option")  # the table chooses its options, not a bot
 
 
 def _stock(me: Mapping) -> int:
@@ -25,7 +25,8 @@ def _value(cat: Catalog, v: Mapping, seat: int, action: Mapping, leading: bool) 
     me, kind = v["players"][seat], action["type"]
     output = lambda t: cat.territories[t].output  # noqa: E731
     if action.get("loan"):
-        return -1
+        # only to reach the road or pipeline without which a mine's stock cannot be sold
+        return 150 if kind == "build_infrastructure" and _stranded(cat, me, action["region"]) else -1
     if kind in ("call_total_control", "call_final_round"):
         return 500 if leading else -1
     if kind == "claim_target":
@@ -50,6 +51,8 @@ def _value(cat: Catalog, v: Mapping, seat: int, action: Mapping, leading: bool) 
     if kind == "global_sale":
         coming = sum(output(t) for t, s in me["sites"].items() if s == "active")
         full = me["storage"]["used"] + coming > me["storage"]["limit"]
+        if me["money"] >= 96:
+            return 100 + _stock(me) / 8  # rich: building comes first
         return 175 + _stock(me) / 8 if full else 20 + _stock(me) / 8
     if kind == "build_infrastructure":
         mine_regions = {cat.territories[t].region for t in me["sites"]}
@@ -59,12 +62,17 @@ def _value(cat: Catalog, v: Mapping, seat: int, action: Mapping, leading: bool) 
         owned = {a["kind"] for a in me["assets"]}
         if not mines or me["money"] < 40 or action.get("phone") or action["asset"] in owned:
             return -1
-        return {"vessel": 140, "warehouse": 130, "office": 120 if len(mines) > 1 else -1}[action["asset"]]
+        rich = 50 if me["money"] >= 96 else 0  # with money to spare, assets come before sales
+        return rich + {"vessel": 140, "warehouse": 130, "office": 120 if len(mines) > 1 else -1}[action["asset"]]
     if kind == "upgrade_asset":
-        return 135 if action.get("card") or v["variant"] == "fair-play" else 60
+        rich = 50 if me["money"] >= 128 else 0
+        return rich + (135 if action.get("card") or v["variant"] == "fair-play" else 60)
     if kind in ("take_development", "pick_development"):
         return (sum(_card_need(cat, v, seat, c) for c in action["cards"])
                 - sum(_card_need(cat, v, seat, c) + 1 for c in action.get("discard", ())))
+    if kind == "exchange_card":
+        reward = (cat.targets.get(action["card"]) or cat.incentives[action["card"]]).reward
+        return 120 if reward.kind == "money" and me["money"] < 16 else -1
     if kind == "play_action":
         return 40
     if kind == "local_sale":
@@ -72,7 +80,8 @@ def _value(cat: Catalog, v: Mapping, seat: int, action: Mapping, leading: bool) 
     if kind == "draw_action":
         return 8
     if kind == "take_phone":
-        return 100 if _blocked_by_one_card(cat, v, seat) else 2
+        stranded = any(_stranded(cat, me, cat.territories[t].region) for t in me["stock"] if t in cat.territories)
+        return 100 if _blocked_by_one_card(cat, v, seat) or (stranded and me["money"] < 8) else 2
     if kind == "pass":
         return 0
     return -1
@@ -92,6 +101,15 @@ def _card_need(cat: Catalog, v: Mapping, seat: int, card: str) -> float:
     if card in ("warehouse", "vessel", "office"):
         return 20 if me["money"] >= 32 else 6
     return 3
+
+
+def _stranded(cat: Catalog, me: Mapping, region: str) -> bool:
+    """Whether this player holds stock from ``region`` and no road of their own stands there
+    while the region needs one."""
+    needs = cat.regions[region].needs
+    own = {i["kind"] for i in me["infra"] if i["region"] == region}
+    return "road" in needs and "road" not in own and any(
+        s in cat.territories and cat.territories[s].region == region for s in me["stock"])
 
 
 def _blocked_by_one_card(cat: Catalog, v: Mapping, seat: int) -> bool:

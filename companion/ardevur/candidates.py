@@ -96,7 +96,12 @@ def _play(cat: Catalog, v: Mapping, seat: int) -> list[dict]:
 def candidates(cat: Catalog, v: Mapping, seat: int) -> list[dict]:
     phase = v["phase"]
     if phase == "options":
-        return [{"type": "start", "seat": seat}] if seat == 0 else []
+        if seat != 0:
+            return []
+        from .setup import OPTIONS
+        return [{"type": "start", "seat": seat}] + [
+            {"type": "set_option", "seat": seat, "name": name, "value": value}
+            for name, values in OPTIONS.items() for value in values if value != v["options"][name]]
     if phase == "corporations":
         taken = {p["corp"] for p in v["players"]}
         return [{"type": "choose_corporation", "seat": seat, "corporation": c}

@@ -34,7 +34,7 @@ def describe(cat: Catalog, d: Mapping, a: Mapping, after: Mapping | None = None)
     kind = a.get("type")
     extra = " (phone call)" if a.get("phone") else " (with a loan)" if a.get("loan") else ""
     words = {
-        "set_option": lambda: f"{who} sets {a.get('name')} to {a.get('value')}",
+        "set_option": lambda: f"{who} sets the table option {str(a.get('name')).replace('_', ' ')} to {a.get('value')}",
         "start": lambda: f"{who} starts the game: decks shuffled, roll for the first pick",
         "choose_corporation": lambda: f"{who} chooses {_name(cat, a.get('corporation'))}",
         "deal": lambda: "Action and development cards are dealt",

@@ -196,7 +196,9 @@ class TinnersTrail(Game):
         return score(state)
 
     def check_data(self, data_dir: Any = None) -> None:
+        from .wallace_cards import load_deck
         load_rules(data_dir)
+        load_deck(str(data_dir) if data_dir else None)
 
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         return score_file(data)
