@@ -48,7 +48,7 @@ def test_three_player_base_set_prints_only_what_three_need(three_base):
 
 def test_the_checklist_says_what_the_set_was_built_for(three_base):
     folder, _, _ = three_base
-    text = _text(folder / "checklist.pdf")
+    text = " ".join(_text(folder / "checklist.pdf").split())
     assert "Built for 3 players, variant base" in text
     assert "Arsenic cubes" not in text
     assert "3 × Blank six-sided dice" in text and "Three blank" not in text
@@ -73,3 +73,22 @@ def test_five_players_with_everything(tmp_path_factory):
     assert counts["calciners"] == 5 and counts["own-miners"] == 20 and counts["kickstarter-survey-cards"] == 6
     assert counts["area-tiles"] == 32 and counts["kickstarter-area-tiles"] == 8
     assert "Arsenic cubes" in _text(folder / "checklist.pdf")
+
+
+def test_a_bad_players_cell_is_refused_with_file_line_and_column(tmp_path):
+    import re
+    import shutil
+
+    from companion.data import load_game
+    from companion.errors import DataError
+
+    folder = tmp_path / "tinners-trail"
+    shutil.copytree(load_game("tinners-trail").root, folder)
+    csv = folder / "area_tiles.csv"
+    lines = csv.read_text().splitlines()
+    lines[25] = lines[25].rsplit(",", 1)[0] + ",five"
+    csv.write_text("\n".join(lines) + "\n")
+    with pytest.raises(DataError) as caught:
+        load_game("tinners-trail", folder)
+    assert re.search(r"area_tiles\.csv:26: players: expected player counts such as 4-5 or 3, got 'five'",
+                     str(caught.value))
