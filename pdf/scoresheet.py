@@ -32,8 +32,9 @@ def _ordinal(n: int) -> str:
 
 
 def scoresheet_pdf(sheet: ScoreSheet, game_name: str, played_on: str, paper: str = "a4",
-                   table_code: str = "", variant: str = "") -> bytes:
-    """The score sheet as PDF bytes. ``played_on`` is printed as given (e.g. "25 November 2026")."""
+                   table_code: str = "", variant: str = "", data: str = "") -> bytes:
+    """The score sheet as PDF bytes. ``played_on`` is printed as given (e.g. "25 November 2026");
+    ``data`` names the data the game was played by, when it says more than the shipped data."""
     page = tuple(pt(v) for v in PAPERS_MM[paper])
     margin = pt(style.SCORESHEET_MARGIN_MM)
     ink = colour(style.INK)
@@ -51,6 +52,8 @@ def scoresheet_pdf(sheet: ScoreSheet, game_name: str, played_on: str, paper: str
         details.append(f"variant: {variant}")
     if table_code:
         details.append(f"table {table_code}")
+    if data:
+        details.append(f"played by {data}")
     small, large = pt(style.SCORESHEET_GAP_MM), pt(3 * style.SCORESHEET_GAP_MM)
     story = [Paragraph(_esc(f"{game_name}: score sheet"), title), Spacer(1, small),
              Paragraph(_esc(" · ".join(details)), body), Spacer(1, large),

@@ -71,3 +71,24 @@ def test_the_heuristic_bot_beats_random_seats_most_of_the_time():
         state, _, _ = play(count, ["heuristic"] + ["random"] * (count - 1), 1000 + seed)
         wins += GAME.score(state).ranks[0] == 1 and list(GAME.score(state).ranks).count(1) == 1
     assert wins >= 0.7 * games, wins
+
+
+def test_bots_never_see_deck_order_or_other_hands():
+    from companion.ore_published.state import State
+    state = GAME.setup([PlayerSpec(n) for n in ("Ann", "Bo", "Cy")], seed=5)
+    chooser = random.Random(5)
+    checked = 0
+    while GAME.end_if(state) is None and checked < 40:
+        seat = GAME.acting_seats(state)[0]
+        d = state.to_json()
+        for deck in [d["decks"]["buildings"], d["decks"]["contracts"], *d["decks"]["mines"].values()]:
+            deck.reverse()
+        for other, p in enumerate(d["players"]):
+            if other != seat and p["hand"] and d["decks"]["buildings"]:
+                p["hand"][0], d["decks"]["buildings"][0] = d["decks"]["buildings"][0], p["hand"][0]
+        for bot in GAME.bot_names:
+            one = GAME.bot_move(state, seat, bot, random.Random(checked))
+            two = GAME.bot_move(State.of(d), seat, bot, random.Random(checked))
+            assert one == two and GAME.legal(state, one)
+        state = GAME.apply(state, GAME.bot_move(state, seat, "random", chooser))
+        checked += 1

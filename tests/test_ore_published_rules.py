@@ -235,3 +235,39 @@ def test_either_ore_icons_take_the_named_resource():
     state = GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c4", "choice": "coal"})
     assert state.data["players"][0]["cubes"]["coal"] == 0 and state.data["players"][0]["cubes"]["lead"] == 1
     assert state.data["players"][0]["money"] == 4
+
+
+def test_recall_costs_five_and_the_round_passes_the_first_player_token():
+    def setup(d):
+        d["mines"]["iron"]["workers"] = [{"seat": 0, "depth": 1}]
+        d["players"][0].update(money=7, home=3)
+        d["phase"] = "business"
+    state = edit(table(), setup)
+    state = GAME.apply(state, {"type": "recall", "seat": 0, "res": "iron", "depth": 1})
+    assert state.data["players"][0]["money"] == 2 and state.data["mines"]["iron"]["workers"] == []
+    with pytest.raises(RuleViolation, match="no worker on space 2 of the iron mine"):
+        GAME.apply(state, {"type": "recall", "seat": 0, "res": "iron", "depth": 1})
+    for seat in range(3):
+        state = GAME.apply(state, {"type": "done", "seat": seat})
+    assert state.data["phase"] == "cleanup"
+    state = GAME.apply(state, {"type": "close_round", "seat": 0})
+    assert state.data["round"] == 2 and state.data["first"] == 1 and GAME.acting_seats(state) == (1,)
+    assert [p["home"] for p in state.data["players"]] == [4, 4, 4]
+    assert None not in state.data["row"]
+
+
+def test_advance_orders_take_the_first_player_token_over_passing():
+    state = edit(table(), lambda d: d.update(advance=2, phase="cleanup"))
+    state = GAME.apply(state, {"type": "close_round", "seat": 0})
+    assert state.data["first"] == 2 and state.data["advance"] is None
+
+
+def test_the_game_ends_when_the_seventh_business_phase_is_finished():
+    state = edit(table(), lambda d: d.update(round=7, phase="business"))
+    for seat in range(3):
+        assert GAME.end_if(state) is None
+        state = GAME.apply(state, {"type": "done", "seat": seat})
+    assert state.data["phase"] == "over" and GAME.end_if(state) is not None
+    from companion import GameOver
+    with pytest.raises(GameOver):
+        GAME.apply(state, {"type": "close_round", "seat": 0})

@@ -10,6 +10,7 @@ from typing import Any
 
 DEFAULTS = {
     "DATABASE_URL": None,          # None: SQLite in the instance folder
+    "DATA": None,                  # an edited copy of the games' data new tables start from; None: shipped
     "DB_POOL_SIZE": 10,
     "SQLITE_SYNCHRONOUS": "NORMAL",  # "FULL" also survives a power cut; see webapp/db.py
     "LONG_POLL_SLOTS": 4,            # requests that may wait in /events at once; the rest poll

@@ -116,6 +116,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, metavar="N",
                        help="server processes sharing the port (default: one per core, at most 4; "
                             "1 where the system cannot fork)")
+    serve.add_argument("--data", type=Path, metavar="DIR",
+                       help="start new tables from an edited copy of the data (as 'data export' writes it; "
+                            "games not in DIR use the shipped data); running tables keep the data they "
+                            "started with")
     from lab.cli import add_parser as add_simulate
 
     add_simulate(sub, EPILOG)
@@ -230,8 +234,30 @@ def cmd_serve(args: argparse.Namespace) -> int:
     workers = default_workers() if args.workers is None else args.workers
     if workers < 1:
         raise HeadframeError(f"--workers must be at least 1, not {workers}")
-    run(host=args.host, port=args.port, instance=args.instance, threads=args.threads, workers=workers)
+    if args.data is not None:
+        _check_served_data(args.data)
+    run(host=args.host, port=args.port, instance=args.instance, threads=args.threads, workers=workers,
+        data=args.data)
     return 0
+
+
+def _check_served_data(data_dir: Path) -> None:
+    """Refuse to serve data that ``check`` would refuse: the same pass, every problem listed, exit 2."""
+    from pdf.build import check_set
+
+    if not data_dir.is_dir():
+        raise HeadframeError(f"--data {data_dir}: no such folder")
+    names = _expand([], data_dir)
+    if not names:
+        raise HeadframeError(f"--data {data_dir}: no game folder (with a game.toml) in it")
+    problems: list[str] = []
+    for game_id in names:
+        try:
+            problems.extend(str(p) for p in check_set(game_id, data_dir))
+        except HeadframeError as exc:
+            problems.append(f"headframe: {exc}")
+    if problems:
+        raise _DataLines(problems)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

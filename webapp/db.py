@@ -1,11 +1,12 @@
 """Where tables live: SQLAlchemy models and the engine, on SQLite or PostgreSQL.
 
-Four tables. ``tables`` holds one row per game table with its *current* state and version,
+Five tables. ``tables`` holds one row per game table with its *current* state and version,
 so reading or changing a table never replays history. ``events`` is the append-only log:
 every action, undo, join and end is a row keyed by (table_id, seq) and every event that
 changes the game keeps the state after it (zlib-compressed JSON), so undo restores an
 earlier state in one read. ``seats`` holds each player's name, colour and token hash. ``join_failures`` counts wrong join
-codes per client address for every server process at once.
+codes per client address for every server process at once; ``table_data`` names the data each
+table was started with.
 
 Durability: SQLite runs in WAL mode. With the default ``synchronous=NORMAL`` a commit is in
 the WAL file (the operating system's cache) before the action is acknowledged: it survives
@@ -96,6 +97,17 @@ class EventRow(Base):
     state_z: Mapped[bytes | None] = mapped_column(LargeBinary)
 
 
+class TableDataRow(Base):
+    """The data a table was started with: its game's data folder by content hash (see ``datasets``)."""
+
+    __tablename__ = "table_data"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64))
+    source: Mapped[str] = mapped_column(Text)
+
+
 class JoinFailureRow(Base):
     """Wrong join codes per client address, shared by every server process (see ``joinlimit``)."""
 
@@ -111,6 +123,7 @@ TABLES = TableRow.__table__
 SEATS = SeatRow.__table__
 EVENTS = EventRow.__table__
 JOIN_FAILURES = JoinFailureRow.__table__
+TABLE_DATA = TableDataRow.__table__
 
 
 def sqlite_url(instance_path: str | Path) -> str:

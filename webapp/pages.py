@@ -305,7 +305,7 @@ def scoresheet(table_id: str):
 
     played = views.long_date_of(table.updated_at)
     data = scoresheet_pdf(_sheet(tables.score(table_id)), views.game_title(table), played, paper=paper,
-                          table_code=table.join_code)
+                          table_code=table.join_code, data=table.data.label() if table.data else "")
     response = Response(data, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="{table.game_id}-{table.id}-scores.pdf"'
     return response

@@ -126,7 +126,7 @@ def default_workers() -> int:
 
 
 def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = None, threads: int = 4,
-        workers: int = 1) -> None:
+        workers: int = 1, data: str | Path | None = None) -> None:
     """Serve until interrupted. Never in debug mode: tracebacks stay in the server log.
 
     With ``workers`` > 1 the port is opened once and that many server processes share it
@@ -142,6 +142,8 @@ def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = N
     # key are created once; each worker gets a copy.
     app = create_app(None, instance_path=instance, threads=threads)
     app.debug = False
+    if data is not None:
+        app.config["DATA"] = str(Path(data).resolve())  # new tables start from it (see webapp.datasets)
     url = public_url(host, port)
     if not url.startswith(("http://127.", "http://localhost", "http://[::1]")):
         # Phones scan the table's QR code: it must carry the LAN address, not the one the

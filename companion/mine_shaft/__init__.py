@@ -36,8 +36,15 @@ class MineShaft(Game):
     # Fields, and which actions draw a tile, roll dice or take minerals blind: see declared.py.
     actions = DECLARATION
 
+    def __init__(self, data_dir: str | None = None) -> None:
+        self.data_dir = data_dir  # an edited copy of the data, or None for the shipped data
+
+    @property
+    def rules(self):
+        return rules(self.data_dir)
+
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> MineState:
-        return setup.new_game(rules(), players, variant or "advanced", seed)
+        return setup.new_game(self.rules, players, variant or "advanced", seed)
 
     def apply(self, state: MineState, action: Action) -> MineState:
         self.check_shape(action)
@@ -47,7 +54,7 @@ class MineShaft(Game):
         seat = action.get("seat", state.turn)
         if seat != state.turn:
             raise NotYourTurn(f"It is {state.current.name}'s turn, not seat {seat}'s.", "turn order")
-        r = rules()
+        r = self.rules
         after = handler(r, state, action, rng(state.seed, state.step))
         return turn.settle(r, replace(after, step=state.step + 1))
 
@@ -60,18 +67,18 @@ class MineShaft(Game):
         return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, f"{reason}; final turns played")
 
     def score(self, state: MineState) -> ScoreSheet:
-        return scoring.score_hauls(rules(), [m.name for m in state.players], [m.haul for m in state.players])
+        return scoring.score_hauls(self.rules, [m.name for m in state.players], [m.haul for m in state.players])
 
     def check_data(self, data_dir: Any = None) -> None:
         rules(data_dir)
 
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         names, hauls = scoring.read_file(data)
-        scoring.check_totals(rules(), hauls)
-        return scoring.score_hauls(rules(), names, hauls)
+        scoring.check_totals(self.rules, hauls)
+        return scoring.score_hauls(self.rules, names, hauls)
 
     def problems(self, state: MineState) -> list[Problem]:
-        return checks.problems(rules(), state)
+        return checks.problems(self.rules, state)
 
     def to_json(self, state: MineState) -> dict:
         return to_json(state)
@@ -85,11 +92,11 @@ class MineShaft(Game):
         data = to_json(state)
         data["pile"] = {"left": len(state.pile)}
         del data["seed"]  # with the seed, the next dice and draws could be worked out
-        data["board"] = board(rules(), state, self.options(state, seat))
+        data["board"] = board(self.rules, state, self.options(state, seat))
         return data
 
     def options(self, state: MineState, seat: int | None) -> list[Option]:
-        return _options(rules(), state, seat)
+        return _options(self.rules, state, seat)
 
     def describe(self, before: MineState, action: Action, after: MineState) -> str:
         return after.note or super().describe(before, action, after)
@@ -111,7 +118,7 @@ class MineShaft(Game):
         options = self.options(state, seat)
         if not any(o.allowed for o in options):
             return None
-        return dict(bot.choose(rules(), state, options), seat=seat)
+        return dict(bot.choose(self.rules, state, options), seat=seat)
 
 
 GAME = MineShaft()

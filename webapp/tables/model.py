@@ -48,10 +48,12 @@ class Table:
     updated_at: float
     state: Any
     host_hash: str = field(default="", repr=False, compare=False)
+    data: Any = None             # the DataSet it started with (webapp.datasets), None: the shipped data
+    data_dir: str | None = None  # where that data is kept
 
     @property
     def game(self) -> Game:
-        return find_game(self.game_id)
+        return find_game(self.game_id, self.data_dir)
 
 
 _ENCODER = json.JSONEncoder(separators=(",", ":"))  # made once: json.dumps with options builds one per call

@@ -74,7 +74,7 @@ def state(table: Table, seat: int | None = None, host: bool = False) -> dict:
             "version": table.version, "players": [s.to_json() for s in table.seats], "seat": seat,
             "host": host, "round": game.round_of(table.state), "state": game.view(table.state, seat),
             "options": options, "finished": table.finished, "outcome": table.outcome,
-            "can_undo": table.head > 0}
+            "can_undo": table.head > 0, "data": table.data.to_json() if table.data is not None else None}
     if host:
         body["join_code"] = table.join_code
     return body

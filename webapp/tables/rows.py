@@ -9,7 +9,11 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, select
 
+from flask import current_app
+
 from companion import Finish, Game, Outcome, find_game
+
+from .. import datasets
 
 from ..db import EVENT_COLUMNS, EVENTS, SEATS, TABLES, Hot
 from ..errors import NotFound
@@ -39,14 +43,28 @@ def _table(conn, row, seat_rows=None) -> Table:
         return hit
     if seat_rows is None:
         seat_rows = _seats(conn, row.id)
-    game = find_game(row.game)
+    data, data_dir = table_data(store, row.id)
+    game = find_game(row.game, data_dir)
     state = game.from_json(json.loads(row.state))
     seats = tuple(Seat(s.seat, s.name, s.colour, s.bot, s.token_hash is not None, s.token_hash) for s in seat_rows)
     table = Table(row.id, row.join_code, row.game, row.variant, row.seed, row.version, row.head, bool(row.finished),
                   json.loads(row.outcome) if row.outcome else None, seats, row.created_at, row.updated_at, state,
-                  row.host_hash)
+                  row.host_hash, data, data_dir)
     store.keep(table)
     return table
+
+
+def table_data(store: Store, table_id: str) -> tuple[Any, str | None]:
+    """The data a table started with, and the folder it is kept in (None: the shipped data)."""
+    data = datasets.of_table(store.engine, table_id)
+    if data is None:
+        return None, None
+    return data, str(datasets.kept_folder(current_app.instance_path, data.game, data.hash))
+
+
+def game_of(row) -> Game:
+    """The game of a stored table row, playing by the data the table started with."""
+    return find_game(row.game, table_data(_store(), row.id)[1])
 
 
 def _load(conn, table_id: str, lock: bool = False):

@@ -5,10 +5,12 @@ from __future__ import annotations
 import secrets
 import time
 
+from flask import current_app
 from sqlalchemy import insert, select, update
 
 from companion import find_game
 
+from .. import datasets
 from ..db import SEATS, TABLES, writing
 from ..errors import Invalid, NotFound
 from ..security import hash_token, new_token, token_matches
@@ -16,7 +18,7 @@ from .bots import advance_bots
 from .cache import _store
 from .checks import CODE_ALPHABET, CODE_LENGTH, SEED_LIMIT, _game_and_variant, _players, normalise_code
 from .model import ID_ALPHABET, ID_LENGTH, Table, _dumps, _pack, _random
-from .rows import _append, _finish_values, _load, _seats, _table
+from .rows import _append, _finish_values, _load, _seats, _table, game_of
 from .tokens import _require_host
 
 
@@ -24,6 +26,10 @@ def create_table(game_id: str, players: list[dict], variant: str | None = None,
                  seed: int | None = None) -> tuple[Table, str]:
     """Set up a new table; returns it and the host's token (shown once, stored hashed)."""
     game, variant = _game_and_variant(game_id, variant)
+    # New tables play by the data the server was started with, kept under its content hash.
+    data = datasets.keep(current_app.instance_path, game.id, current_app.config.get("DATA"))
+    if data is not None:
+        game = find_game(game.id, str(datasets.kept_folder(current_app.instance_path, game.id, data.hash)))
     specs = _players(players)
     problem = game.check_setup(specs, variant)
     if problem:
@@ -50,6 +56,7 @@ def create_table(game_id: str, players: list[dict], variant: str | None = None,
                                          for i, p in enumerate(specs)])
             _append(conn, table_id, 0, "setup", at=now, summary="set up the table", round=game.round_of(state),
                     barrier=True, state_z=_pack(text))
+            datasets.record(conn, store.engine, table_id, data)
             table = _table(conn, _load(conn, table_id))
         store.note_version(table_id, 0)
         if any(p.bot for p in specs) or game.automatic_seats(state):
@@ -121,7 +128,7 @@ def end_game(table_id: str, host_token: str) -> Table:
         seats = _seats(conn, table_id)
         if row.finished:
             return _table(conn, row, seats)
-        game = find_game(row.game)
+        game = game_of(row)
         current = _table(conn, row, seats).state
         seq = row.version + 1
         now = time.time()

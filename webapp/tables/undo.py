@@ -7,15 +7,13 @@ import time
 
 from sqlalchemy import select, update
 
-from companion import find_game
-
 from ..db import EVENTS, TABLES, writing
 from ..errors import Conflict, Forbidden, Invalid
 from .cache import _store
 from .checks import _check_version
 from .model import Table, _unpack
 from .reading import state
-from .rows import _append, _finish_values, _load, _seats, _table
+from .rows import _append, _finish_values, _load, _seats, _table, game_of
 from .tokens import _who
 
 
@@ -48,7 +46,7 @@ def undo(table_id: str, token: str, version: int) -> Table:
         earlier = conn.execute(select(EVENTS.c.state_z, EVENTS.c.round)
                                .where(EVENTS.c.table_id == table_id, EVENTS.c.seq == last.prev)).one()
         text = _unpack(earlier.state_z)
-        game = find_game(row.game)
+        game = game_of(row)
         restored = game.from_json(json.loads(text))
         seq = row.version + 1
         now = time.time()
