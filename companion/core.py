@@ -91,7 +91,7 @@ def rank(totals: Sequence[float], tiebreaks: Sequence[Sequence[float]] = (), nam
     for total, group in sorted(by_total.items(), reverse=True):
         if len(group) < 2:
             continue
-        who = " and ".join(names[s] if names else f"seat {s + 1}" for s in group)
+        who = _and([names[s] if names else f"seat {s + 1}" for s in group])
         decided = None
         for index, tb in enumerate(tiebreaks):
             values = {tb[s] for s in group}
@@ -104,6 +104,11 @@ def rank(totals: Sequence[float], tiebreaks: Sequence[Sequence[float]] = (), nam
         if decided is None:
             notes.append(f"{who} tied on {_num(total)} points and every tie-break; they share the rank.")
     return tuple(ranks), " ".join(notes)
+
+
+def _and(words: Sequence[str]) -> str:
+    """"Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _num(value: float) -> str:

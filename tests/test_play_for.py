@@ -55,3 +55,13 @@ def test_the_hosts_phone_offers_play_for_each_phoneless_seat(app, client):
     other.post(f"/tables/{table_id}/join", data={"csrf_token": csrf(other, "/join"), "code": code, "seat": "1"})
     theirs = other.get(f"/tables/{table_id}?for=2").get_data(as_text=True)
     assert "Play for" not in theirs and "Playing for" not in theirs
+
+
+def test_a_freed_phone_is_told_why_in_words(app, client):
+    with app.app_context():
+        table, host = tables.create_table("tinners-trail", PLAYERS, None, 3)
+        _, ben = tables.join(table.join_code, 1)
+        tables.remove_seat(table.id, host, 1)
+    refused = act(client, table.id, ben, 2, dict(_first_move(app, table.id, 1), seat=1))
+    message = refused.get_json()["error"]["message"]
+    assert refused.status_code == 403 and "no longer holds a seat" in message and "token" not in message

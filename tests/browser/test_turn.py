@@ -31,3 +31,14 @@ def test_the_banner_and_title_follow_whose_turn_it_is(server, phone):
     expect(ann.locator("#turn")).to_have_text(re.compile(r"Waiting for Bo and Cy"), timeout=LIVE_MS)
     expect(ann).not_to_have_title(re.compile(r"^Your turn"))
     expect(bo.locator("#turn")).to_contain_text("Your turn (with Cy)", timeout=LIVE_MS)
+
+
+def test_fold_out_sections_show_an_open_or_closed_marker(server, phone):
+    page = phone()
+    start_table(page, server, ("Ann", "Bo", "Cy"), "tinners-trail|base")
+    summary = page.locator("details.join > summary")
+    marker = lambda: summary.evaluate("s => getComputedStyle(s, '::before').content")  # noqa: E731
+    opened = marker()
+    page.locator("details.join > summary").click()
+    closed = marker()
+    assert "▾" in opened and "▸" in closed

@@ -20,7 +20,8 @@ def _who(row, seat_rows, token: str | None) -> tuple[str, int | None]:
     for s in seat_rows:
         if s.token_hash and token_matches(digest, s.token_hash):
             return "seat", s.seat
-    raise Forbidden("That token does not belong to this table.", "bad_token")
+    raise Forbidden("This phone no longer holds a seat at this table (the host may have freed it): "
+                    "ask for the join code to sit down again.", "bad_token")
 
 
 def _require_host(row, token: str | None) -> None:
