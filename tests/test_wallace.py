@@ -121,13 +121,13 @@ def test_he_prefers_face_up_worth_2_then_next_to_his_mine_coastal_and_east():
              "A7": dict(owner=LORD, tin=1),
              "A3": dict(tile="A-7", face_up=True)}     # 1+1−0 = 2, coastal, further east than A1
     state = solo(areas=areas)
-    assert choose_area(state, "A", RULES) == ("A4", "face up, worth 2")
+    assert choose_area(state, "A", RULES) == ("A4", "face up, worth 2, next to his mine")
     state = solo(areas={**areas, "A4": dict(tile="A-4", face_up=True, owner=None), "A7": {}})
     assert choose_area(state, "A", RULES)[0] == "A3"   # both coastal: the one further east
     low = solo(areas={"B1": dict(tile="B-6", face_up=True), "B2": dict(tile="B-1"),    # B-6: 4+2−5 = 1
                       "B3": dict(tile="B-3", drainage=2), "B4": dict(tile="B-8", drainage=1)})
     # Worth below 2 everywhere face up: a face-down tile, most drainage tokens first.
-    assert choose_area(low, "B", RULES) == ("B3", "face down")
+    assert choose_area(low, "B", RULES) == ("B3", "face down, 2 drainage tokens")
 
 
 def test_after_nine_work_points_he_builds_for_one_and_cannot_answer_an_auction():

@@ -232,7 +232,7 @@ def _context(table: tables.Table) -> dict:
             "can_undo": can_undo, "undo_reason": undo_reason,
             "act_url": url_for("pages.act", table_id=table.id, **views.for_args(playing_for)),
             "fragment_url": url_for("pages.fragment", table_id=table.id, **views.for_args(playing_for)),
-            "playing_for": playing_for, "own_seat": own_seat,
+            "playing_for": playing_for, "own_seat": own_seat, "turn": views.turn(table, seat),
             "phoneless": views.phoneless_seats(table) if host and not table.finished else []}
 
 

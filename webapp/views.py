@@ -43,6 +43,24 @@ def viewer(table: tables.Table) -> tuple[int | None, bool]:
     return seat, host
 
 
+def turn(table: tables.Table, seat: int | None) -> dict:
+    """Whose move it is, in words for the banner at the top of the table page: "Your turn"
+    for a seat the table waits for, "Waiting for Cara" otherwise."""
+    if table.finished:
+        return {"mine": False, "text": ""}
+    waiting = [s for s in table.game.acting_seats(table.state) if 0 <= s < len(table.seats)]
+    if seat is not None and seat in waiting:
+        others = [table.seats[s].name for s in waiting if s != seat]
+        return {"mine": True, "text": "Your turn" + (f" (with {_names(others)})" if others else "")}
+    if not waiting:
+        return {"mine": False, "text": ""}
+    return {"mine": False, "text": f"Waiting for {_names([table.seats[s].name for s in waiting])}"}
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def phoneless_seats(table: tables.Table) -> list:
     """Seats the host may play for: no phone holds them and no bot plays them."""
     if not table.game.seat_is_actor:

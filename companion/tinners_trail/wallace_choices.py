@@ -65,13 +65,19 @@ def choose_area(state: State, region: str | None, rules: Rules) -> tuple[str, st
     if up:
         best = max(up, key=lambda a: (tile_worth(state, a, rules), next_to_his(state, a, rules),
                                       rules.areas[a].coastal, east(rules, a)))
-        return best, f"face up, worth {tile_worth(state, best, rules)}"
+        return best, f"face up, worth {tile_worth(state, best, rules)}" + _beside(state, best, rules)
     down = [a for a in candidates if not state.area(a).face_up]
     if down:
         best = max(down, key=lambda a: (next_to_his(state, a, rules), state.area(a).drainage,
                                         rules.areas[a].coastal, east(rules, a)))
-        return best, "face down"
+        drains = state.area(best).drainage
+        return best, "face down" + _beside(state, best, rules) + \
+            (f", {drains} drainage token{'s' if drains != 1 else ''}" if drains else "")
     return None
+
+
+def _beside(state: State, area_id: str, rules: Rules) -> str:
+    return ", next to his mine" if next_to_his(state, area_id, rules) else ""
 
 
 def bid_dice(worth: int | None) -> tuple[str, tuple[str, ...], str] | None:

@@ -13,9 +13,9 @@ SVG_XSS = "<svg onload=alert(1)>"
 SCRIPT_XSS = "<script>alert(1)</script>"
 
 
-def start_table(page, server, names=("Ann", "Bo")):
+def start_table(page, server, names=("Ann", "Bo"), game="scorepad"):
     page.goto(server + "/")
-    page.select_option("#game", "scorepad")
+    page.select_option("#game", game)
     for index, name in enumerate(names):
         if page.locator(f"#player-name-{index}").count() == 0:
             page.click("[data-add-player]")

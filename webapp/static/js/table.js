@@ -65,6 +65,21 @@
   var checkedOnce = false;
   var waiting = null;     // aborts the long poll under way
 
+  // When this phone's turn starts: the tab title says so and the phone buzzes where the
+  // browser allows it (a turn already running when the page opens does not buzz).
+  var baseTitle = document.title;
+  var myTurn = null;
+  function noticeTurn() {
+    var meta = live.querySelector('[data-my-turn]');
+    var mine = !!meta && meta.getAttribute('data-my-turn') === '1';
+    document.title = mine ? 'Your turn · ' + baseTitle : baseTitle;
+    if (mine && myTurn === false && navigator.vibrate) {
+      try { navigator.vibrate(200); } catch (e) { /* not allowed here */ }
+    }
+    myTurn = mine;
+  }
+  noticeTurn();
+
   function currentVersion() {
     var meta = live.querySelector('[data-version]');
     return meta ? parseInt(meta.getAttribute('data-version'), 10) : 0;
@@ -129,6 +144,7 @@
         if (again && typed && again.tagName === typed.tagName && !force) again.value = typedValue;
         if (again) again.focus({ preventScroll: true });
         version = currentVersion();
+        noticeTurn();
         document.dispatchEvent(new CustomEvent('hf:render', { detail: { version: version } }));
         setConnected(true);
       });

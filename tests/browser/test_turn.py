@@ -1,0 +1,33 @@
+"""Whose turn it is, at a glance: a banner at the top of every phone ("Your turn" or "Waiting
+for Bo"), and the tab title changes when this phone's turn starts or ends."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from test_table_flow import sees_seated, start_table, take_seat
+
+LIVE_MS = 5000
+
+
+def test_the_banner_and_title_follow_whose_turn_it_is(server, phone):
+    ann, bo = phone(), phone("dark")
+    _url, code = start_table(ann, server, ("Ann", "Bo", "Cy"), "tinners-trail|base")
+    take_seat(bo, server, code, "Bo")
+    sees_seated(ann, "Bo")
+    # The survey: everyone keeps cards at once, so every phone starts on its turn.
+    for page in (ann, bo):
+        expect(page.locator("#turn")).to_contain_text("Your turn")
+        expect(page).to_have_title(re.compile(r"^Your turn · "))
+        banner = page.locator("#turn").bounding_box()
+        moves = page.locator("#tt-do").bounding_box()
+        # on the first screen, above the moves, and the moves above the invite panel
+        assert banner["y"] + banner["height"] < 360 and banner["y"] < moves["y"]
+        if page.locator("details.join").count():
+            assert moves["y"] < page.locator("details.join").bounding_box()["y"]
+    ann.locator("button", has_text="Keep the others").click()
+    expect(ann.locator("#turn")).to_have_text(re.compile(r"Waiting for Bo and Cy"), timeout=LIVE_MS)
+    expect(ann).not_to_have_title(re.compile(r"^Your turn"))
+    expect(bo.locator("#turn")).to_contain_text("Your turn (with Cy)", timeout=LIVE_MS)
