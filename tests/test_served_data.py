@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import PLAYERS
 from webapp.cli import main
 
 TOKEN = "X-Headframe-Token"
+# Not imported from conftest: in a whole-suite run "conftest" is tests/browser/conftest.py.
+PLAYERS = [{"name": "Ann", "colour": "#c0392b"}, {"name": "Bo", "colour": "#2980b9"},
+           {"name": "Cy", "colour": "#27ae60"}]
 
 
 def export(game: str, folder: Path) -> Path:
