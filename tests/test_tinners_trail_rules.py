@@ -263,3 +263,16 @@ def test_counts_that_are_not_whole_numbers_are_refused_without_a_crash():
             GAME.apply(state, {"type": "extract", "seat": 0, "area": "A4", "tin": bad, "copper": 2})
     after = GAME.apply(state, {"type": "extract", "seat": 0, "area": "A4", "tin": 2})
     assert after.players[0].tin == 2 and after.players[0].money == 9 - 2  # 2 cubes x 1 water
+
+
+def test_kickstarter_two_region_card_is_not_a_region_discard():
+    state = GAME.setup(names(3), "kickstarter", seed=11)
+    drawn = state.players[0].drawn
+    kick = next(c for c in drawn if c.startswith("K-"))
+    first = RULES.cards[kick].regions[0]
+    discard = [kick] + [next(c for c in drawn if RULES.cards[c].regions == (r,)) for r in "ABC" if r != first]
+    with pytest.raises(RuleViolation, match="single region") as err:
+        act(state, type="keep_cards", seat=0, discard=discard)
+    assert kick in str(err.value)
+    assert GAME.apply(state, {"type": "keep_cards", "seat": 0, "discard": [
+        next(c for c in drawn if RULES.cards[c].regions == (r,)) for r in "ABC"]}).players[0].hand.count(kick) == 1

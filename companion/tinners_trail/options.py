@@ -61,7 +61,7 @@ def candidates(state: State, seat: int, rules: Rules) -> list[dict]:
         return [{"type": lord_action(state), **s}]
     if state.phase == SURVEY:
         drawn = state.players[seat].drawn
-        by_region = [[c for c in dict.fromkeys(drawn) if rules.cards[c].regions[0] == r]
+        by_region = [[c for c in dict.fromkeys(drawn) if rules.cards[c].regions == (r,)]
                      for r in regions_in_play(size_key(state.players))]
         return [{"type": "keep_cards", **s, "discard": list(combo)} for combo in product(*by_region)]
     if state.phase == PRICES:
