@@ -276,3 +276,14 @@ def test_kickstarter_two_region_card_is_not_a_region_discard():
     assert kick in str(err.value)
     assert GAME.apply(state, {"type": "keep_cards", "seat": 0, "discard": [
         next(c for c in drawn if RULES.cards[c].regions == (r,)) for r in "ABC"]}).players[0].hand.count(kick) == 1
+
+
+def test_round_one_development_options_give_each_piece_its_own_reason():
+    state = position(["P0", "P1", "P2"], RULES)
+    assert not any(a.owner == 0 for a in state.areas)
+    develop = {o.action["piece"]: o for o in GAME.options(state, 0) if o.action["type"] == "develop"}
+    for piece in ("miner", "port", "adit"):
+        assert develop[piece].allowed and develop[piece].reason == ""
+        assert GAME.legal(state, develop[piece].action)
+    assert not develop["train"].allowed
+    assert "No train is left in the round 1 column" in develop["train"].reason
