@@ -1,6 +1,8 @@
 """Tinners' Trail rules beyond the rulebook's worked examples: setup, developments, steam
 pumps, the Emigration and Kickstarter modules, views and round ends."""
 
+from dataclasses import replace
+
 import pytest
 
 from companion.core import PlayerSpec
@@ -287,3 +289,15 @@ def test_round_one_development_options_give_each_piece_its_own_reason():
         assert GAME.legal(state, develop[piece].action)
     assert not develop["train"].allowed
     assert "No train is left in the round 1 column" in develop["train"].reason
+
+
+def test_steam_pumps_with_nothing_to_drain_are_refused_and_the_log_names_areas():
+    from companion.tinners_trail.notation import describe
+    from companion.tinners_trail.options import options
+    state = position(["Ann", "Bo", "Cy", "Di", "Ed"], RULES, round=1, areas={"A3": {"owner": 0, "water": 3}})
+    with pytest.raises(RuleViolation, match="at least 1 water"):
+        act(state, type="steam_pumps", seat=0, drain={"B3": 0})
+    pumps = [o for o in options(replace(state, areas=tuple(a if a.id != "A3" else replace(a, water=0) for a in state.areas)), 0, RULES) if o.action["type"] == "steam_pumps"]
+    assert pumps and not pumps[0].allowed and "at least 1 water" in pumps[0].reason
+    line = describe(state, {"type": "steam_pumps", "seat": 0, "drain": {"A3": 1}}, RULES)
+    assert line == f"Ann takes steam pumps and removes 1 water from {RULES.areas['A3'].name}"
