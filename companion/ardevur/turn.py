@@ -13,7 +13,7 @@ from ..core import require
 from ..errors import BadAction
 from .cards import Catalog
 from .conditions import condition_met, points_held
-from .sales import lot_offers, settle_offer_to_bank
+from .sales import drop_unable, lot_offers
 from .setup import _check_market_card, clockwise
 from .state import (active_mines, capacity, fresh_turn, gain, mine_limit, pay_all, stock_value, top_targets)
 
@@ -101,8 +101,7 @@ def extract(cat: Catalog, d: dict, seat: int, mines: Sequence[str], use_factorie
             surplus[t] = output - stored
     if surplus:
         d["offers"].extend(lot_offers(cat, d, seat, surplus))
-        for offer in [o for o in d["offers"] if not o["queue"]]:
-            settle_offer_to_bank(d, offer)
+        drop_unable(cat, d)
     if d["variant"] == "clash-of-titans":
         _draw_action(cat, d, seat, auto_discard=True)
     ts["quiet"] = False
