@@ -122,7 +122,10 @@ class Ardevur(Game):
         if d["phase"] == "over":
             raise GameOver()
         r = rng(d["seed"], d["step"])
+        # the player who just claimed a target or incentive may call Total Control before anything else happens
+        d["claimer"] = d.pop("may_call", None)
         self._dispatch(d, seat, action, r)
+        d.pop("claimer", None)
         d["step"] += 1
         repay_loans(d)
         turn.track(d)
@@ -158,7 +161,7 @@ class Ardevur(Game):
             "exchange_card": lambda: turn.exchange_card(cat, d, seat, a["card"]),
             "shift_target": lambda: turn.shift_target(cat, d, seat, a["tier"], a["pile"]),
             "play_action": lambda: actioncards.play_action(cat, d, seat, a, r),
-            "call_total_control": lambda: turn.call_end(cat, d, seat, "total-control"),
+            "call_total_control": lambda: turn.call_end(cat, d, seat, "total-control", d["claimer"]),
             "call_final_round": lambda: turn.call_end(cat, d, seat, "final-round"),
             "call_time": lambda: turn.call_end(cat, d, seat, "time"),
         }
