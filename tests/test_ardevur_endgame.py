@@ -164,3 +164,27 @@ def test_one_move_breaks_the_run_of_passes():
     for _ in range(3):
         state = act(state, "pass", BO)
     assert state.data["phase"] == "play" and state.data["turn"] == ANN
+
+
+def test_the_table_may_retire_an_unachievable_target_and_the_card_beneath_becomes_claimable():
+    d = table(2)
+    pile = d["grid"]["bronze"][1]
+    top, beneath = pile[-1], pile[-2]
+    state = at(d, "development")
+    with pytest.raises(RuleViolation, match="Ann's turn"):
+        act(state, "retire_target", BO, tier="bronze", pile=1)
+    after = act(state, "retire_target", tier="bronze", pile=1)
+    assert after.data["grid"]["bronze"][1][-1] == beneath and top in after.data["box"]
+    assert after.data["stage"] == "development" and after.data["turn"] == ANN   # no phase spent
+    assert "leaves the grid" in GAME.describe(state, {"type": "retire_target", "seat": ANN, "tier": "bronze", "pile": 1},
+                                              after)
+
+
+def test_equal_highest_totals_share_the_win():
+    d = table(3)
+    d["options"]["endgame"] = "minute-64"
+    give_mine(d, ANN, "asturias")
+    give_mine(d, BO, "tyrol")
+    over = act(at(d, "strategy"), "call_time")
+    outcome = GAME.end_if(over)
+    assert outcome.winners == (ANN, BO) and outcome.finish.name == "TIE"

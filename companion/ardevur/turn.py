@@ -292,6 +292,16 @@ def shift_target(cat: Catalog, d: dict, seat: int, tier: str, pile: int) -> None
     end_turn(cat, d)
 
 
+def retire_target(cat: Catalog, d: dict, seat: int, tier: str, pile: int) -> None:
+    """The table agrees nobody can reach a pile's top target: it goes to the box, costing no
+    phase, and the card beneath becomes claimable. The player whose turn it is records it."""
+    require(d["phase"] == "play", "The game is not in play.", "Target grid")
+    require(not d["offers"], "A local sale waits for a warehouse owner's answer.", "Local sale")
+    require(seat == d["turn"], f"It is {d['players'][d['turn']]['name']}'s turn; they record the table's "
+                               "agreement.", "Target grid")
+    d["box"].append(_pile(d, tier, pile).pop())
+
+
 # -- the end -------------------------------------------------------------------------------
 def total_control_reason(cat: Catalog, d: Mapping) -> str | None:
     """Which endgame condition holds now, or None."""
@@ -339,5 +349,5 @@ def track(d: dict) -> None:
 
 __all__ = ["STAGES", "action_limit", "advance", "begin_turn", "call_end", "claim_incentive", "claim_target",
            "discard_action", "draw_action", "end_turn", "exchange_card", "extract", "finish", "own_turn",
-           "pass_phase", "shift_target", "take_development", "take_phone", "top_targets", "total_control_reason",
+           "pass_phase", "retire_target", "shift_target", "take_development", "take_phone", "top_targets", "total_control_reason",
            "track"]
