@@ -28,6 +28,10 @@ def test_an_auction_names_the_area_not_its_id(app):
     html = client.get(f"/tables/{table.id}").get_data(as_text=True)
     name = GAME.rules.areas[area].name
     assert f"Auction for {name}:" in html and f"Auction for {area}" not in html
+    html = re.sub(r"<script.*?</script>|<style.*?</style>", " ", html, flags=re.S)
+    text = re.sub(r"<[^>]+>", " ", html)
+    assert not RAW.search(text), RAW.search(text)
+    assert not re.search(r"\b[A-D][1-9]\b", text), re.search(r".{20}\b[A-D][1-9]\b.{20}", text)
     log = client.get(f"/api/tables/{table.id}/log", headers={TOKEN: host})
     assert log.status_code == 200
     lines = [e["summary"] for e in log.get_json()["events"] if e.get("summary")]
