@@ -110,9 +110,18 @@ def play(job: Job, index: int) -> dict[str, Any]:
         "scores": [float(t) for t in sheet.totals], "winners": list(winners),
         "margin": float(totals[0] - totals[1]) if len(totals) > 1 and outcome else 0.0,
         "rounds": game.round_of(state), "turns": steps,
-        "end": end or (outcome.reason.split(";")[0] if outcome else "unfinished"),
+        "end": end or (_plain_end(outcome.reason) if outcome else "unfinished"),
         "taken": [list(items) for items in (game.taken(state) or [[] for _ in sheet.totals])],
     }
+
+
+def _plain_end(reason: str) -> str:
+    """How a game ended, without who: "Ann called Total Control" and "Bo called ..." are one
+    way of ending for the tally."""
+    text = reason.split(";")[0]
+    for name in SEAT_NAMES:
+        text = text.replace(name, "a player")
+    return text
 
 
 def _next(game: Game, job: Job, state: Any, chooser: random.Random) -> Any:

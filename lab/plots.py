@@ -45,7 +45,7 @@ def _figure(height: float = 2.6):
 
 def win_rates(positions: Sequence[dict], fair: float, compare: Sequence[dict] | None = None) -> str:
     figure, axes = _figure()
-    labels = [f"{p['position']}." for p in positions]
+    labels = [f"{p['position']}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(p['position'], 'th')}" for p in positions]
     xs = range(len(positions))
     width = 0.38 if compare else 0.6
     sets = [(positions, ACCENT, "A" if compare else None, -width / 2 if compare else 0)]
@@ -83,6 +83,7 @@ def distribution(series: dict[str, dict[float, int]], xlabel: str, bins: int = 2
     axes.set_xlabel(xlabel)
     axes.set_ylabel("share of games")
     axes.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    axes.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     if len(series) > 1:
         axes.legend(frameon=False, fontsize=8)
     return _svg(figure)
@@ -110,6 +111,6 @@ def effects(items: Sequence[dict[str, Any]], fair: float, limit: int = 12) -> st
     axes.barh(ys, rates, xerr=errors, color=colours, capsize=2)
     axes.axvline(fair, color=INK, linestyle="--", linewidth=1)
     axes.set_yticks(ys, [i["item"] for i in shown], fontsize=8)
-    axes.set_xlabel("holder's win rate (dashed: fair share)")
+    axes.set_xlabel("taker's win rate (dashed: fair share)")
     axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
     return _svg(figure)

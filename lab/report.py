@@ -14,6 +14,7 @@ from . import plots
 def _environment() -> Environment:
     env = Environment(loader=PackageLoader("lab", "templates"), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True)
+    env.filters["ordinal"] = lambda n: {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
     env.filters["pct"] = lambda value: f"{value:.1%}"
     env.filters["num"] = lambda value: f"{value:,.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else value
     return env
@@ -34,7 +35,7 @@ def figures(summary: dict[str, Any], other: dict[str, Any] | None = None) -> dic
         {name: {float(k): v for k, v in run["length"]["turns"]["counts"].items()} for name, run in runs.items()},
         "moves in the game")
     out["scores"] = plots.distribution(
-        {f"{p['position']}. to move": {float(k): v for k, v in counts.items()}
+        {f"{p['position']}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(p['position'], 'th')} to move": {float(k): v for k, v in counts.items()}
          for p, counts in zip(summary["positions"], summary["score_counts"])}, "final score")
     if summary["items"]:
         out["items"] = plots.effects(summary["items"], fair)

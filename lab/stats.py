@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from statistics import NormalDist
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -45,6 +46,34 @@ def binomial_two_sided(successes: int, n: int, p: float) -> float:
     return max(0.0, min(1.0, math.erfc(max(z, 0.0) / math.sqrt(2))))
 
 
+MIN_TAKEN = 20  # games an item must be taken in before the report calls it too strong or weak
+
+
+def _z_corrected(tests: int, alpha: float = 0.05) -> float:
+    """The z of a two-sided interval corrected for ``tests`` at once (Bonferroni)."""
+    return NormalDist().inv_cdf(1 - alpha / (2 * max(1, tests)))
+
+
+def _chi2_survival(x: float, k: int) -> float:
+    """P(chi-square with ``k`` degrees of freedom >= x), by the series of the regularised
+    incomplete gamma function (exact enough for the handful of positions a game has)."""
+    if k <= 0 or x <= 0:
+        return 1.0
+    a, t = k / 2.0, x / 2.0
+    term = total = 1.0 / a
+    n = 1
+    while term > total * 1e-12 and n < 1000:
+        term *= t / (a + n)
+        total += term
+        n += 1
+    lower = math.exp(-t + a * math.log(t) - math.lgamma(a)) * total
+    return max(0.0, min(1.0, 1.0 - lower))
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+
+
 @dataclass
 class Moments:
     n: int = 0
@@ -72,13 +101,11 @@ class Tally:
     score_moments: list[Moments] = field(default_factory=list)
     margins: Counter = field(default_factory=Counter)
     rounds: Counter = field(default_factory=Counter)
-    turns: Counter = field(default_factory=Counter)  # binned by TURN_BIN
+    turns: Counter = field(default_factory=Counter)
     turn_moments: Moments = field(default_factory=Moments)
     round_moments: Moments = field(default_factory=Moments)
     ends: Counter = field(default_factory=Counter)
     items: dict[str, list[float]] = field(default_factory=dict)  # name -> [times held, owner's wins]
-
-    TURN_BIN = 10
 
     def __post_init__(self) -> None:
         n = self.players
@@ -107,7 +134,7 @@ class Tally:
         self.margins[row["margin"]] += 1
         self.rounds[row["rounds"]] += 1
         self.round_moments.add(row["rounds"])
-        self.turns[row["turns"] // self.TURN_BIN * self.TURN_BIN] += 1
+        self.turns[row["turns"]] += 1
         self.turn_moments.add(row["turns"])
         self.ends[row["end"]] += 1
 
@@ -126,6 +153,29 @@ class Tally:
                         "low": low, "high": high, "mean_score": mean, "score_low": mlow, "score_high": mhigh})
         return out
 
+    def turn_order(self) -> dict[str, Any]:
+        """Does turn order matter? A chi-square test of wins by position against equal shares,
+        and the positions whose own interval (corrected for testing every position) excludes
+        the fair share."""
+        fair = 1.0 / self.players
+        expected = self.games * fair
+        chi2 = sum((w - expected) ** 2 / expected for w in self.wins_by_position) if expected else 0.0
+        p_value = _chi2_survival(chi2, self.players - 1)
+        z = _z_corrected(self.players)
+        flagged = []
+        for position, wins in enumerate(self.wins_by_position):
+            rate, low, high = wilson(wins, self.games, z)
+            if self.games and not low <= fair <= high:
+                flagged.append({"position": position + 1, "win_rate": rate,
+                                "verdict": "favoured" if rate > fair else "at a disadvantage"})
+        if flagged:
+            words = "; ".join(f"the player {_ordinal(f['position'])} to move is {f['verdict']} "
+                              f"({f['win_rate']:.0%} of games)" for f in flagged)
+        else:
+            words = "no position in the turn order wins significantly more or less than its fair share"
+        return {"chi2": chi2, "p_value": p_value, "significant": bool(flagged), "flagged": flagged,
+                "verdict": f"{words} (fair share {fair:.0%})"}
+
     def first_player(self) -> dict[str, Any]:
         fair = 1.0 / self.players
         wins = round(self.wins_by_position[0]) if self.wins_by_position else 0
@@ -137,14 +187,22 @@ class Tally:
                 "significant": significant, "verdict": f"the first player is {verdict} (fair share {fair:.0%})"}
 
     def item_effects(self) -> list[dict[str, Any]]:
-        """Each item with how often it was held and its holder's win rate, strongest first."""
+        """Each item with how often it was taken and its holder's win rate, strongest first.
+
+        The interval shown is the plain 95 % one; the verdict uses an interval widened for the
+        number of items tested at once (Bonferroni), so among 30 items a chance result is not
+        called too strong, and an item taken in fewer than ``MIN_TAKEN`` games gets none."""
         fair = 1.0 / self.players
+        z = _z_corrected(len(self.items))
         out = []
         for name, (held, wins) in self.items.items():
             rate, low, high = wilson(wins, int(held))
+            _, strict_low, strict_high = wilson(wins, int(held), z)
+            verdict = ""
+            if held >= MIN_TAKEN:
+                verdict = "too strong" if strict_low > fair else "too weak" if strict_high < fair else ""
             out.append({"item": name, "held": int(held), "taken_rate": held / self.games if self.games else 0,
-                        "win_rate": rate, "low": low, "high": high, "effect": rate - fair,
-                        "verdict": "too strong" if low > fair else "too weak" if high < fair else ""})
+                        "win_rate": rate, "low": low, "high": high, "effect": rate - fair, "verdict": verdict})
         out.sort(key=lambda e: (-e["effect"], e["item"]))
         return out
 
@@ -153,7 +211,7 @@ class Tally:
         turns = self.turn_moments.interval()
         return {
             "games": self.games, "players": self.players,
-            "positions": self.positions(), "first_player": self.first_player(),
+            "positions": self.positions(), "first_player": self.first_player(), "turn_order": self.turn_order(),
             "wins_by_seat": self.wins_by_seat,
             "length": {"rounds": {"mean": rounds[0], "low": rounds[1], "high": rounds[2],
                                   "counts": {str(k): v for k, v in sorted(self.rounds.items())}},

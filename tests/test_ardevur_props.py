@@ -63,8 +63,8 @@ def test_random_games_keep_every_invariant(mode, n):
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_heuristic_games_end_and_replay_to_the_same_score(mode):
-    n = 2 + MODES.index(mode) % 3
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_heuristic_games_end_and_replay_to_the_same_score(mode, n):
     state, log = play(n, mode, seed=7, bots=["heuristic"] * n, steps=3000)
     assert GAME.end_if(state) is not None, "the game did not end within 3000 actions"
     again = GAME.setup([PlayerSpec(f"P{i}") for i in range(n)], mode, 7)

@@ -5,7 +5,7 @@ import pytest
 
 from companion.ardevur import GAME
 from companion.ardevur.scenario import at, give_card, give_mine, seed_for_roll, table
-from companion.ardevur.state import half_even
+from companion.ardevur.state import ArdState, half_even
 from companion.errors import RuleViolation
 
 ANN, BO = 0, 1
@@ -365,3 +365,47 @@ def test_most_money_tie_gives_nobody_4_and_asset_points():
     d["players"][ANN]["money"] = 40
     rows = dict((r.category, r.points) for r in GAME.score(at(d, "strategy")).rows)
     assert rows["money"] == (4, 0, 0)
+
+
+# -- readings settled after review ----------------------------------------------------------
+
+def money_row(d):
+    return next(r.points for r in GAME.score(ArdState.of(d)).rows if r.category == "money")
+
+
+def test_an_unpaid_loan_counts_against_money_for_most_money():
+    d = table()
+    d["players"][ANN]["money"], d["players"][ANN]["debt"] = 40, 16   # 24 net
+    d["players"][BO]["money"] = 30
+    assert money_row(d) == (0.0, 4.0)
+    d["players"][ANN]["debt"] = 60                                    # more owed than held: 0 net
+    assert money_row(d) == (0.0, 4.0)
+    d["players"][ANN]["debt"] = 0
+    assert money_row(d) == (4.0, 0.0)
+
+
+def test_a_local_sale_without_a_needed_pipeline_is_halved_twice_16_to_4():
+    d = table()
+    d["players"][ANN]["stock"] = {"atlas": 16}       # Maghreb needs a pipeline; none stands
+    assert money(act(at(d, "development"), "local_sale")) == 32 + 4
+    d["players"][BO]["infra"].append({"kind": "water", "region": "maghreb"})
+    assert money(act(at(d, "development"), "local_sale")) == 32 + 8
+
+
+def test_shared_earnings_leave_out_the_large_vessels_lease():
+    d = table()
+    d["continuous"].append({"kind": "share", "owner": BO, "target": ANN, "card": "amu-joint-venture"})
+    after = sale(d, 16, {"asturias": 8}, vessel="large")   # 16 from the sale, 32 lease
+    assert money(after, BO) == 32 + 8
+    assert money(after) == 16 + 32 - 8
+
+
+def test_a_warehouse_owner_who_cannot_afford_the_lot_is_skipped_and_the_bank_buys_at_once():
+    d = table()
+    give_mine(d, ANN, "asturias")
+    d["players"][ANN]["stock"] = {"riotinto": 32}
+    d["players"][BO]["assets"].append({"kind": "warehouse", "region": "iberia", "upgraded": False})
+    d["players"][BO]["money"] = 2                            # the lot costs 4M
+    after = act(at(d, "extraction"), "extract", mines=["asturias"])
+    assert after.data["offers"] == [] and GAME.acting_seats(after) == (ANN,)
+    assert money(after) == 32 + 4 and money(after, BO) == 2 and stock(after, BO) == {}

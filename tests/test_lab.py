@@ -44,6 +44,20 @@ def test_the_tally_counts_a_tie_as_shared_and_positions_from_the_first_player():
     assert tally.summary()["length"]["turns"]["mean"] == 46
 
 
+def test_every_position_is_tested_and_items_need_enough_games_and_a_corrected_interval():
+    rows = [{"first": 0, "winners": [3], "scores": [1, 1, 1, 9], "margin": 8, "rounds": 5, "turns": 50,
+             "end": "done", "taken": [["Mill"], [], [], ["Dam"] if i < 15 else ["Dam", "Bank"]]} for i in range(40)]
+    summary = Tally(4).add_all(rows).summary()
+    order = summary["turn_order"]
+    assert order["significant"] and order["p_value"] < 0.001
+    assert [f["position"] for f in order["flagged"]] == [1, 2, 3, 4]  # three never win, one always does
+    assert "fourth to move is favoured" in order["verdict"]
+    verdicts = {i["item"]: i["verdict"] for i in summary["items"]}
+    assert verdicts == {"Dam": "too strong", "Bank": "too strong", "Mill": "too weak"}
+    few = Tally(4).add_all(rows[:15]).summary()
+    assert {i["item"]: i["verdict"] for i in few["items"]} == {"Dam": "", "Mill": ""}  # under 20 games: no verdict
+
+
 def test_the_same_seed_gives_the_same_games_whatever_the_number_of_workers(tmp_path):
     job = Job("tinners-trail", 3, None, ("heuristic", "random", "random"), 11)
     one = run(job, 6, tmp_path / "one", workers=1)

@@ -201,13 +201,34 @@ def test_sales_ops_pays_5_more_and_not_twice():
     d = table(GAME)
     give(d, JOE, money=30, assets=["sales-ops-1"])
     set_row(d, "assets", ["statue", "library"])
-    s = acquisition(d, [{"seat": JOE, "kind": "sales"}])
+    s = acquisition(d, [{"seat": JOE, "kind": "sales", "use": "asset"}])
     s = GAME.apply(s, {"type": "buy_asset", "seat": JOE, "slot": 0})
     assert s.data["players"][JOE]["money"] == 30 - 8 - 5
     d = s.draft()
-    d["phase"], d["queue"] = "acquisition", [{"seat": JOE, "kind": "sales"}]
+    d["phase"], d["queue"] = "acquisition", [{"seat": JOE, "kind": "sales", "use": "asset"}]
     with pytest.raises(RuleViolation, match="second asset"):
         GAME.apply(state(d), {"type": "buy_asset", "seat": JOE, "slot": 1})
+
+
+def test_each_sales_ops_version_does_only_what_it_says_once_a_round():
+    from companion.ore.acquisition import build_queue
+    d = table(GAME)
+    give(d, JOE, money=40, assets=["sales-ops-1", "sales-ops-2"])
+    set_row(d, "assets", ["statue", "library"])
+    set_row(d, "contracts", [9, 44])
+    d["asset_track"], d["contract_track"] = [], []
+    queue = [q for q in build_queue(GAME.cat, d) if q["kind"] == "sales"]
+    assert queue == [{"seat": JOE, "kind": "sales", "use": "asset"}, {"seat": JOE, "kind": "sales", "use": "contract"}]
+    s = acquisition(d, queue)
+    with pytest.raises(RuleViolation, match="lets you buy an asset, not take a contract"):
+        GAME.apply(s, {"type": "take_contract", "seat": JOE, "slot": 0})
+    s = GAME.apply(s, {"type": "buy_asset", "seat": JOE, "slot": 0})
+    with pytest.raises(RuleViolation, match="lets you take a contract, not buy an asset"):
+        GAME.apply(s, {"type": "buy_asset", "seat": JOE, "slot": 1})
+    s = GAME.apply(s, {"type": "take_contract", "seat": JOE, "slot": 0})
+    joe = s.data["players"][JOE]
+    assert joe["money"] == 40 - 8 - 5 - 5 and [c["number"] for c in joe["contracts"]] == [9]
+    assert s.data["queue"] == [] or s.data["phase"] != "acquisition"
 
 
 def test_black_market_takes_a_discarded_contract():

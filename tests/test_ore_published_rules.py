@@ -162,6 +162,12 @@ def test_drill_bit_enters_a_free_deeper_space_and_never_a_taken_one():
     assert state.data["players"][0]["drills"] == 0
 
 
+def test_a_used_drill_bit_goes_back_to_the_supply():
+    state = edit(table(), lambda d: d.update(drills=4) or d["players"][0].update(drills=1, cage=1))
+    state = GAME.apply(state, {"type": "place", "seat": 0, "space": "mine", "res": "iron", "depth": 1})
+    assert state.data["players"][0]["drills"] == 0 and state.data["drills"] == 5
+
+
 def test_two_player_game_has_no_copper_and_no_overtime():
     state = table(names=("Blake", "Ada"), mines=("iron-1",))
     d = state.data

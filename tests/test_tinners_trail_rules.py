@@ -1,6 +1,8 @@
 """Tinners' Trail rules beyond the rulebook's worked examples: setup, developments, steam
 pumps, the Emigration and Kickstarter modules, views and round ends."""
 
+from dataclasses import replace
+
 import pytest
 
 from companion.core import PlayerSpec
@@ -263,3 +265,39 @@ def test_counts_that_are_not_whole_numbers_are_refused_without_a_crash():
             GAME.apply(state, {"type": "extract", "seat": 0, "area": "A4", "tin": bad, "copper": 2})
     after = GAME.apply(state, {"type": "extract", "seat": 0, "area": "A4", "tin": 2})
     assert after.players[0].tin == 2 and after.players[0].money == 9 - 2  # 2 cubes x 1 water
+
+
+def test_kickstarter_two_region_card_is_not_a_region_discard():
+    state = GAME.setup(names(3), "kickstarter", seed=11)
+    drawn = state.players[0].drawn
+    kick = next(c for c in drawn if c.startswith("K-"))
+    first = RULES.cards[kick].regions[0]
+    discard = [kick] + [next(c for c in drawn if RULES.cards[c].regions == (r,)) for r in "ABC" if r != first]
+    with pytest.raises(RuleViolation, match="single region") as err:
+        act(state, type="keep_cards", seat=0, discard=discard)
+    assert kick in str(err.value)
+    assert GAME.apply(state, {"type": "keep_cards", "seat": 0, "discard": [
+        next(c for c in drawn if RULES.cards[c].regions == (r,)) for r in "ABC"]}).players[0].hand.count(kick) == 1
+
+
+def test_round_one_development_options_give_each_piece_its_own_reason():
+    state = position(["P0", "P1", "P2"], RULES)
+    assert not any(a.owner == 0 for a in state.areas)
+    develop = {o.action["piece"]: o for o in GAME.options(state, 0) if o.action["type"] == "develop"}
+    for piece in ("miner", "port", "adit"):
+        assert develop[piece].allowed and develop[piece].reason == ""
+        assert GAME.legal(state, develop[piece].action)
+    assert not develop["train"].allowed
+    assert "No train is left in the round 1 column" in develop["train"].reason
+
+
+def test_steam_pumps_with_nothing_to_drain_are_refused_and_the_log_names_areas():
+    from companion.tinners_trail.notation import describe
+    from companion.tinners_trail.options import options
+    state = position(["Ann", "Bo", "Cy", "Di", "Ed"], RULES, round=1, areas={"A3": {"owner": 0, "water": 3}})
+    with pytest.raises(RuleViolation, match="at least 1 water"):
+        act(state, type="steam_pumps", seat=0, drain={"B3": 0})
+    pumps = [o for o in options(replace(state, areas=tuple(a if a.id != "A3" else replace(a, water=0) for a in state.areas)), 0, RULES) if o.action["type"] == "steam_pumps"]
+    assert pumps and not pumps[0].allowed and "at least 1 water" in pumps[0].reason
+    line = describe(state, {"type": "steam_pumps", "seat": 0, "drain": {"A3": 1}}, RULES)
+    assert line == f"Ann takes steam pumps and removes 1 water from {RULES.areas['A3'].name}"

@@ -14,7 +14,7 @@ from .cards import Catalog
 if TYPE_CHECKING:
     from .game import Ardevur
 
-NEVER_RANDOM = ("call_time", "set_option")  # the table chooses its options, not a bot
+NEVER_RANDOM = ("call_time", "retire_target", "set_option")  # the table chooses its options, not a bot
 
 
 def _stock(me: Mapping) -> int:

@@ -130,7 +130,7 @@ def candidates(cat: Catalog, v: Mapping, seat: int) -> list[dict]:
             return [{"type": "answer_offer", "seat": seat, "buy": b} for b in (True, False)]
         return []
     if v["turn"] != seat:
-        return []
+        return [{"type": "call_total_control", "seat": seat}] if v.get("may_call") == seat else []
     me = v["players"][seat]
     if v["ts"].get("must_discard"):
         return [{"type": "discard_action", "seat": seat, "card": c} for c in me["actions"]]

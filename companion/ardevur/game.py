@@ -70,6 +70,9 @@ DECLARATION = Declaration([
     ActionSpec("play_action", (seat_field(), Field("card", S), Field("target", Kind.INT, False),
                                Field("tier", S, False), Field("pile", Kind.INT, False), Field("pick", S, False)),
                reveals_if=_reveals_play),
+    ActionSpec("retire_target", (seat_field(), Field("tier", S, choices=("bronze", "silver", "gold")),
+                                 Field("pile", Kind.INT)), reveals=True,
+               doc="by the whole table's agreement: the top target of a pile is unachievable and leaves the grid"),
     ActionSpec("call_total_control", (seat_field(),)),
     ActionSpec("call_final_round", (seat_field(),)),
     ActionSpec("call_time", (seat_field(),), doc="minute 64 reached (when the table agreed to it)"),
@@ -122,7 +125,10 @@ class Ardevur(Game):
         if d["phase"] == "over":
             raise GameOver()
         r = rng(d["seed"], d["step"])
+        # the player who just claimed a target or incentive may call Total Control before anything else happens
+        d["claimer"] = d.pop("may_call", None)
         self._dispatch(d, seat, action, r)
+        d.pop("claimer", None)
         d["step"] += 1
         repay_loans(d)
         turn.track(d)
@@ -158,7 +164,8 @@ class Ardevur(Game):
             "exchange_card": lambda: turn.exchange_card(cat, d, seat, a["card"]),
             "shift_target": lambda: turn.shift_target(cat, d, seat, a["tier"], a["pile"]),
             "play_action": lambda: actioncards.play_action(cat, d, seat, a, r),
-            "call_total_control": lambda: turn.call_end(cat, d, seat, "total-control"),
+            "retire_target": lambda: turn.retire_target(cat, d, seat, a["tier"], a["pile"]),
+            "call_total_control": lambda: turn.call_end(cat, d, seat, "total-control", d["claimer"]),
             "call_final_round": lambda: turn.call_end(cat, d, seat, "final-round"),
             "call_time": lambda: turn.call_end(cat, d, seat, "time"),
         }

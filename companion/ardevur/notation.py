@@ -62,6 +62,8 @@ def describe(cat: Catalog, d: Mapping, a: Mapping, after: Mapping | None = None)
         "exchange_card": lambda: f"{who} exchanges {_name(cat, a.get('card'))} for its reward",
         "shift_target": lambda: f"{who} shifts a {a.get('tier')} target off the grid",
         "play_action": lambda: f"{who} plays an action card",
+        "retire_target": lambda: f"By the table's agreement, the top {a.get('tier')} target of pile "
+                                 f"{int(a.get('pile') or 0) + 1} leaves the grid as unachievable",
         "call_total_control": lambda: f"{who} calls Total Control",
         "call_final_round": lambda: f"{who} calls one final round",
         "call_time": lambda: "Minute 64: the game ends",

@@ -36,6 +36,20 @@ def lot_offers(cat: Catalog, d: dict, seller: int, lots: Mapping[str, int]) -> l
     return list(by_region.values())
 
 
+def able_to_buy(cat: Catalog, d: Mapping, seat: int, offer: Mapping) -> bool:
+    """Whether a warehouse owner can pay for the lot and store it; one who cannot is not asked."""
+    p = d["players"][seat]
+    return p["money"] >= offer["price"] and capacity(cat, p) - stock_value(p) >= offer["value"]
+
+
+def drop_unable(cat: Catalog, d: dict) -> None:
+    """Skip owners who cannot buy; a lot nobody can buy goes to the bank at once."""
+    for offer in list(d["offers"]):
+        offer["queue"] = [s for s in offer["queue"] if able_to_buy(cat, d, s, offer)]
+        if not offer["queue"]:
+            settle_offer_to_bank(d, offer)
+
+
 def settle_offer_to_bank(d: dict, offer: dict) -> None:
     gain(d, offer["seller"], offer["price"])
     d["offers"].remove(offer)
@@ -56,10 +70,10 @@ def answer_offer(cat: Catalog, d: dict, seat: int, buy: bool) -> None:
         key = f"w:{offer['region']}"
         p["stock"][key] = p["stock"].get(key, 0) + offer["value"]
         d["offers"].remove(offer)
+        drop_unable(cat, d)
         return
     offer["queue"].pop(0)
-    if not offer["queue"]:
-        settle_offer_to_bank(d, offer)
+    drop_unable(cat, d)
 
 
 def local_sale(cat: Catalog, d: dict, seat: int) -> None:
@@ -74,8 +88,7 @@ def local_sale(cat: Catalog, d: dict, seat: int) -> None:
         del p["stock"][source]
     offers = lot_offers(cat, d, seat, lots)
     d["offers"].extend(offers)
-    for offer in [o for o in offers if not o["queue"]]:
-        settle_offer_to_bank(d, offer)
+    drop_unable(cat, d)
     d["ts"]["local_sale"] = True
     d["ts"]["quiet"] = False
 
@@ -118,7 +131,7 @@ def global_sale(cat: Catalog, d: dict, seat: int, r: random.Random) -> int:
         if die == min(cat.tables["die_faces"]):
             d["continuous"].remove(effect)
             continue
-        share = min(half_even(income + fixed), p["money"])
+        share = min(half_even(income), p["money"])  # the large vessel's lease is not sale earnings
         p["money"] -= share
         gain(d, effect["owner"], share)
     d["rolls"] = [{str(seat): die}]

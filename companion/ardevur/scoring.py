@@ -1,6 +1,6 @@
 """Final scoring, from a live table or from the documented end-of-game file.
 
-Targets and incentives score their printed points; most money and most resources 4 each (a tie
+Targets and incentives score their printed points; most money (net of unpaid loans) and most resources 4 each (a tie
 gives nobody the points); 4 per active mine, 4 per plain asset, 8 per upgraded asset or
 factory; each region's ribbon points go to the one player with the most presence there.
 """
@@ -16,8 +16,9 @@ from .state import active_mines, count_assets, leader, presence, stock_value
 
 
 def holdings(d: Mapping) -> list[dict]:
-    """What scores, per player: the same shape as a player entry of the end-of-game file."""
-    return [{"name": p["name"], "money": p["money"], "resources": stock_value(p), "targets": list(p["targets"]),
+    """What scores, per player: the same shape as a player entry of the end-of-game file. Money
+    counts net of an unpaid loan (the double repayment still owed), never below 0."""
+    return [{"name": p["name"], "money": max(0, p["money"] - p["debt"]), "resources": stock_value(p), "targets": list(p["targets"]),
              "incentives": list(p["incentives"]), "mines": active_mines(p),
              "assets": [dict(a) for a in p["assets"]], "infrastructure": [dict(i) for i in p["infra"]]}
             for p in d["players"]]

@@ -13,7 +13,7 @@ from ..core import require
 from ..errors import BadAction
 from .cards import Catalog
 from .conditions import condition_met, points_held
-from .sales import lot_offers, settle_offer_to_bank
+from .sales import drop_unable, lot_offers
 from .setup import _check_market_card, clockwise
 from .state import (active_mines, capacity, fresh_turn, gain, mine_limit, pay_all, stock_value, top_targets)
 
@@ -101,8 +101,7 @@ def extract(cat: Catalog, d: dict, seat: int, mines: Sequence[str], use_factorie
             surplus[t] = output - stored
     if surplus:
         d["offers"].extend(lot_offers(cat, d, seat, surplus))
-        for offer in [o for o in d["offers"] if not o["queue"]]:
-            settle_offer_to_bank(d, offer)
+        drop_unable(cat, d)
     if d["variant"] == "clash-of-titans":
         _draw_action(cat, d, seat, auto_discard=True)
     ts["quiet"] = False
@@ -242,6 +241,7 @@ def claim_target(cat: Catalog, d: dict, seat: int, tier: str, pile: int) -> None
         d["golds_claimed"] += 1
     d["ts"]["quiet"] = False
     end_turn(cat, d)
+    _open_call(d, seat)
 
 
 def claim_incentive(cat: Catalog, d: dict, seat: int) -> None:
@@ -252,6 +252,13 @@ def claim_incentive(cat: Catalog, d: dict, seat: int) -> None:
     d["players"][seat]["incentives"].append(d["incentives"].pop())
     d["ts"]["quiet"] = False
     end_turn(cat, d)
+    _open_call(d, seat)
+
+
+def _open_call(d: dict, seat: int) -> None:
+    """A claim ends the turn, but its claimer may still call Total Control as the very next move."""
+    if d["phase"] == "play" and d["end"] is None:
+        d["may_call"] = seat
 
 
 def reward_of(cat: Catalog, card: str):
@@ -285,6 +292,16 @@ def shift_target(cat: Catalog, d: dict, seat: int, tier: str, pile: int) -> None
     end_turn(cat, d)
 
 
+def retire_target(cat: Catalog, d: dict, seat: int, tier: str, pile: int) -> None:
+    """The table agrees nobody can reach a pile's top target: it goes to the box, costing no
+    phase, and the card beneath becomes claimable. The player whose turn it is records it."""
+    require(d["phase"] == "play", "The game is not in play.", "Target grid")
+    require(not d["offers"], "A local sale waits for a warehouse owner's answer.", "Local sale")
+    require(seat == d["turn"], f"It is {d['players'][d['turn']]['name']}'s turn; they record the table's "
+                               "agreement.", "Target grid")
+    d["box"].append(_pile(d, tier, pile).pop())
+
+
 # -- the end -------------------------------------------------------------------------------
 def total_control_reason(cat: Catalog, d: Mapping) -> str | None:
     """Which endgame condition holds now, or None."""
@@ -300,7 +317,7 @@ def total_control_reason(cat: Catalog, d: Mapping) -> str | None:
     return None
 
 
-def call_end(cat: Catalog, d: dict, seat: int, kind: str) -> None:
+def call_end(cat: Catalog, d: dict, seat: int, kind: str, claimer: int | None = None) -> None:
     require(d["phase"] == "play", "The game is not in play.", "Endgame")
     require(d["end"] is None, "The final round is already under way.", "Endgame")
     agreement = d["options"]["endgame"]
@@ -308,7 +325,8 @@ def call_end(cat: Catalog, d: dict, seat: int, kind: str) -> None:
         require(agreement == "minute-64", "The table did not agree to end at minute 64.", "Endgame")
         finish(d, "minute 64 was reached")
         return
-    require(seat == d["turn"], "The end is called during your own turn.", "Endgame")
+    require(seat == d["turn"] or (kind == "total-control" and seat == claimer),
+            "The end is called during your own turn (or right after your claim).", "Endgame")
     if kind == "final-round":
         require(agreement == "final-round", "The table did not agree to call one final round.", "Endgame")
         why = f"{d['players'][seat]['name']} called one final round"
@@ -331,5 +349,5 @@ def track(d: dict) -> None:
 
 __all__ = ["STAGES", "action_limit", "advance", "begin_turn", "call_end", "claim_incentive", "claim_target",
            "discard_action", "draw_action", "end_turn", "exchange_card", "extract", "finish", "own_turn",
-           "pass_phase", "shift_target", "take_development", "take_phone", "top_targets", "total_control_reason",
+           "pass_phase", "retire_target", "shift_target", "take_development", "take_phone", "top_targets", "total_control_reason",
            "track"]

@@ -20,8 +20,9 @@ def build_queue(cat: Catalog, d: dict) -> list[dict]:
     queue = [{"seat": s, "kind": "asset"} for s in d["asset_track"]]
     queue += [{"seat": s, "kind": "initiative"} for s in order_from(d["start"], count) if s not in d["asset_track"]]
     queue += [{"seat": s, "kind": "contract"} for s in d["contract_track"]]
-    queue += [{"seat": s, "kind": "sales"} for s in order_from(d["start"], count)
-              if asset_effects(cat, d, s, "sales")]
+    # each Sales Ops card is one use: its version says whether it buys an asset or takes a contract
+    queue += [{"seat": s, "kind": "sales", "use": args[0]} for s in order_from(d["start"], count)
+              for _, args in asset_effects(cat, d, s, "sales")]
     return queue
 
 
@@ -44,6 +45,13 @@ def _why_not(kind: str, what: str) -> str:
     }[kind]
 
 
+def _sales_use(head: dict, use: str) -> None:
+    """Each version of Sales Ops does one thing: the asset card buys, the contract card takes."""
+    other = "take a contract" if use == "asset" else "buy an asset"
+    require(head.get("use", use) == use, f"This Sales Ops card lets you {other}, not "
+            f"{'buy an asset' if use == 'asset' else 'take a contract'}; pass if you do not want that.", "Sales Ops")
+
+
 def _slot(d: dict, row: str, action: Mapping) -> tuple[int, str]:
     slot = field_of(action, "slot", int)
     cards = d["rows"][row]
@@ -62,6 +70,7 @@ def buy_asset(cat: Catalog, d: dict, seat: int, action: Mapping) -> None:
     cost = card.costs[option]
     money = cost.money
     if head["kind"] == "sales":
+        _sales_use(head, "asset")
         require(not player["round"]["asset"], "Sales Ops cannot buy a second asset in the same round.", "Sales Ops")
         money += SALES_FEE
     pay(d, seat, money, f"{card.name}", RULE)
@@ -131,6 +140,7 @@ def take_contract(cat: Catalog, d: dict, seat: int, action: Mapping) -> None:
     head = _decision(d, seat, ("contract", "sales"), "a contract")
     player = d["players"][seat]
     if head["kind"] == "sales":
+        _sales_use(head, "contract")
         require(not player["round"]["contract"], "Sales Ops cannot take a second contract in the same round.",
                 "Sales Ops")
         pay(d, seat, SALES_FEE, "Sales Ops", "Sales Ops")

@@ -183,7 +183,7 @@ def parse_rows(text: str) -> tuple[ContractRow, ...]:
 
 
 EFFECT_ARITY = {"": 0, "railroad": 1, "plant": 2, "venture": 3, "exchange": 3, "diversified": 1,
-                "efficient": 1, "negotiation": 1, "ops_team": 1, "exploratory": 0, "relief": 1, "sales": 0,
+                "efficient": 1, "negotiation": 1, "ops_team": 1, "exploratory": 0, "relief": 1, "sales": 1,
                 "subcontract": 2, "black_market": 0, "score": 2}
 
 
@@ -211,6 +211,8 @@ def parse_effect(text: str) -> tuple[str, ...]:
         raise ValueError(f"effect {kind!r} needs at least {EFFECT_ARITY[kind]} arguments")
     if kind in ("diversified", "efficient", "negotiation", "ops_team"):
         thresholds(words[1:])
+    if kind == "sales" and words[1] not in ("asset", "contract"):
+        raise ValueError(f"effect 'sales' takes 'asset' or 'contract', not {words[1]!r}")
     return words
 
 

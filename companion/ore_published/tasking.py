@@ -185,6 +185,7 @@ def _enter_mine(cat: Catalog, d: dict, seat: int, action: Mapping[str, Any]) -> 
         require(p["cage"] >= card.cages[depth], f"Space {depth + 1} needs mine cage side {card.cages[depth]}; "
                 f"yours is {p['cage']}.", "Mine cage")
         p["drills"] -= 1
+        d["drills"] += 1        # a used drill bit goes back to the supply
     mine["workers"].append({"seat": seat, "depth": depth})
 
 

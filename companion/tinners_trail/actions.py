@@ -73,6 +73,8 @@ def steam_pumps(state: State, seat: int, drains: Mapping[str, int], rules: Rules
         have = state.area(area_id).water
         require(amount <= have, f"{rules.areas[area_id].name} has {have} water; you asked to remove {amount}.", rule)
         total += amount
+    require(total > 0, "Steam pumps must remove at least 1 water from a mine; with nothing to drain they "
+            "would only cost you a work point.", rule)
     require(total <= size, f"The rightmost group has {size} steam pump{'s' if size != 1 else ''}: remove at most "
             f"{size} water, not {total}.", rule)
     for area_id, amount in drains.items():

@@ -48,7 +48,7 @@ SIMPLE = {
     "bid": "{who} bids £{amount}", "drop": "{who} drops out of the auction",
     "extract": "{who} extracts {tin} tin and {copper} copper at {where}",
     "draw_survey": "{who} draws a survey card and starts an auction for {where}",
-    "steam_pumps": "{who} takes steam pumps and removes water: {drain}", "sell_pasties": "{who} sells pasties for £1",
+    "sell_pasties": "{who} sells pasties for £1",
     "pass": "{who} passes", "invest_pass": "{who} stops investing", "process_arsenic": "{who} processes arsenic at {where}",
     "sell_arsenic": "{who} sells arsenic", "emigrate": "{who}'s miner emigrates from {where} to {location}",
     "keep_cards": "{who} chooses survey cards", "place_bonus": "{who} places a Michigan {piece} in {where}",
@@ -69,12 +69,18 @@ def describe(state: State, action: dict, rules: Rules) -> str:
     who = state.players[seat].name if isinstance(seat, int) and 0 <= seat < len(state.players) else "The table"
     area = action.get("area")
     where = rules.areas[area].name if area in rules.areas else area
-    fields = {"tin": 0, "copper": 0, "drain": {}, **action, "who": who, "where": where}
+    location = action.get("location")
+    place = rules.emigration[location]["name"] if location in rules.emigration else location
+    fields = {"tin": 0, "copper": 0, **action, "who": who, "where": where, "location": place}
     if kind in SIMPLE:
         try:
             return SIMPLE[kind].format(**fields)
         except (KeyError, IndexError):
             return str(kind).replace("_", " ")
+    if kind == "steam_pumps":
+        drain = action.get("drain") if isinstance(action.get("drain"), dict) else {}
+        parts = [f"{n} water from {rules.areas[a].name if a in rules.areas else a}" for a, n in drain.items()]
+        return f"{who} takes steam pumps and removes {' and '.join(parts) or 'no water'}"
     if kind == "roll_prices":
         tin, copper = roll(state, rules)
         return f"Ore prices rolled: tin {'+'.join(map(str, tin))}, copper {'+'.join(map(str, copper))}"

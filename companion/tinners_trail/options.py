@@ -61,7 +61,7 @@ def candidates(state: State, seat: int, rules: Rules) -> list[dict]:
         return [{"type": lord_action(state), **s}]
     if state.phase == SURVEY:
         drawn = state.players[seat].drawn
-        by_region = [[c for c in dict.fromkeys(drawn) if rules.cards[c].regions[0] == r]
+        by_region = [[c for c in dict.fromkeys(drawn) if rules.cards[c].regions == (r,)]
                      for r in regions_in_play(size_key(state.players))]
         return [{"type": "keep_cards", **s, "discard": list(combo)} for combo in product(*by_region)]
     if state.phase == PRICES:
@@ -217,8 +217,15 @@ def options(state: State, seat: int | None, rules: Rules) -> list[Option]:
             out.append(Option(action, _label(state, action, rules), True, "", f"{cost} work" if cost else "free"))
         if not legal:
             offered = [a for a in group if _offered(state, a)]
-            if not offered and any(GAME.legal(state, a) for a in group):
-                continue  # possible, but only through the page's form (a card, a distant area)
+            elsewhere = next((a for a in group if not _offered(state, a) and GAME.legal(state, a)), None)
+            if elsewhere is not None and (kind != "start_auction" or not offered):
+                # legal only away from the seat's mines (or with a card): the piece stays
+                # available, so a form for it is not greyed by another piece's reason
+                if kind in ("develop", "place_bonus"):
+                    cost = _cost(kind, elsewhere, rules)
+                    out.append(Option(elsewhere, _label(state, elsewhere, rules), True, "",
+                                      f"{cost} work" if cost else "free"))
+                continue
             sample = offered[0] if offered else group[0]
             cost = _cost(kind, sample, rules)
             reason = _reason(GAME, state, sample) or "Not possible now."
@@ -278,7 +285,7 @@ def _action_label(state: State, action: dict, rules: Rules) -> str:
             shown = f": {tile.tin} tin, {tile.copper} copper, {tile.water} water"
         return f"Auction {area} ({action['area']}{shown})"
     if kind == "draw_survey":
-        return f"Draw a survey card and auction {area} ({action['area']})"
+        return f"Draw a survey card and auction {area}"
     if kind == "extract":
         water = state.area(action["area"]).water
         cubes = action["tin"] + action["copper"]

@@ -22,6 +22,11 @@ def keep_cards(state: State, seat: int, discard: Sequence[str], rules: Rules) ->
     for card in discard:
         require(card in left, f"{card} is not among {player.name}'s dealt cards ({', '.join(player.drawn)}).", RULE)
         left.remove(card)
+    for card in discard:
+        fits = rules.cards[card].regions
+        require(len(fits) == 1 and fits[0] != "wild",
+                f"{card} fits {'any region' if 'wild' in fits else 'regions ' + ' and '.join(fits)}; "
+                f"the discards are one card of a single region each, and it is kept.", RULE)
     named = sorted(rules.cards[c].regions[0] for c in discard)
     require(named == sorted(regions), f"Discard exactly one card of each region {', '.join(regions)} "
             f"(you named {', '.join(discard) or 'none'}).", RULE)

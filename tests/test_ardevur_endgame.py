@@ -1,0 +1,190 @@
+"""The end of an ARDEVUR game: the three Total Control conditions, who may call and when, the
+final round's length, the table's other endgame agreements, and no action cards after the call."""
+
+import pytest
+
+from companion.ardevur import GAME
+from companion.ardevur.scenario import at, give_mine, table
+from companion.errors import RuleViolation
+
+ANN, BO, CY = 0, 1, 2
+
+
+def act(state, type_, seat=ANN, **fields):
+    return GAME.apply(state, {"type": type_, "seat": seat, **fields})
+
+
+def gold_on_top(d, target="fortune", pile=0):
+    """Put a gold target on top of a gold pile (Fortune: 160M held)."""
+    for piles in d["grid"].values():
+        for cards in piles:
+            if target in cards:
+                cards.remove(target)
+    d["grid"]["gold"][pile].append(target)
+
+
+def test_total_control_cannot_be_called_before_any_condition_holds():
+    state = at(table(3), "reward")
+    with pytest.raises(RuleViolation, match="Total Control needs"):
+        act(state, "call_total_control")
+    assert not GAME.legal(state, {"type": "call_total_control", "seat": ANN})
+
+
+def test_the_claimer_of_a_gold_target_calls_total_control_right_after_claiming():
+    d = table(3)
+    gold_on_top(d)
+    d["players"][ANN]["money"] = 160
+    claimed = act(at(d, "reward"), "claim_target", tier="gold", pile=0)
+    assert claimed.data["turn"] == BO and claimed.data["golds_claimed"] == 1
+    # Bo may not call in Ann's place, but Ann may, before Bo moves
+    assert {"type": "call_total_control", "seat": ANN} in [o.action for o in GAME.options(claimed, ANN)]
+    called = act(claimed, "call_total_control", ANN)
+    assert called.data["end"]["by"] == ANN and "gold target" in called.data["end"]["why"]
+
+
+def test_the_claimers_window_closes_with_the_next_move():
+    d = table(3)
+    gold_on_top(d)
+    d["players"][ANN]["money"] = 160
+    claimed = act(at(d, "reward"), "claim_target", tier="gold", pile=0)
+    moved = act(claimed, "pass", BO)
+    with pytest.raises(RuleViolation, match="your own turn"):
+        act(moved, "call_total_control", ANN)
+    # Bo, whose turn it is, may call: the condition holds for the whole table
+    assert act(moved, "call_total_control", BO).data["end"]["by"] == BO
+
+
+def empty_bronze_and_silver(d):
+    for tier in ("bronze", "silver"):
+        for cards in d["grid"][tier]:
+            d["box"].extend(cards)
+            cards.clear()
+
+
+def test_all_bronze_and_silver_claimed_allows_the_call_only_after_a_round_without_a_gold_claim():
+    d = table(3)
+    empty_bronze_and_silver(d)
+    state = at(d, "reward")
+    state = act(state, "pass")            # Ann's turn ends; the empty rows are noticed
+    start = state.data["bs_empty_on"]
+    assert start is not None
+    with pytest.raises(RuleViolation, match="Total Control needs"):
+        act(at(state.draft(), "reward", BO), "call_total_control", BO)
+    for seat in (BO, CY):
+        state = act(at(state.draft(), "reward", seat), "pass", seat)
+    with pytest.raises(RuleViolation, match="Total Control needs"):   # Ann: the round is not yet over
+        act(at(state.draft(), "reward", ANN), "call_total_control", ANN)
+    state = act(at(state.draft(), "reward", ANN), "pass", ANN)
+    assert state.data["turn_no"] - start == 3
+    called = act(at(state.draft(), "reward", BO), "call_total_control", BO)
+    assert "full round" in called.data["end"]["why"]
+
+
+def test_24_points_of_targets_and_incentives_allow_the_call_and_23_do_not():
+    d = table(2)
+    golds = [t for t, c in GAME.cat.targets.items() if c.tier == "gold"][:3]   # 8 points each
+    d["players"][BO]["targets"] = golds[:2] + [t for t, c in GAME.cat.targets.items() if c.tier == "silver"][:1]
+    assert sum(GAME.cat.targets[t].points for t in d["players"][BO]["targets"]) == 20
+    with pytest.raises(RuleViolation, match="Total Control needs"):
+        act(at(d, "reward"), "call_total_control")
+    d["players"][BO]["incentives"] = [sorted(GAME.cat.incentives)[0]]
+    assert GAME.cat.incentives[d["players"][BO]["incentives"][0]].points == 4
+    called = act(at(d, "reward"), "call_total_control")
+    assert "Bo holds at least 24 points" in called.data["end"]["why"]
+
+
+def finish_turns(state, seats):
+    for seat in seats:
+        assert state.data["turn"] == seat and state.data["phase"] == "play"
+        state = act(at(state.draft(), "reward", seat), "pass", seat)
+    return state
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_after_the_call_each_other_player_has_exactly_one_more_turn(n):
+    d = table(n)
+    d["golds_claimed"] = 1
+    d["turn"] = 1
+    called = act(at(d, "reward", 1), "call_total_control", 1)
+    after_caller = act(called, "pass", 1)
+    others = [(1 + i) % n for i in range(1, n)]
+    state = finish_turns(after_caller, others[:-1])
+    assert state.data["phase"] == "play" and state.data["turn"] == others[-1]
+    state = finish_turns(state, others[-1:])
+    assert state.data["phase"] == "over"
+    assert GAME.end_if(state) is not None
+    assert "Total Control" in state.data["over_reason"]
+
+
+def test_no_action_card_may_be_played_after_the_call():
+    d = table(2)
+    d["golds_claimed"] = 1
+    card = next(a for a, c in GAME.cat.actions.items() if c.corporation == "great" and c.timing == "anytime")
+    d["players"][ANN]["actions"] = [card]
+    state = at(d, "strategy")
+    called = act(state, "call_total_control")
+    with pytest.raises(RuleViolation, match="endgame is triggered"):
+        act(called, "play_action", card=card, target=BO)
+
+
+def test_minute_64_ends_the_game_at_once_only_when_agreed():
+    d = table(2)
+    with pytest.raises(RuleViolation, match="minute 64"):
+        act(at(d, "strategy"), "call_time", BO)
+    d["options"]["endgame"] = "minute-64"
+    over = act(at(d, "strategy"), "call_time", BO)
+    assert over.data["phase"] == "over" and over.data["over_reason"] == "minute 64 was reached"
+    assert GAME.end_if(over) is not None
+
+
+def test_play_until_no_moves_ends_after_a_full_round_of_passes_and_refuses_total_control():
+    d = table(3)
+    d["options"]["endgame"] = "exhausted"
+    d["golds_claimed"] = 1
+    state = at(d, "reward")
+    with pytest.raises(RuleViolation, match="until no moves"):
+        act(state, "call_total_control")
+    state = act(state, "pass")
+    for seat in (BO, CY):
+        assert state.data["phase"] == "play"
+        state = act(state, "pass", seat)    # strategy, development, reward: all passed
+        state = act(state, "pass", seat)
+        state = act(state, "pass", seat)
+    assert state.data["phase"] == "over"
+    assert "nobody had anything left" in state.data["over_reason"]
+
+
+def test_one_move_breaks_the_run_of_passes():
+    d = table(2)
+    d["options"]["endgame"] = "exhausted"
+    give_mine(d, BO, "asturias")
+    state = act(at(d, "reward"), "pass")
+    assert state.data["stage"] == "extraction"
+    state = act(state, "extract", BO, mines=["asturias"])
+    for _ in range(3):
+        state = act(state, "pass", BO)
+    assert state.data["phase"] == "play" and state.data["turn"] == ANN
+
+
+def test_the_table_may_retire_an_unachievable_target_and_the_card_beneath_becomes_claimable():
+    d = table(2)
+    pile = d["grid"]["bronze"][1]
+    top, beneath = pile[-1], pile[-2]
+    state = at(d, "development")
+    with pytest.raises(RuleViolation, match="Ann's turn"):
+        act(state, "retire_target", BO, tier="bronze", pile=1)
+    after = act(state, "retire_target", tier="bronze", pile=1)
+    assert after.data["grid"]["bronze"][1][-1] == beneath and top in after.data["box"]
+    assert after.data["stage"] == "development" and after.data["turn"] == ANN   # no phase spent
+    assert "leaves the grid" in GAME.describe(state, {"type": "retire_target", "seat": ANN, "tier": "bronze", "pile": 1},
+                                              after)
+
+
+def test_equal_highest_totals_share_the_win():
+    d = table(3)
+    d["options"]["endgame"] = "minute-64"
+    give_mine(d, ANN, "asturias")
+    give_mine(d, BO, "tyrol")
+    over = act(at(d, "strategy"), "call_time")
+    outcome = GAME.end_if(over)
+    assert outcome.winners == (ANN, BO) and outcome.finish.name == "TIE"
