@@ -7,6 +7,7 @@ import random
 import pytest
 
 from companion import PlayerSpec, find_game
+from companion.ore_published.tasking import workers_placed
 
 GAME = find_game("ore-published")
 
@@ -47,6 +48,12 @@ def conserved(state):
     assert sorted(buildings) == sorted(b for b in cat.building_copies() if count > 2 or cat.building(b).two_player)
     workers = sum(1 for m in d["mines"].values() for w in m["workers"])
     assert workers <= sum(p["workers"] for p in d["players"])
+    tables = cat.tables
+    assert d["drills"] + sum(p["drills"] for p in d["players"]) == int(tables["drill_bits"])
+    assert d["temps"] + sum(1 for p in d["players"] if p["private"]) == int(tables["temp_workers"])
+    for seat, p in enumerate(d["players"]):
+        placed = workers_placed(d, seat)
+        assert p["home"] + placed + (1 if p.get("fresh") else 0) == p["workers"], (seat, p)
 
 
 @pytest.mark.parametrize("count", [2, 3, 4, 5])

@@ -143,7 +143,10 @@ def test_recruiting_pays_by_order_and_is_refused_once_taken():
     state = edit(table(), lambda d: [p.update(money=30) for p in d["players"]])
     state = GAME.apply(state, {"type": "place", "seat": 0, "space": "recruit"})
     blake = state.data["players"][0]
-    assert blake["money"] == 26 and blake["workers"] == 5 and blake["home"] == 4
+    # the recruit stays on the board until the business phase and works from the next round
+    assert blake["money"] == 26 and blake["workers"] == 5 and blake["home"] == 3 and blake["fresh"]
+    closed = GAME.apply(edit(state, lambda d: d.update(phase="cleanup")), {"type": "close_round", "seat": 0})
+    assert closed.data["players"][0]["home"] == 5 and not closed.data["players"][0]["fresh"]
     fresh = lambda d: d.update(spaces={k: None for k in d["spaces"]}, turn=0)
     with pytest.raises(RuleViolation, match="already recruited your extra worker"):
         GAME.apply(edit(state, fresh), {"type": "place", "seat": 0, "space": "recruit"})
@@ -160,6 +163,12 @@ def test_drill_bit_enters_a_free_deeper_space_and_never_a_taken_one():
     state = GAME.apply(state, {"type": "place", "seat": 0, "space": "mine", "res": "iron", "depth": 2})
     assert {"seat": 0, "depth": 2} in state.data["mines"]["iron"]["workers"]
     assert state.data["players"][0]["drills"] == 0
+
+
+def test_a_used_drill_bit_goes_back_to_the_supply():
+    state = edit(table(), lambda d: d.update(drills=4) or d["players"][0].update(drills=1, cage=1))
+    state = GAME.apply(state, {"type": "place", "seat": 0, "space": "mine", "res": "iron", "depth": 1})
+    assert state.data["players"][0]["drills"] == 0 and state.data["drills"] == 5
 
 
 def test_two_player_game_has_no_copper_and_no_overtime():

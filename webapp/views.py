@@ -123,10 +123,23 @@ def variant_name(game_id: str, variant: str | None) -> str:
         known = load_game(game_id).variants
     except HeadframeError:
         known = ()
-    for found in known:
-        if getattr(found, "id", None) == variant:
-            return found.name or variant
-    return variant
+    names = {getattr(found, "id", None): getattr(found, "name", None) for found in known}
+    if names.get(variant):
+        return names[variant]
+    parts = variant.split("+")
+    if len(parts) < 2 or not all(names.get(part) for part in parts):
+        return variant
+    # A combination of modules, e.g. "arsenic+emigration", reads "Arsenic and Emigration".
+    modules = [names[p] for p in parts if not names[p].startswith("Solo: ")]
+    solo = [names[p].removeprefix("Solo: ") for p in parts if names[p].startswith("Solo: ")]
+    text = _and(modules)
+    if solo:
+        text = f"{text}, solo: {_and(solo)}" if text else f"Solo: {_and(solo)}"
+    return text
+
+
+def _and(words: list[str]) -> str:
+    return " and ".join(words) if len(words) < 3 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def game_title(table_or_id: Any, variant: str | None = None) -> str:

@@ -14,7 +14,7 @@ from .flow import waiting_for
 from .state import free_miners
 from .table import market_price
 
-PHASES = {"placement": "1. Placement", "market": "2-3. Collection done - market", "subcontract": "3. Market: subcontracts",
+PHASES = {"placement": "1. Placement", "market": "2–3. Collection and market", "subcontract": "3. Market: subcontracts",
           "acquisition": "4. Acquisition", "replenish": "5. Replenishment", "relief": "5. Relief", "over": "Game over"}
 
 

@@ -285,7 +285,7 @@ def _action_label(state: State, action: dict, rules: Rules) -> str:
             shown = f": {tile.tin} tin, {tile.copper} copper, {tile.water} water"
         return f"Auction {area} ({action['area']}{shown})"
     if kind == "draw_survey":
-        return f"Draw a survey card and auction {area} ({action['area']})"
+        return f"Draw a survey card and auction {area}"
     if kind == "extract":
         water = state.area(action["area"]).water
         cubes = action["tin"] + action["copper"]

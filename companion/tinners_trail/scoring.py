@@ -22,9 +22,11 @@ def _pass_position(state: State, seat: int) -> int:
     return order.index(seat) + 1 if seat in order else len(state.players)
 
 
-def _sheet(names, investment, sierra, money, ore, position) -> ScoreSheet:
-    rows = [ScoreRow(CATEGORIES[0][0], CATEGORIES[0][1], tuple(investment)),
-            ScoreRow(CATEGORIES[1][0], CATEGORIES[1][1], tuple(sierra))]
+def _sheet(names, investment, sierra, money, ore, position, emigration: bool = True) -> ScoreSheet:
+    """Sierra Madre points come only from the Emigration module: without it the row is left out."""
+    rows = [ScoreRow(CATEGORIES[0][0], CATEGORIES[0][1], tuple(investment))]
+    if emigration:
+        rows.append(ScoreRow(CATEGORIES[1][0], CATEGORIES[1][1], tuple(sierra)))
     # Higher is better for every tie-break key, so the earlier position counts as larger.
     return sheet(names, rows, (tuple(money), tuple(ore), tuple(-p for p in position)), LABELS)
 
@@ -33,7 +35,8 @@ def score(state: State) -> ScoreSheet:
     seats = state.seats
     return _sheet([p.name for p in state.players], [p.points for p in state.players],
                   [p.emigration_points for p in state.players], [p.money for p in state.players],
-                  [ore_in_mines(state, s) for s in seats], [_pass_position(state, s) for s in seats])
+                  [ore_in_mines(state, s) for s in seats], [_pass_position(state, s) for s in seats],
+                  bool(state.module("emigration")))
 
 
 def _whole(entry: Mapping[str, Any], key: str, who: str, default: int | None = None) -> int:
@@ -65,4 +68,5 @@ def score_file(data: Mapping[str, Any]) -> ScoreSheet:
         position.append(_whole(entry, "pass_order", who, index))
     if sorted(position) != list(range(1, len(players) + 1)):
         raise BadAction(f"'pass_order' must number the players 1 to {len(players)} once each, got {position}")
-    return _sheet(names, inv, sierra, money, ore, position)
+    emigration = any(isinstance(e, Mapping) and "sierra_madre" in e for e in players)
+    return _sheet(names, inv, sierra, money, ore, position, emigration)
