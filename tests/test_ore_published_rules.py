@@ -143,7 +143,10 @@ def test_recruiting_pays_by_order_and_is_refused_once_taken():
     state = edit(table(), lambda d: [p.update(money=30) for p in d["players"]])
     state = GAME.apply(state, {"type": "place", "seat": 0, "space": "recruit"})
     blake = state.data["players"][0]
-    assert blake["money"] == 26 and blake["workers"] == 5 and blake["home"] == 4
+    # the recruit stays on the board until the business phase and works from the next round
+    assert blake["money"] == 26 and blake["workers"] == 5 and blake["home"] == 3 and blake["fresh"]
+    closed = GAME.apply(edit(state, lambda d: d.update(phase="cleanup")), {"type": "close_round", "seat": 0})
+    assert closed.data["players"][0]["home"] == 5 and not closed.data["players"][0]["fresh"]
     fresh = lambda d: d.update(spaces={k: None for k in d["spaces"]}, turn=0)
     with pytest.raises(RuleViolation, match="already recruited your extra worker"):
         GAME.apply(edit(state, fresh), {"type": "place", "seat": 0, "space": "recruit"})

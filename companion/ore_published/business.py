@@ -120,8 +120,7 @@ def _when_built(cat: Catalog, d: dict, p: dict, effect: tuple[str, ...], action:
     if kind == "recruit":
         if p["waiting"] and action.get("recruit", True):
             recruit(cat, d, p)
-            p["home"] += 1
-            return "recruits the extra worker"
+            return "recruits the extra worker (it works from next round)"
         return ""
     if kind == "drill":
         if d["drills"] > 0:
@@ -185,6 +184,7 @@ def close_round(cat: Catalog, d: dict, action: Mapping[str, Any]) -> None:
     d["contract_spaces"] = [None] * len(d["contract_spaces"])
     for seat, p in enumerate(d["players"]):
         p["home"] = p["workers"] - in_mines(d, seat)
+        p["fresh"] = False
         p["passed"] = False
         p["done"] = False
         for c in p["contracts"]:

@@ -62,6 +62,7 @@ def new_player(name: str, colour: str, money: int, cubes: Sequence[str], workers
             "workers": workers,      # workers this player owns besides the one waiting to be recruited
             "home": workers,         # of those, not on the board
             "waiting": True,         # the extra worker still stands in the recruit area
+            "fresh": False,          # recruited this round: on the board, joins ``home`` next round
             "cage": 0, "drills": 0,
             "private": None,         # {"card", "depth"} while the temp works a private mine
             "contracts": [],         # [{"id", "filled": rows done, "now": filled this round}]

@@ -95,7 +95,6 @@ def _act(cat: Catalog, d: dict, seat: int, space: str, action: Mapping[str, Any]
         d["queue"] = [{"seat": s, "kind": "permit", "res": None} for s in others]
     elif space == "recruit":
         recruit(cat, d, p)
-        p["home"] += 1
     elif space == "cage":
         require(p["cage"] < int(cat.tables["cage_levels"]), "Your mine cage is already on its deepest side.",
                 "Mine cage")
@@ -146,6 +145,7 @@ def recruit(cat: Catalog, d: dict, p: dict) -> None:
     p["money"] -= cost
     p["waiting"] = False
     p["workers"] += 1
+    p["fresh"] = True       # stays on the board until the business phase recalls it; works next round
     d["recruited"] += 1
 
 

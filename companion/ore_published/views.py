@@ -53,7 +53,7 @@ def space_texts(cat: Catalog, d: dict) -> dict[str, str]:
                   f"player may buy or sell {t['market_secondary']} of it.",
         "permit": f"${t['permit_card_cost']} a card for up to {t['permit_primary']} building cards; each other player "
                   f"may pay for up to {t['permit_secondary']}.",
-        "recruit": f"Hire the worker waiting in the recruit area for ${wage} (once a game).",
+        "recruit": f"Hire the worker waiting in the recruit area for ${wage} (once a game); it works from next round.",
         "cage": "Take your mine cage, or turn it to its deeper side.",
         "drill": f"Take a drill bit ({d['drills']} left): later enter a mine on a free deeper space.",
         "private": f"${t['private_mine_cost']}: open your own mine from the top of a mine deck, worked by a temp.",
