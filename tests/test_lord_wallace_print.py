@@ -59,11 +59,11 @@ def test_the_reference_card_is_two_sided_and_names_his_orders(solo):
     folder, found = solo
     with pdfplumber.open(folder / found["lord-wallace-reference"]["file"]) as pdf:
         pages = [page.extract_text() or "" for page in pdf.pages]
-    assert len(pages) == 2
-    # The card stands sideways on the sheet: its lines read backwards.
-    front, back = ("\n".join(line[::-1] for line in page.splitlines()) for page in pages)
-    assert "His turn" in front and "Worth" in front
-    flat = "".join(pages[1].split())
+    # A card standing sideways on the sheet reads backwards: read every line both ways.
+    both = [page + "\n" + "\n".join(line[::-1] for line in page.splitlines()) for page in pages]
+    fronts = [n for n, text in enumerate(both) if "His turn" in text and "Worth" in text]
+    assert len(fronts) == 1 and fronts[0] % 2 == 0          # a fronts page, its backs page next
+    flat = "".join(both[fronts[0] + 1].split())
     assert all(words in flat for words in ("furthest", "east", "Steam", "Adelaide", "Train"))
 
 

@@ -11,17 +11,18 @@ import pdf_probe
 from webapp.cli import main
 
 POKER = (63.5, 88.9)
+GAMES = ("ore", "mine-shaft", "tinners-trail", "ore-published", "ardevur")
 
 
-def _build(tmp_path_factory, *args):
+def _build(tmp_path_factory, *args, games=("ore", "mine-shaft")):
     out = tmp_path_factory.mktemp("sheets")
-    assert main(["build", "ore", "mine-shaft", "--out", str(out), *args]) == 0
+    assert main(["build", *games, "--out", str(out), *args]) == 0
     return out
 
 
 @pytest.fixture(scope="module")
 def fronts(tmp_path_factory):
-    return _build(tmp_path_factory, "--sides", "fronts")
+    return _build(tmp_path_factory, "--sides", "fronts", games=GAMES)
 
 
 def _inside(a, b, eps=1e-6):
@@ -36,7 +37,7 @@ def fill(page) -> float:
     return sum((c[2] - c[0]) * (c[3] - c[1]) for c in outer) / (page.width * page.height)
 
 
-@pytest.mark.parametrize("game", ["ore", "mine-shaft"])
+@pytest.mark.parametrize("game", GAMES)
 def test_at_most_a_tenth_of_the_sheets_are_under_30_percent_filled(fronts, game):
     fills = [(pdf.name, n, fill(page)) for pdf in sorted((fronts / game).glob("*.pdf")) if pdf.name != "checklist.pdf"
              for n, page in enumerate(pdf_probe.read(pdf), start=1)]
@@ -93,7 +94,7 @@ def test_spaced_cards_keep_their_own_bleed_eight_to_an_a4_sheet(tmp_path_factory
 
 
 def test_checklist_gives_the_sheets_per_stock(fronts):
-    for game in ("ore", "mine-shaft"):
+    for game in GAMES:
         manifest = json.loads((fronts / game / "manifest.json").read_text(encoding="utf-8"))
         text = " ".join(" ".join(p.extract_text() for p in PdfReader(fronts / game / "checklist.pdf").pages).split())
         sheets = manifest["sheets"]

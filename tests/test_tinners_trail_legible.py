@@ -2,6 +2,7 @@
 with the companion's QR code, every token no larger than the space it sits on, and the text
 slips fixed. Measured from the print-shop PDFs (one piece per page, trim box set)."""
 
+import json
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -25,11 +26,25 @@ def shop(tmp_path_factory):
     return out / "tinners-trail"
 
 
-def glyph_sizes(path):
+def pages_of(folder, component):
+    """The file and the pages of one component, found through the manifest. Small pieces share
+    a file with others; the print-shop set gives every piece the same number of pages (its
+    front, and its back when it has one) in manifest order, so a member's pages follow on."""
+    listed = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["components"]
+    entry = next(c for c in listed if c["id"] == component)
+    members = [c for c in listed if c["file"] == entry["file"]]
+    per_piece, rest = divmod(entry["pages"], sum(c["count"] for c in members))
+    assert rest == 0 and per_piece >= 1, (component, entry)
+    start = per_piece * sum(c["count"] for c in members[:members.index(entry)])
+    return folder / entry["file"], range(start, start + per_piece * entry["count"])
+
+
+def glyph_sizes(path, pages=None):
     """Every printed character's size in points (rotated pieces measured across the line)."""
     with pdfplumber.open(path) as pdf:
+        chosen = pdf.pages if pages is None else [pdf.pages[i] for i in pages]
         return [(ch["size"] if ch["upright"] else ch["x1"] - ch["x0"], ch["text"])
-                for page in pdf.pages for ch in page.chars if ch["text"].strip()]
+                for page in chosen for ch in page.chars if ch["text"].strip()]
 
 
 def test_no_glyph_under_five_points_and_reference_body_at_seven(shop):
@@ -38,11 +53,12 @@ def test_no_glyph_under_five_points_and_reference_body_at_seven(shop):
         sizes = glyph_sizes(path)
         smallest[path.name] = min(size for size, _ in sizes)
     assert min(smallest.values()) >= 4.99, {k: v for k, v in smallest.items() if v < 4.99}
-    assert smallest["reference-cards.pdf"] >= 6.99
+    assert min(size for size, _ in glyph_sizes(*pages_of(shop, "reference-cards"))) >= 6.99
 
 
 def test_reference_card_carries_the_companion_qr_code(shop):
-    text = PdfReader(shop / "reference-cards.pdf").pages[0].extract_text()
+    path, pages = pages_of(shop, "reference-cards")
+    text = PdfReader(path).pages[pages[0]].extract_text()
     assert "Table companion" in text
 
 
@@ -51,8 +67,8 @@ def _pages(path):
     return pdf_probe.read(path)
 
 
-def _trim(path):
-    x0, y0, x1, y1 = _pages(path)[0].trim
+def _trim(path, page=0):
+    x0, y0, x1, y1 = _pages(path)[page].trim
     return x1 - x0, y1 - y0
 
 
@@ -93,7 +109,8 @@ WHERE = {
 
 @pytest.mark.parametrize("token", sorted(WHERE))
 def test_each_token_fits_the_space_it_sits_on(shop, token):
-    side = max(_trim(shop / f"{token}.pdf"))
+    path, pages = pages_of(shop, token)
+    side = max(max(_trim(path, n)) for n in pages)
     for board, fill, low, high in WHERE[token]:
         spaces = _spaces(shop / board, fill, low, high)
         assert spaces, (token, board)
