@@ -181,3 +181,30 @@ def test_a_refused_form_is_disabled_with_the_rules_reason(app):
     assert '<p class="reason">You have no mine to extract from yet.</p>' in extract
     pieces = html[html.index('id="tt-dev-piece"'):html.index("</select>", html.index('id="tt-dev-piece"'))]
     assert " disabled>" in pieces and " — " in pieces
+
+
+def test_the_auction_card_lists_hold_only_cards_the_server_accepts_there(app):
+    import re
+    table, host = start(app)
+    client = app.test_client()
+    _, version = choose_cards(client, table, host)
+    body = act(client, table.id, host, version, {"type": "roll_prices", "seat": 0}).get_json()
+    active = body["state"]["info"]["active"]
+    with app.app_context():
+        _, token = tables.join(table.join_code, active)
+    client.set_cookie("hf_seat", token, path=f"/tables/{table.id}")
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    forms = re.findall(r'<form[^>]*data-type="start_auction".*?</form>', html, re.S)
+    assert len(forms) == 3  # regions A, B and C with 3 players
+    offered_anywhere = set()
+    for form in forms:
+        areas = re.findall(r'<option value="([A-D]\d)"', form)
+        cards = [c for c in re.findall(r'name="card">(.*?)</select>', form, re.S)[0].split('value="')[1:]]
+        cards = [c.split('"')[0] for c in cards if c.split('"')[0]]
+        assert areas and len({GAME.rules.areas[a].region for a in areas}) == 1
+        region = GAME.rules.areas[areas[0]].region
+        for card in cards:
+            assert GAME.rules.cards[card].fits(region), (card, region)
+        offered_anywhere |= set(cards)
+    kept = client.get(f"/api/tables/{table.id}", headers={TOKEN: token}).get_json()["state"]["players"][active]["hand"]
+    assert kept and offered_anywhere == set(kept)  # every kept card is offered where it can be played
