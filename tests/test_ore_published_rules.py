@@ -191,6 +191,20 @@ def test_advance_orders_take_first_player_and_allow_an_early_row():
     assert GAME.acting_seats(state) == (2,) and state.data["advance"] == 1
 
 
+def test_a_row_filled_early_is_that_contracts_row_for_the_round():
+    state = business(table(), [("c1", 0)], {"lead": 2, "coal": 2})
+    state = edit(state, lambda d: d.update(phase="tasking", turn=0, first=0))
+    state = GAME.apply(state, {"type": "place", "seat": 0, "space": "advance"})
+    state = GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c1"})
+    state = GAME.apply(state, {"type": "done", "seat": 0})
+    filled = state.data["players"][0]["contracts"][0]["filled"]
+    state = edit(state, lambda d: d.update(phase="business"))
+    with pytest.raises(RuleViolation, match="c1 already had a row filled this round"):
+        GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c1"})
+    state = GAME.apply(state, {"type": "done", "seat": 0})
+    assert state.data["players"][0]["contracts"][0]["filled"] == filled == 1  # kept, not lost
+
+
 def test_hands_are_hidden_from_other_seats():
     state = edit(table(), lambda d: d["players"][0].update(hand=["bank#1", "hotel#2"]))
     assert GAME.view(state, 0)["players"][0]["hand"] == ["bank#1", "hotel#2"]
