@@ -75,9 +75,9 @@ def test_the_checklist_lists_every_gather_line_and_every_file(full_set):
 
 
 def test_the_cross_check_catches_a_missing_piece_and_an_unaccounted_one():
-    text = rulebook_text(RULEBOOK)
-    if text is None:
-        pytest.skip("the rulebooks are not beside this checkout")
+    # A book of our own: the check itself is under test here, so it runs with or without the
+    # rulebooks beside the checkout.
+    text = "Components: 1 auction marker, 5 dice and a score track."
     problems = rulebook_cross_check(text, {"auction marker": ("auction-marker",), "pasty oven": ("oven",)},
                                     {"stray-token"})
     assert "the rulebook never says 'pasty oven'" in problems
