@@ -124,7 +124,7 @@ def test_two_phones_play_into_the_second_round_through_the_pages(server, phone):
         expect(page.locator("#ard-turn")).to_contain_text(re.compile(r"(Ann|Bo)'s turn · \w+ phase"))
         expect(page.locator("#ard-storage")).to_contain_text(re.compile(r"\d+M / 32M"))
         expect(page.locator("#ard-map .ard-site[data-owner]")).to_have_count(4)
-        expect(page.locator("#ard-grid tbody tr")).to_have_count(9)
+        expect(page.locator("#ard-grid li")).to_have_count(9)
     # each phone names its own action card and only counts the other's
     hands = {name: {t.split(" · ")[0] for t in page.locator("#ard-hand .pill").all_inner_texts()}
              for name, page in phones.items()}
