@@ -11,12 +11,13 @@ from functools import lru_cache
 from typing import Any
 
 from ..data import load_game
-from . import dice, mine, movement
+from . import dice, mine, movement, turn
 from .state import MineState
 from .tiles import GAME_ID, KINDS, LETTER, MIDPOINT_UNITS, Rules, describe
 
 PHASE_TEXT = {
     "clear": "{name} stands on a collapsed tile: clear it (refill from the bag) — that is the whole turn.",
+    "clear-final": "{name} stands on a collapsed tile: clear it (refill from the bag), then roll: a final turn always rolls.",
     "start": "{name} may draw a tile to lay at the end of the shaft, or roll the dice.",
     "place": "{name} lays the drawn {tile}: tap a highlighted square, tap again to turn it, then confirm.",
     "effect": "{name} resolves the {icon} tile.",
@@ -132,7 +133,8 @@ def board(rules: Rules, state: MineState, options: list) -> dict[str, Any]:
         "drawn": drawn,
         "dice": {"a": state.die_a, "a_fill": _palette().get(state.die_a or "", ""), "b": state.die_b},
         "bag": dict(zip(KINDS, state.bag)), "tiles_left": len(state.pile),
-        "text": PHASE_TEXT.get(state.phase, "").format(
+        "text": PHASE_TEXT.get(state.phase + ("-final" if state.phase == "clear" and turn.final_turn(state) else ""),
+                               "").format(
             name=me.name, tile=drawn["label"] if drawn else "tile", die_a=state.die_a, die_b=state.die_b,
             icon=rules.icon_names.get(state.effect or "", "advanced")),
         "ending": state.ending, "final_round": state.final_round, "note": state.note,

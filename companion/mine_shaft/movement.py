@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ..core import Action, field_of, require
 from ..errors import BadAction
-from . import bag, mine
+from . import bag, mine, turn
 from .state import MineState, add, counts
 from .tiles import KINDS, Pos, Rules
 
@@ -97,5 +97,7 @@ def clear(rules: Rules, state: MineState, action: Action, rnd: random.Random) ->
     state = state.with_tiles({pos: replace(placed, collapsed=False)})
     state = bag.fill(state, pos, rules.design(placed.design).slots, rnd, bag.given_minerals(action))
     got = state.tiles[pos].minerals
-    return replace(state, phase="done",
-                   note=f"{state.current.name} cleared the collapsed tile and refilled it with {bag.describe(got)}")
+    note = f"{state.current.name} cleared the collapsed tile and refilled it with {bag.describe(got)}"
+    if turn.final_turn(state):  # every player rolls on their final turn, even after clearing
+        return replace(state, phase="roll", note=note + "; a final turn goes on to the roll")
+    return replace(state, phase="done", note=note)
