@@ -4,3 +4,10 @@ One module per game (``tinners_trail``, ``ore``, ``mine_shaft``). Each returns m
 complete without script, so a page shows the board even where JavaScript is off; shapes and
 positions come from ``cards_data/<game>/`` so the phone and the printed board never disagree.
 """
+
+
+def init_app(app) -> None:
+    """Make each game's picture callable from its page partial."""
+    from . import mine_shaft
+
+    app.jinja_env.globals.update(mine_shaft_board=mine_shaft.mine_svg)
