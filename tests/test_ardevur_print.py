@@ -57,7 +57,7 @@ def test_printed_cards_carry_the_data(built):
     actions = text_of(folder / "action-cards.pdf")
     assert "Joint Venture" in actions and "until they roll a 2" in actions
     guides = text_of(folder / "character-guides.pdf")
-    assert "workforce" in guides and "most money 4" in guides
+    assert "Workforce" in guides and "Most money" in guides
     assert "Katanga Arc" in text_of(folder / "map-board.pdf")
     money = text_of(folder / "money.pdf")
     assert money.count("64M") == 8 and money.count("2M") >= 20
