@@ -50,6 +50,7 @@ ICON_COLOURS = {
 }
 
 # Drawn marks
+PLACE_DASH_MM = (2.0, 1.5)  # dash and gap of an outline showing where a piece is laid
 STAR_POINTS = 5             # a star mark (Ore's deepest mine level)...
 STAR_INNER = 0.45           # ...whose inner corners sit at this share of its radius
 

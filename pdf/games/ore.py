@@ -84,6 +84,17 @@ def _mine_back(pen: Pen, piece: Piece, card, resource) -> None:
     label_box(pen, b["players"], f"{card.deck} players", colour=ink)
 
 
+def mine_head(pen: Pen, b: dict, card, name: str, note: str) -> None:
+    """A mine card's paper, its band in the resource's colour with name and note, its price disc."""
+    _background(pen, CARD_BG)
+    fill_box(pen, b["band"], res=card.res)
+    ink = _ink_for(pen, card.res)
+    text_box(pen, b["name"], name, colour=ink)
+    text_box(pen, b["price-note"], note, colour=ink)
+    fill_box(pen, b["price-disc"])
+    text_box(pen, b["price"], f"**${card.price}**")
+
+
 @painter("ore.mine", backs=True)
 def mine_card(pen: Pen, piece: Piece) -> None:
     card = _mine_cards(piece)[piece.index]
@@ -92,13 +103,7 @@ def mine_card(pen: Pen, piece: Piece) -> None:
         _mine_back(pen, piece, card, resource)
         return
     b = boxes(piece, "mine", MINE)
-    _background(pen, CARD_BG)
-    fill_box(pen, b["band"], res=card.res)
-    ink = _ink_for(pen, card.res)
-    text_box(pen, b["name"], f"**{resource.name}** ({resource.letter})", colour=ink)
-    text_box(pen, b["price-note"], f"Market price **${card.price}**", colour=ink)
-    fill_box(pen, b["price-disc"])
-    text_box(pen, b["price"], f"**${card.price}**")
+    mine_head(pen, b, card, f"**{resource.name}** ({resource.letter})", f"Market price **${card.price}**")
     row = b["row"]
     for index, (amount, level) in enumerate(zip(card.spaces, card.levels)):
         y = row.y + index * row.h
