@@ -32,7 +32,7 @@ def test_set_up_and_play_through_the_page(server):  # noqa: F811
         page.wait_for_url(re.compile(r"/tables/\w+$"))
         expect(page.locator("#connection")).to_have_text("Live", timeout=WAIT)
         heading = page.locator("#ard-turn")
-        expect(heading).to_have_text("Table options", timeout=WAIT)
+        expect(heading).to_have_text("Ready to start", timeout=WAIT)
 
         def tap(text):
             button = page.locator("ul.options button:enabled", has_text=text).first

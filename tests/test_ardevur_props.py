@@ -49,7 +49,7 @@ def play(n, mode, seed, bots, steps):
         assert action is not None, (state.data["phase"], state.data["stage"])
         state = GAME.apply(state, action)
         log.append(action)
-        if baseline is None and state.data["phase"] not in ("options",):
+        if baseline is None and state.data["phase"] != "ready":
             baseline = totals(state.data)
         check(state.data)
         assert totals(state.data) == baseline

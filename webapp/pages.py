@@ -46,6 +46,7 @@ def _home(error: str | None = None, form=None, status: int = 200):
     chosen = form.get("game") if form else "scorepad"
     seat_me = (form.get("seat_me") == "1") if form else True
     return render_template("pages/index.html", choices=views.game_choices(), chosen=chosen,
+                           switches=views.game_switches(form),
                            rows=views.player_rows(form), palette=views.PALETTE, error=error, seat_me=seat_me,
                            max_players=views.most_players(), name_max=tables.NAME_MAX), status
 
@@ -53,6 +54,7 @@ def _home(error: str | None = None, form=None, status: int = 200):
 @bp.post("/tables")
 def create():
     game_id, variant = views.split_choice(request.form.get("game", ""))
+    variant = views.with_switches(game_id, variant, request.form)
     players = views.players_from_form(request.form)
     try:
         table, host_token = tables.create_table(game_id, players, variant)

@@ -1,0 +1,136 @@
+"""Ore's and Ore (published)'s drawn pieces take every position, size and colour from layouts.toml: the drawing code
+holds no layout numbers, a box moved in the file moves on the printed card, and a box the
+drawing does not know (or one it lacks) stops the build at its line."""
+
+import ast
+import re
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from webapp.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "cards_data"
+# the drawing modules whose layouts live in cards_data/<game>/layouts.toml
+DRAWN_FROM_LAYOUTS = ("ore.py", "ore_published.py", "ore_published_board.py")
+# numbers that are arithmetic, not layout: none, one, halves and doubles
+ALLOWED = {0, 1, 2, 0.5}
+HEX = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?\b")
+MM = 72 / 25.4
+
+
+def _literals(path: Path):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and not isinstance(node.value, bool):
+            yield node
+
+
+@pytest.mark.parametrize("module", DRAWN_FROM_LAYOUTS)
+def test_drawing_code_holds_no_layout_numbers_and_no_inline_colours(module):
+    path = ROOT / "pdf" / "games" / module
+    numbers = [f"{module}:{n.lineno}: {n.value!r}" for n in _literals(path)
+               if isinstance(n.value, (int, float)) and n.value not in ALLOWED]
+    colours = [f"{module}:{n.lineno}: {n.value!r}" for n in _literals(path)
+               if isinstance(n.value, str) and HEX.search(n.value)]
+    assert numbers == [], "layout numbers belong in layouts.toml or pdf/style.py"
+    assert colours == [], "colours belong in game.toml [colours], layouts.toml or pdf/style.py"
+
+
+def test_the_scan_finds_numbers_and_colours_where_there_are_some(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text('def f(pen):\n    pen.rect(4, 2.5, 1, 0.5, fill="#ffffff")\n    return -1\n')
+    found = [n.value for n in _literals(sample)]
+    assert [v for v in found if isinstance(v, (int, float)) and v not in ALLOWED] == [4, 2.5]
+    assert [v for v in found if isinstance(v, str) and HEX.search(v)] == ["#ffffff"]
+
+
+@pytest.fixture
+def data(tmp_path):
+    copy = tmp_path / "data"
+    for game in ("ore", "ore-published"):
+        shutil.copytree(DATA / game, copy / game)
+    return copy
+
+
+def _edit(data: Path, old: str, new: str, game: str = "ore") -> Path:
+    path = data / game / "layouts.toml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def _line_of(path: Path, needle: str) -> int:
+    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+
+
+def _word_x(pdf: Path, word: str, key: str = "x0") -> list[float]:
+    with pdfplumber.open(pdf) as doc:
+        return [w[key] for w in doc.pages[0].extract_words() if w["text"] == word]
+
+
+def test_a_box_moved_in_layouts_toml_moves_on_every_printed_mine_card(data, tmp_path):
+    before, after = tmp_path / "before", tmp_path / "after"
+    assert main(["build", "ore", "--data", str(data), "--out", str(before), "--sides", "fronts"]) == 0
+    _edit(data, '[mine.boxes.name]\nx = "4mm"', '[mine.boxes.name]\nx = "9mm"')
+    assert main(["build", "ore", "--data", str(data), "--out", str(after), "--sides", "fronts"]) == 0
+    old, new = _word_x(before / "ore" / "mines-3p.pdf", "Gold"), _word_x(after / "ore" / "mines-3p.pdf", "Gold")
+    assert old and len(old) == len(new)
+    assert [round(b - a, 2) for a, b in zip(old, new)] == [round(5 * MM, 2)] * len(old)
+
+
+def test_an_unknown_box_stops_the_build_at_its_line_and_writes_nothing(data, tmp_path, capsys):
+    path = _edit(data, "[mine.boxes.price-note]", "[mine.boxes.price-notes]")
+    out = tmp_path / "out"
+    assert main(["build", "ore", "--data", str(data), "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    line = _line_of(path, "[mine.boxes.price-notes]")
+    assert f"{path}:{line}: mine.boxes.price-notes: unknown box 'price-notes'; mine draws: band, name, " \
+           f"price-note, price-disc" in err[0]
+    assert any(e.startswith(f"{path}:{_line_of(path, '[mine]')}: mine.boxes: missing box: price-note") for e in err)
+    assert not list(out.rglob("*.pdf"))
+
+
+def test_a_malformed_length_is_reported_by_the_loader_at_its_line(data, tmp_path, capsys):
+    path = _edit(data, 'gap = "2.5mm"', 'gap = "2.5"')
+    assert main(["build", "ore", "--data", str(data), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err.strip()
+    line = _line_of(path, 'gap = "2.5"')
+    assert err.startswith(f"{path}:{line}: acquisition.boxes.note.gap: expected a length")
+
+
+def test_check_finds_the_same_unknown_box(data, capsys):
+    path = _edit(data, "[contract.boxes.footer]", "[contract.boxes.foot]")
+    assert main(["check", "ore", "--data", str(data)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:{_line_of(path, '[contract.boxes.foot]')}: contract.boxes.foot: unknown box 'foot'" in err
+
+
+def test_the_published_board_and_mine_cards_follow_their_boxes(data, tmp_path):
+    before, after = tmp_path / "before", tmp_path / "after"
+    args = ["build", "ore-published", "--data", str(data), "--sides", "fronts", "--print-shop"]
+    assert main(args + ["--out", str(before)]) == 0
+    _edit(data, '[board.boxes.round-label]\nx = "35mm"\ny = "175mm"', '[board.boxes.round-label]\nx = "35mm"\ny = "178mm"',
+          "ore-published")
+    _edit(data, '[mine.boxes.row]\nkind = "rect"\nx = "4mm"\ny = "20mm"', '[mine.boxes.row]\nkind = "rect"\nx = "4mm"\ny = "22mm"',
+          "ore-published")
+    assert main(args + ["--out", str(after)]) == 0
+    old, new = (_word_x(d / "ore-published" / "board.pdf", "Round", "top") for d in (before, after))
+    assert old and [round(b - a, 2) for a, b in zip(old, new)] == [round(3 * MM, 2)] * len(old)
+    # every mine space (and its amount) sits 2 mm lower; the band above does not move
+    old, new = (_word_x(d / "ore-published" / "mine-cards.pdf", "mine", "top") for d in (before, after))
+    assert old == new
+    old, new = (_word_x(d / "ore-published" / "mine-cards.pdf", "side", "top") for d in (before, after))
+    assert old and [round(b - a, 2) for a, b in zip(old, new)] == [round(2 * MM, 2)] * len(old)
+
+
+def test_a_published_box_the_board_does_not_know_stops_the_build(data, tmp_path, capsys):
+    path = _edit(data, "[board.boxes.first-label]", "[board.boxes.first-lable]", "ore-published")
+    assert main(["build", "ore-published", "--data", str(data), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:{_line_of(path, '[board.boxes.first-lable]')}: board.boxes.first-lable: unknown box " \
+           f"'first-lable'; board draws: title, " in err
+    assert not list((tmp_path / "out").rglob("*.pdf"))
