@@ -134,3 +134,50 @@ def test_a_competitor_card_is_offered_on_its_holders_phone_during_anothers_turn_
     assert during_ann[0].allowed
     during_bo = [o for o in GAME.options(at(d, "strategy", BO), BO) if o.action["type"] == "play_action"]
     assert during_bo == []
+
+
+def test_in_the_second_auction_a_holder_of_three_territories_bids_for_one_more_only():
+    d = table(2)
+    for seat, mines in ((ANN, ["asturias", "tyrol"]), (BO, ["kiruna", "bor"])):
+        for t in mines:
+            give_mine(d, seat, t)
+    give_mine(d, ANN, "atlas", "explored")   # a third card, won earlier by an action card
+    s = act(at(d, "extraction"), "call_auction")
+    picks = {ANN: 0, BO: 0}
+    while s.data["phase"] == "auction":
+        if s.data["auction"]["winner"] is None:
+            s = act(s, "auction_roll")
+        w = s.data["auction"]["winner"]
+        pick = next(t for t in s.data["auction"]["revealed"]
+                    if GAME.legal(s, {"type": "pick_territory", "seat": w, "territory": t}))
+        s = act(s, "pick_territory", w, territory=pick)
+        picks[w] += 1
+    assert picks == {ANN: 1, BO: 2}
+    assert [len(p["territories"]) for p in s.data["players"]] == [4, 4]
+
+
+def test_the_phone_call_shifts_a_target_off_the_grid_in_the_reward_phase():
+    d = table(2)
+    pile = d["grid"]["silver"][0]
+    top, beneath = pile[-1], pile[-2] if len(pile) > 1 else None
+    with pytest.raises(RuleViolation, match="phone call card"):
+        act(at(d, "reward"), "shift_target", tier="silver", pile=0)
+    d["players"][ANN]["phone"] = True
+    d["market"]["phone"] = 0
+    after = act(at(d, "reward"), "shift_target", tier="silver", pile=0)
+    assert top in after.data["box"] and (after.data["grid"]["silver"][0][-1:] == ([beneath] if beneath else []))
+    assert not after.data["players"][ANN]["phone"] and after.data["market"]["phone"] == 1
+    assert after.data["turn"] == BO       # it was the reward phase's one action
+
+
+def test_a_stolen_action_card_is_the_thiefs_to_play():
+    d = table(2)
+    d["players"][ANN]["actions"] = ["great-poach-1"]
+    d["players"][BO]["actions"] = ["amu-cooperative-1"]
+    after = act(at(d, "development"), "play_action", card="great-poach-1", target=BO)
+    assert after.data["players"][ANN]["actions"] == ["amu-cooperative-1"] and after.data["players"][BO]["actions"] == []
+    d = after.draft()
+    d["ts"]["played"] = []          # a later turn
+    money = d["players"][ANN]["money"]
+    later = act(at(d, "strategy"), "play_action", card="amu-cooperative-1")
+    assert later.data["players"][ANN]["money"] == money + 8
