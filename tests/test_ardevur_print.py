@@ -12,7 +12,7 @@ from pdf.build import BuildOptions, build_game
 from webapp.cli import main
 
 FULL = {"map-board": 1, "dashboards": 4, "character-guides": 4, "territory-cards": 24, "development-cards": 18,
-        "target-cards": 40, "incentive-cards": 6, "action-cards": 64, "target-grid": 1, "money": 96,
+        "target-cards": 40, "incentive-cards": 6, "action-cards": 64, "target-grid": 2, "money": 96,
         "resource-tokens": 40, "structures": 56, "dice": 1, "score-sheet": 1, "reference-cards": 4}
 
 

@@ -261,14 +261,23 @@ def test_every_resource_token_and_structure_marker_has_a_round_cut_line_on_its_d
 # -- 7. and 8. sheets well filled, nothing too small to read ----------------------------------
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_at_most_two_sheets_are_under_30_percent_filled(tmp_path, paper):
+def test_at_most_two_sheets_are_under_30_percent_filled_and_the_target_grid_holds_cards(tmp_path, paper):
     build_game("ardevur", tmp_path, BuildOptions(paper=paper, sides="fronts"))
     folder = tmp_path / "ardevur"
     fills = [(p.name, n, fill(page)) for p in sorted(folder.glob("*.pdf")) if p.name != "checklist.pdf"
              for n, page in enumerate(pdf_probe.read(p), start=1)]
     sparse = [(name, n) for name, n, f in fills if f < 0.30]
     assert len(sparse) <= 2, sparse
-    assert len(fills) <= 40
+    assert len(fills) <= 41
+    # the target grid holds the real cards: nine card-sized places that do not overlap
+    cat = catalog()
+    tiers = {hexrgb(cat.data.colours[t]) for t in ("bronze", "silver", "gold")}
+    places = [s.bbox for s in pdf_probe.read(folder / "target-grid.pdf")[0].fills() if s.fill in tiers]
+    assert len(places) == 9
+    for i, a in enumerate(places):
+        assert a[2] - a[0] >= CARD[0] - 0.01 and a[3] - a[1] >= CARD[1] - 0.01
+        for b in places[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
 
 
 def test_no_glyph_in_the_set_is_under_5pt(duplex):

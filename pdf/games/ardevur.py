@@ -20,7 +20,8 @@ BAND = 14.0      # mm, the coloured title band of a card
 TIMING = {"extraction": "Your extraction phase", "strategy": "Your strategy phase",
           "development": "Your development phase", "reward": "Your reward phase",
           "competitor": "A competitor's turn", "anytime": "Any time"}
-BUILDS = {"explore": "Explore a territory (with a geologist)", "exploit": "Open a mine (with the other half)",
+BUILDS = {"explore": "Explore a territory: **License + Geologist**",
+          "exploit": "Exploit an explored territory (open the mine): **Workforce + Machinery**",
           "warehouse": "Acquire or upgrade a warehouse", "office": "Acquire or upgrade an office",
           "vessel": "Acquire or upgrade a vessel", "road": "Build a road in Africa",
           "water": "Build a water pipeline in Africa", "factory": "Build a factory where you mine",
@@ -147,7 +148,13 @@ def development(pen: Pen, piece: Piece) -> None:
               "phone": "any"}.get(card, card)
     name = "Phone Call" if card == "phone" else card.title()
     top = card_face(pen, "ink", name, "Development card")
-    box_text(pen, BUILDS[builds] + ".", top + 6, 30, 11)
+    if card in EXPLORE_CARDS + EXPLOIT_CARDS:
+        # the same badge the territory cards show where this card is needed
+        side = 22.0
+        badge(pen, card, (pen.w - side) / 2, top + 1, side, word=False)
+        box_text(pen, BUILDS[builds] + ".", top + side + 3, 20, 9)
+    else:
+        box_text(pen, BUILDS[builds] + ".", top + 6, 30, 11)
     text = ("Used this turn only; back to the market at the end of your turn." if card == "phone"
             else "Returned to the market when used.")
     box_text(pen, text, pen.h - 22, 14, 8)

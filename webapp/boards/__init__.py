@@ -8,9 +8,10 @@ positions come from ``cards_data/<game>/`` so the phone and the printed board ne
 
 def init_app(app) -> None:
     """Make each game's picture callable from its page partial."""
-    from . import tinners_trail
+    from . import mine_shaft, tinners_trail
 
-    app.jinja_env.globals.update(tinners_trail_areas=tinners_trail.area_facts,
+    app.jinja_env.globals.update(mine_shaft_board=mine_shaft.mine_svg,
+                                 tinners_trail_areas=tinners_trail.area_facts,
                                  tinners_trail_auction_cards=tinners_trail.auction_cards,
                                  tinners_trail_board=tinners_trail.board_svg,
                                  tinners_trail_placements=tinners_trail.placements,
