@@ -289,3 +289,17 @@ def _chars(path):
     with pdfplumber.open(path) as pdf:
         for page in pdf.pages:
             yield from (c for c in page.chars if c["text"].strip())
+
+
+def test_target_cards_read_in_the_singular_for_one(duplex):
+    import re
+
+    cat = catalog()
+    ones = [t for t in cat.targets.values() if t.condition[2] == 1]
+    probe = pdf_probe.read(duplex / "target-cards.pdf")
+    with pdfplumber.open(duplex / "target-cards.pdf") as pdf:
+        text = " | ".join(text_in(plumb, box) for page, plumb in zip(probe, pdf.pages) for box in piece_boxes(page, *CARD))
+    assert len(ones) >= 10
+    assert re.findall(r"\b1 (?:active )?(?:sites|mines|warehouses|offices|vessels|roads|action cards|upgraded assets|"
+                      r"regions|factories)\b", text) == []
+    assert "have 1 warehouse." in text and "have 1 road or pipeline." in text and "have 2 sites explored" in text
