@@ -26,6 +26,8 @@ BERTH_R = 9.3          # a vessel berth holds an 18 mm structure marker with a l
 ROUTE_PT = 2.2
 PORT_PT = 7.0
 ROUTE_DASH = (4.0, 2.0)
+DECK_CARD = (88.9, 63.5)   # a poker card turned a quarter
+DECK_RIGHT = 46.0
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,18 @@ def map_board(pen: Pen, piece: Piece) -> None:
         _region(pen, cat, region, *region_box(pen, region))
     for port in ports.values():
         _port(pen, cat.regions[port.region], port)
+    _deck(pen)
     _legend(pen)
+
+
+def _deck(pen: Pen) -> None:
+    """A card-sized place, turned, for the territory deck during the auctions, in the open sea
+    right of the northern region."""
+    w, h = DECK_CARD
+    x, y = pen.w - w - DECK_RIGHT, 16.0
+    pen.rect(x, y, w, h, fill="#ffffff", stroke="ink", width=style.THIN_PT, radius=3)
+    pen.text("**Territory deck**\nface down during the auctions, then to the market organiser", x + 6, y + 6,
+             w - 12, h - 12, size=9, align="center", valign="middle")
 
 
 def _route(pen: Pen, ports: dict[str, Port], route: Route) -> None:
