@@ -52,7 +52,7 @@ def test_set_up_and_play_through_the_page(server):  # noqa: F811
             tap("at auction")
         expect(heading).to_contain_text("'s turn · strategy phase", timeout=WAIT)
         expect(page.locator("#ard-map")).to_be_visible(timeout=WAIT)
-        expect(page.locator("#ard-grid")).to_contain_text("bronze", timeout=WAIT)
+        expect(page.locator("#ard-grid")).to_contain_text("Bronze pile", timeout=WAIT)
         # A refused main move stays listed, greyed, with the rule's reason.
         sale = page.locator("ul.options li", has_text="sells globally")
         expect(page.locator("ul.options button:disabled", has_text="sells globally")).to_have_count(0, timeout=WAIT)

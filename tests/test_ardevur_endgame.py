@@ -217,3 +217,12 @@ def test_equal_highest_totals_share_the_win():
     over = act(at(d, "strategy"), "call_time")
     outcome = GAME.end_if(over)
     assert outcome.winners == (ANN, BO) and outcome.finish.name == "TIE"
+
+
+def test_a_round_is_one_turn_of_every_player():
+    d = table(2)
+    rounds = []
+    for turn_no in (1, 2, 3, 4, 5):
+        d["turn_no"] = turn_no
+        rounds.append(GAME.round_of(at(d, "strategy")))
+    assert rounds == [1, 1, 2, 2, 3]

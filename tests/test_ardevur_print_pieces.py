@@ -213,6 +213,9 @@ def test_the_map_draws_every_port_berth_and_sea_route_from_the_data(shop):
     legs = [seg for s in page.shapes if s.op == "stroke" and s.stroke == route_ink and abs(s.line_width_pt - 2.2) < 0.01
             for seg in s.segments]
     assert len(legs) >= sum(len(r.via) + 1 for r in routes) + 1  # every leg, and the legend's sample
+    # a card-sized place for the territory deck during the auctions
+    assert any(abs(s.bbox[2] - s.bbox[0] - CARD[1]) < 0.02 and abs(s.bbox[3] - s.bbox[1] - CARD[0]) < 0.02
+               for s in page.fills() if s.fill == (1.0, 1.0, 1.0))
     with pdfplumber.open(shop / "map-board.pdf") as pdf:
         text = pdf.pages[0].extract_text()
     assert all(r.name in text for r in routes) and len(routes) >= 8
@@ -289,3 +292,17 @@ def _chars(path):
     with pdfplumber.open(path) as pdf:
         for page in pdf.pages:
             yield from (c for c in page.chars if c["text"].strip())
+
+
+def test_target_cards_read_in_the_singular_for_one(duplex):
+    import re
+
+    cat = catalog()
+    ones = [t for t in cat.targets.values() if t.condition[2] == 1]
+    probe = pdf_probe.read(duplex / "target-cards.pdf")
+    with pdfplumber.open(duplex / "target-cards.pdf") as pdf:
+        text = " | ".join(text_in(plumb, box) for page, plumb in zip(probe, pdf.pages) for box in piece_boxes(page, *CARD))
+    assert len(ones) >= 10
+    assert re.findall(r"\b1 (?:active )?(?:sites|mines|warehouses|offices|vessels|roads|action cards|upgraded assets|"
+                      r"regions|factories)\b", text) == []
+    assert "have 1 warehouse." in text and "have 1 road or pipeline." in text and "have 2 sites explored" in text

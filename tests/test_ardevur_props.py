@@ -72,3 +72,16 @@ def test_heuristic_games_end_and_replay_to_the_same_score(mode, n):
         again = GAME.apply(again, action)
     assert again.text == state.text
     assert GAME.score(again) == GAME.score(state)
+
+
+@pytest.mark.parametrize("variant", ["standard+final-round+all-cards", "clash-of-titans+minute-64+random-corporations",
+                                     "launched-start+all-cards+random-corporations"])
+def test_games_with_table_options_end_and_replay(variant):
+    state, log = play(2, variant, seed=3, bots=["heuristic", "heuristic"], steps=3000)
+    assert GAME.end_if(state) is not None, "the game did not end within 3000 actions"
+    again = GAME.setup([PlayerSpec("P0"), PlayerSpec("P1")], variant, 3)
+    for action in log:
+        again = GAME.apply(again, action)
+    assert again.text == state.text
+    if "final round" in state.data["over_reason"]:
+        assert state.data["turn_no"] > 12 * 2   # the bot waits before calling the final round

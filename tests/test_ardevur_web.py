@@ -4,6 +4,7 @@ structures by owner, the target grid, and each phone seeing only its own action 
 from __future__ import annotations
 
 import random
+import re
 
 import webgame
 from companion.ardevur import GAME
@@ -37,6 +38,14 @@ def test_page_through_setup_into_play(app):
     turn_name = PLAYERS[d["turn"]]["name"]
     assert f"{turn_name}&#39;s turn · development phase" in html or f"{turn_name}'s turn · development phase" in html
     assert 'id="ard-map"' in html and 'class="ard-mine"' in html and 'id="ard-grid"' in html
+    # every territory held is marked on the map with its holder's letter, not by colour alone
+    for seat, p in enumerate(d["players"]):
+        for t in p["territories"]:
+            site = re.search(rf'<g class="ard-site" data-territory="{t}" data-owner="{seat}"[^>]*>(.*?)</g>', html, re.S)
+            assert site and f">{PLAYERS[seat]['name'][0]}</text>" in site.group(1)
+    # the grid names what each top target needs
+    top = d["grid"]["gold"][0][-1]
+    assert GAME.cat.targets[top].name in html and "needs " in html
     assert "style=" not in html and "<script" not in html
     # The costs of development moves stand beside them.
     body = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()

@@ -113,7 +113,7 @@ def test_the_published_board_and_mine_cards_follow_their_boxes(data, tmp_path):
     before, after = tmp_path / "before", tmp_path / "after"
     args = ["build", "ore-published", "--data", str(data), "--sides", "fronts", "--print-shop"]
     assert main(args + ["--out", str(before)]) == 0
-    _edit(data, '[board.boxes.round-label]\nx = "35mm"\ny = "175mm"', '[board.boxes.round-label]\nx = "35mm"\ny = "178mm"',
+    _edit(data, '[board.boxes.round-label]\nx = "35mm"\ny = "169mm"', '[board.boxes.round-label]\nx = "35mm"\ny = "172mm"',
           "ore-published")
     _edit(data, '[mine.boxes.row]\nkind = "rect"\nx = "4mm"\ny = "20mm"', '[mine.boxes.row]\nkind = "rect"\nx = "4mm"\ny = "22mm"',
           "ore-published")
@@ -134,3 +134,25 @@ def test_a_published_box_the_board_does_not_know_stops_the_build(data, tmp_path,
     assert f"{path}:{_line_of(path, '[board.boxes.first-lable]')}: board.boxes.first-lable: unknown box " \
            f"'first-lable'; board draws: title, " in err
     assert not list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_the_round_tracker_and_first_player_marker_fit_their_spots_on_the_board(tmp_path):
+    """Measured from the printed board: one spot per round and one first player spot, each at
+    least as wide as the token laid on it, and no spot on the board overlapping another."""
+    from companion.data.loader import load_game
+
+    game = load_game("ore-published")
+    assert main(["build", "ore-published", "--print-shop", "--sides", "fronts", "--out", str(tmp_path)]) == 0
+    with pdfplumber.open(tmp_path / "ore-published" / "board.pdf") as doc:
+        curves = doc.pages[0].curves
+    spots = [((c["x1"] - c["x0"]) / MM, c["x0"], c["top"], c["x1"], c["bottom"]) for c in curves
+             if abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) < 0.01 * MM]
+    tracker = game.components["round-tracker"].size_mm[0]
+    first = game.components["first-player-marker"].size_mm[0]
+    token_spots = [s for s in spots if s[0] >= min(tracker, first) - 0.01]
+    assert len(token_spots) == int(game.setup["rounds"]) + 1
+    assert all(s[0] >= max(tracker, first) - 0.01 for s in token_spots)
+    for i, a in enumerate(spots):
+        for b in spots[i + 1:]:
+            apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
+            assert apart, f"spots overlap: {a} {b}"

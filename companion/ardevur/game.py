@@ -259,8 +259,21 @@ class Ardevur(Game):
                 label = self.summary(state, action)
                 if seat is not None:
                     label = label.split(" ", 1)[1] if label.startswith(view["players"][who]["name"] + " ") else label
+                    if action["type"] == "play_action":  # the holder's own phone names the card
+                        label = self._card_label(view, action)
                 found.append(Option(action, label, not reason, reason, cost_label(self.cat, view, who, action)))
         return found
+
+    def _card_label(self, view: Mapping, action: Action) -> str:
+        card = self.cat.actions[action["card"]]
+        aim = ""
+        if isinstance(action.get("target"), int):
+            aim = f" against {view['players'][action['target']]['name']}"
+        elif action.get("pick"):
+            aim = f" for a {action['pick']} card"
+        elif action.get("tier") is not None:
+            aim = f" on the {action['tier']} pile {int(action.get('pile') or 0) + 1}"
+        return f"plays {card.name}{aim}: {card.text}"
 
     def bot_move(self, state: ArdState, seat: int, bot: str, chooser: random.Random) -> Action | None:
         from .bot import bot_move

@@ -185,6 +185,21 @@ def _reward_box(pen: Pen, label: str, points: int) -> None:
     pen.text(f"**{points}**\nSP", pen.w - CARD_PAD - 15, y + 2, 14, 14, size=9, align="center", valign="middle")
 
 
+# A count of one reads in the singular on the card: "1 warehouse", not "1 warehouses".
+SINGULAR = (("sites ", "site "), ("mines", "mine"), ("roads and pipelines", "road or pipeline"),
+            ("cards ", "card "), ("assets", "asset"), ("regions ", "region "), ("factories", "factory"),
+            ("warehouses", "warehouse"), ("offices", "office"), ("vessels", "vessel"))
+
+
+def condition_text(condition) -> str:
+    text = describe(condition)
+    if condition[2] != 1:
+        return text
+    for plural, single in SINGULAR:
+        text = text.replace(plural, single)
+    return text
+
+
 @painter("ardevur.target", backs=True, needed=_target_needed)
 def target(pen: Pen, piece: Piece) -> None:
     cat = cat_of(piece)
@@ -193,7 +208,7 @@ def target(pen: Pen, piece: Piece) -> None:
         card_back(pen, TIER_FILL[t.tier], f"{t.tier.title()} target")
         return
     top = card_face(pen, TIER_FILL[t.tier], t.name, f"{t.tier.title()} strategic target")
-    box_text(pen, f"Claim at the end of your turn when you have **{describe(t.condition)}**.", top + 4, 30, 10)
+    box_text(pen, f"Claim at the end of your turn when you have **{condition_text(t.condition)}**.", top + 4, 30, 10)
     if t.needs_action:
         box_text(pen, "Needs an action card (left out in Fair Play).", top + 36, 8, 7)
     _reward_box(pen, t.reward.label(), t.points)
@@ -281,15 +296,23 @@ STRUCTURES = (("site", "Explored", "Mine"), ("site", "Explored", "Mine"), ("site
               ("vessel", "Vessel", "Large vessel"), ("factory", "Factory", "Factory"))
 
 
+UPGRADABLE = ("house", "office", "vessel")
+
+
 @painter("ardevur.structure", backs=True)
 def structure(pen: Pen, piece: Piece) -> None:
     cat = cat_of(piece)
     corp = cat.corporations[CORP_ORDER[piece.index // len(STRUCTURES)]]
-    _, front, back = STRUCTURES[piece.index % len(STRUCTURES)]
+    kind, front, back = STRUCTURES[piece.index % len(STRUCTURES)]
     word = front if piece.side == "front" else back
     r = pen.w / 2
+    ink = ink_for(pen, corp.colour)
     pen.circle(r, r, r + pen.bleed, fill=corp.colour)
-    if piece.side == "back" and word != front:
-        pen.circle(r, r, r - 1.2, stroke=ink_for(pen, corp.colour), width=1.2)
-    pen.text(f"**{word}**", 1, 1, pen.w - 2, pen.h - 2, size=7, min_size=style.TEXT_MIN_PT, align="center",
-             valign="middle", colour=ink_for(pen, corp.colour))
+    upgraded = piece.side == "back" and kind in UPGRADABLE
+    if upgraded:  # a ring marks the upgraded side of an asset, well inside the cut
+        pen.circle(r, r, r - 2.2, stroke=ink, width=1.2)
+    inset = 2.6 if upgraded else 2.2
+    shown = word.replace("Large ", "Large\n")  # the upgrade's name on two lines
+    pen.text(f"**{shown}**", inset, inset, pen.w - 2 * inset, pen.h - 2 * inset, font="condensed", size=7,
+             min_size=style.TEXT_MIN_PT,
+             align="center", valign="middle", colour=ink)

@@ -26,6 +26,8 @@ BERTH_R = 9.3          # a vessel berth holds an 18 mm structure marker with a l
 ROUTE_PT = 2.2
 PORT_PT = 7.0
 ROUTE_DASH = (4.0, 2.0)
+DECK_CARD = (88.9, 63.5)   # a poker card turned a quarter
+DECK_RIGHT = 46.0
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,18 @@ def map_board(pen: Pen, piece: Piece) -> None:
         _region(pen, cat, region, *region_box(pen, region))
     for port in ports.values():
         _port(pen, cat.regions[port.region], port)
+    _deck(pen)
     _legend(pen)
+
+
+def _deck(pen: Pen) -> None:
+    """A card-sized place, turned, for the territory deck during the auctions, in the open sea
+    right of the northern region."""
+    w, h = DECK_CARD
+    x, y = pen.w - w - DECK_RIGHT, 16.0
+    pen.rect(x, y, w, h, fill="#ffffff", stroke="ink", width=style.THIN_PT, radius=3)
+    pen.text("**Territory deck**\nface down during the auctions, then to the market organiser", x + 6, y + 6,
+             w - 12, h - 12, size=9, align="center", valign="middle")
 
 
 def _route(pen: Pen, ports: dict[str, Port], route: Route) -> None:
@@ -184,16 +197,16 @@ def _region(pen: Pen, cat, region, x: float, y: float) -> None:
     fill = region.continent
     pen.rect(x, y, REGION_W, REGION_H, fill=fill, stroke="ink", width=style.THIN_PT, radius=4)
     ink = ink_for(pen, fill)
-    needs = " + ".join(region.needs) if region.needs else "no infrastructure needed"
+    needs = " + ".join(region.needs) if region.needs else "nothing; a mine opened here may claim an incentive"
     pen.text(f"**{region.name}** · ribbon {region.ribbon} SP", x + 3, y + 1.5, REGION_W - 6, 6, size=9,
              valign="middle", colour=ink)
-    pen.text(f"needs: {needs}" + (" (build here)" if region.needs else ""), x + 3, y + 7.5, REGION_W - 6, 4.5,
+    pen.text(f"needs: {needs}" + (" (build it here)" if region.needs else ""), x + 3, y + 7.5, REGION_W - 6, 4.5,
              size=7, valign="middle", colour=ink)
     slot_w = (REGION_W - 8) / 3
     for i, t in enumerate(t for t in cat.territories.values() if t.region == region.id):
         sx = x + 2 + i * (slot_w + 2)
         pen.rect(sx, y + 13, slot_w, REGION_H - 15, fill=TIER_FILL[t.tier], stroke="ink", width=style.HAIRLINE_PT,
                  radius=2)
-        pen.text(f"**{t.name}**\n{t.explore}M / {t.exploit}M\nout {t.output}M", sx + 1, y + 14, slot_w - 2,
+        pen.text(f"**{t.name}**\nexplore {t.explore}M\nexploit {t.exploit}M\noutput {t.output}M", sx + 1, y + 14, slot_w - 2,
                  REGION_H - 17, size=7, min_size=style.TEXT_MIN_PT, align="center", valign="middle",
                  colour=ink_for(pen, t.tier))

@@ -85,7 +85,7 @@ def _track(pen: Pen, piece: Piece, b: dict) -> None:
         fill_box(pen, moved(b["round"], dx))
         label_box(pen, moved(b["round-number"], dx), str(r + 1))
     fill_box(pen, b["first"])
-    label_box(pen, b["first-label"], "first")
+    label_box(pen, b["first-label"], "first player")
     text_box(pen, b["round-text"], "Each round: tasking, collection, business. The game ends after round seven.")
     _dashed_outline(pen, b["overtime"])
     text_box(pen, b["overtime-text"], "Overtime tile (3+ players)")

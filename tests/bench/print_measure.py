@@ -7,7 +7,8 @@ For each game, default build and ``--players 2`` (where the game allows two), on
 the sheets the manifest counts for the default duplex build (per stock), the sheets under 30 %
 filled in a one-sided build (a page is a sheet there; checklist left out, as in
 ``tests/test_print_sheets.py``) and the smallest glyph size in points over every page of
-every PDF of the set (pdfplumber). Prints a Markdown table.
+every PDF of the set (pdfplumber, measured along each glyph's own 'up' as
+``tests/test_print_legibility.py`` does, so pieces turned to fit the sheet count). Prints a Markdown table.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent), str(HERE.parents[1])]
 
 import pdf_probe  # noqa: E402
+from test_print_legibility import glyph_pt  # noqa: E402
 from test_print_sheets import fill  # noqa: E402
 from webapp.cli import main  # noqa: E402
 
@@ -46,7 +48,7 @@ def _smallest_glyph(folder: Path) -> float:
     sizes = []
     for path in sorted(folder.glob("*.pdf")):
         with pdfplumber.open(path) as doc:
-            sizes.extend(round(c["size"], 2) for page in doc.pages for c in page.chars if c["text"].strip())
+            sizes.extend(round(glyph_pt(c), 2) for page in doc.pages for c in page.chars if c["text"].strip())
     return min(sizes) if sizes else float("nan")
 
 
