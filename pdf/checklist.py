@@ -1,11 +1,12 @@
 """The checklist page of a game's print set: which file to print on which paper and how, what
-to cut, and what to gather that is not printed."""
+to cut, what to gather that is not printed, and how to set the game up (``setup_steps``)."""
 
 from __future__ import annotations
 
 from . import richtext, style
 from .geometry import PieceSpec, Slot
 from .sheets import Document
+from .setup_steps import steps_for
 from .units import pt
 
 LEADING = 1.35
@@ -57,6 +58,12 @@ def write_checklist(path, game, paper, parts, options) -> None:
         for g in gather:
             note = f" - {_escape(g.note)}" if g.note else ""
             lines.append(f"\u2610 {g.count} \u00d7 {_escape(g.name)}{note}")
+    counts = {m.id: m.count for p in parts for m in (p.members or [p])}
+    steps = steps_for(game, options, counts)
+    if steps:
+        lines.append("")
+        lines.append(f"**Set up{f' for {options.players} players' if options.players else ''}**")
+        lines += [f"{n}. {step}" for n, step in enumerate(steps, start=1)]
     if options.players or options.variant:
         lines.append("")
         bits = []
