@@ -124,5 +124,5 @@ def test_no_phone_sees_what_a_face_down_tile_holds(app):
             assert not re.search(r"\d+ (tin|copper|water)", found[area.id])
             facts = re.sub(r"<select.*?</select>", "", section(html, area.id), flags=re.S)  # own cards may say "+1 tin"
             assert not re.search(r"\d+ (tin|copper|water)", facts)
-            drawn = html[html.index(f'id="tt-map-{area.id}"'):html.index("</a>", html.index(f'id="tt-map-{area.id}"'))]
+            drawn = re.search(rf'id="tt-tile-{area.id}".*?(?=<g class="tt-tile-over"|</svg>)', html, re.S).group(0)
             assert 'class="tt-cube' not in drawn and 'tt-down' in drawn

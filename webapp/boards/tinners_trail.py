@@ -288,7 +288,7 @@ def _half(g: BoardGeometry, facts: list[AreaFacts], colours: dict, seats, key: s
            f'<g clip-path="url(#{clip})">',
            f'<rect class="tt-sea" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" fill="{colours["sea"]}"/>',
            f'<polygon class="tt-devon" points="{_points(g.devon)}" fill="{colours["devon"]}"/>']
-    links = []
+    links, tiles = [], []
     for a in facts:
         shape = g.areas[a.id]
         region_fill = g.regions[a.region].fill
@@ -301,10 +301,15 @@ def _half(g: BoardGeometry, facts: list[AreaFacts], colours: dict, seats, key: s
                  f' stroke-width="1.6" stroke-dasharray="3 1.5"/>' if a.here else "")
         links.append(f'<a class="tt-area" id="tt-map-{a.id}" href="#tt-area-{a.id}" aria-label="{escape(a.label)}">'
                      f'<title>{escape(a.label)}</title>{polygon}{focus}'
-                     f'{_tile(a, shape.tile, g.tile, colours, seats, f"tt-hatch-{key}")}{_name(a.name, shape.label, shape.polygon)}</a>')
+                     f'{_name(a.name, shape.label, shape.polygon)}</a>')
+        # The tile is drawn over its link but is no part of it: its marks and counts are in
+        # the link's name already (its facts), and a tap on it reaches the area beneath.
+        tiles.append(f'<g class="tt-tile-over" id="tt-tile-{a.id}" aria-hidden="true" pointer-events="none">'
+                     f'{_tile(a, shape.tile, g.tile, colours, seats, f"tt-hatch-{key}")}</g>')
     out.append(f'<polyline class="tt-coast" points="{_points(g.coast)}" fill="none" stroke="{colours["coast"]}"'
                ' stroke-width="1.2" stroke-linejoin="round"/>')
     out.extend(links)
+    out.extend(tiles)
     built = _built(facts)
     for pair, adit in g.adits.items():
         if pair in built:
