@@ -234,7 +234,7 @@ def _shared_sheets(game: GameData, parts: list[Part], options: BuildOptions) -> 
     for part in parts:
         comp = game.components.get(part.id)
         sheet = comp.options.get("sheet") if comp is not None else None
-        if sheet not in groups:
+        if sheet not in groups or part not in groups[sheet]:  # a board drawn by its own routine keeps its file
             out.append(part)
             continue
         if sheet in done:
