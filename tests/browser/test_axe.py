@@ -24,20 +24,20 @@ MOVES = 12
 BLOCKING = {"serious", "critical"}
 
 
-def _play(request, server, game, variant, chooser):
-    players = [{"name": n, "colour": c} for n, c in zip(NAMES, ("#c0392b", "#2471a3", "#1e8449"))]
+def _play(request, server, game, variant, chooser, names=NAMES):
+    players = [{"name": n, "colour": c} for n, c in zip(names, ("#c0392b", "#2471a3", "#1e8449", "#7d3c98"))]
     made = request.post(server + "/api/tables", data={"game": game, "variant": variant, "players": players, "seed": 5})
     assert made.status == 201, made.text()
     body = made.json()
     table_id, code = body["id"], body["join_code"]
     tokens = []
-    for seat in range(len(NAMES)):
+    for seat in range(len(players)):
         joined = request.post(f"{server}/api/tables/{table_id}/seats", data={"code": code, "seat": seat})
         assert joined.status == 201, joined.text()
         tokens.append(joined.json()["token"])
     for _ in range(MOVES):
         moved = False
-        for seat in chooser.sample(range(len(NAMES)), len(NAMES)):
+        for seat in chooser.sample(range(len(players)), len(players)):
             seen = request.get(f"{server}/api/tables/{table_id}", headers={TOKEN: tokens[seat]}).json()
             allowed = [o["action"] for o in seen["options"] if o["allowed"] and o["action"]["type"] != "end_game"]
             if allowed:
