@@ -24,31 +24,31 @@ MOVES = 12
 BLOCKING = {"serious", "critical"}
 
 
-def _play(request, server, game, variant, chooser, names=NAMES):
+def _play(request, server, game, variant, chooser, names=NAMES, tokens=False):
     players = [{"name": n, "colour": c} for n, c in zip(names, ("#c0392b", "#2471a3", "#1e8449", "#7d3c98"))]
     made = request.post(server + "/api/tables", data={"game": game, "variant": variant, "players": players, "seed": 5})
     assert made.status == 201, made.text()
     body = made.json()
     table_id, code = body["id"], body["join_code"]
-    tokens = []
+    held = []
     for seat in range(len(players)):
         joined = request.post(f"{server}/api/tables/{table_id}/seats", data={"code": code, "seat": seat})
         assert joined.status == 201, joined.text()
-        tokens.append(joined.json()["token"])
+        held.append(joined.json()["token"])
     for _ in range(MOVES):
         moved = False
         for seat in chooser.sample(range(len(players)), len(players)):
-            seen = request.get(f"{server}/api/tables/{table_id}", headers={TOKEN: tokens[seat]}).json()
+            seen = request.get(f"{server}/api/tables/{table_id}", headers={TOKEN: held[seat]}).json()
             allowed = [o["action"] for o in seen["options"] if o["allowed"] and o["action"]["type"] != "end_game"]
             if allowed:
                 action = {k: v for k, v in chooser.choice(allowed).items() if k != "seat"}
-                sent = request.post(f"{server}/api/tables/{table_id}/actions", headers={TOKEN: tokens[seat]},
+                sent = request.post(f"{server}/api/tables/{table_id}/actions", headers={TOKEN: held[seat]},
                                     data={"version": seen["version"], "action": action})
                 moved = moved or sent.ok
                 break
         if not moved:
             break
-    return table_id, code, tokens[0]
+    return table_id, code, (held if tokens else held[0])
 
 
 @pytest.fixture(scope="module")
