@@ -102,7 +102,7 @@ def rank(totals: Sequence[float], tiebreaks: Sequence[Sequence[float]] = (), nam
                 notes.append(f"{decided} ({detail}).")
                 break
         if decided is None:
-            notes.append(f"{who} tied on {_num(total)} points and every tie-break; they share the rank.")
+            notes.append(f"{who} tied: {_num(total)} points each, and equal on every tie-break; they share the rank.")
     return tuple(ranks), " ".join(notes)
 
 

@@ -49,6 +49,11 @@ ICON_COLOURS = {
     "lamp": "#fff6a0", "quake": "#8a2b0e", "eye": "#ffffff", "iris": "#3a6ea5", "water": "#2f7fd0",
 }
 
+# Drawn marks
+PLACE_DASH_MM = (2.0, 1.5)  # dash and gap of an outline showing where a piece is laid
+STAR_POINTS = 5             # a star mark (Ore's deepest mine level)...
+STAR_INNER = 0.45           # ...whose inner corners sit at this share of its radius
+
 # Text
 TEXT_MIN_PT = 6.0           # autoshrink never goes below this: smaller is unreadable at the table
 REFERENCE_MIN_PT = 7.0      # body text of reference cards and sheets, read across the table

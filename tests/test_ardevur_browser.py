@@ -32,7 +32,7 @@ def test_set_up_and_play_through_the_page(server):  # noqa: F811
         page.wait_for_url(re.compile(r"/tables/\w+$"))
         expect(page.locator("#connection")).to_have_text("Live", timeout=WAIT)
         heading = page.locator("#ard-turn")
-        expect(heading).to_have_text("Table options", timeout=WAIT)
+        expect(heading).to_have_text("Ready to start", timeout=WAIT)
 
         def tap(text):
             button = page.locator("ul.options button:enabled", has_text=text).first
@@ -52,7 +52,7 @@ def test_set_up_and_play_through_the_page(server):  # noqa: F811
             tap("at auction")
         expect(heading).to_contain_text("'s turn · strategy phase", timeout=WAIT)
         expect(page.locator("#ard-map")).to_be_visible(timeout=WAIT)
-        expect(page.locator("#ard-grid")).to_contain_text("bronze", timeout=WAIT)
+        expect(page.locator("#ard-grid")).to_contain_text("Bronze pile", timeout=WAIT)
         # A refused main move stays listed, greyed, with the rule's reason.
         sale = page.locator("ul.options li", has_text="sells globally")
         expect(page.locator("ul.options button:disabled", has_text="sells globally")).to_have_count(0, timeout=WAIT)

@@ -176,8 +176,37 @@ def test_the_table_may_retire_an_unachievable_target_and_the_card_beneath_become
     after = act(state, "retire_target", tier="bronze", pile=1)
     assert after.data["grid"]["bronze"][1][-1] == beneath and top in after.data["box"]
     assert after.data["stage"] == "development" and after.data["turn"] == ANN   # no phase spent
-    assert "leaves the grid" in GAME.describe(state, {"type": "retire_target", "seat": ANN, "tier": "bronze", "pile": 1},
-                                              after)
+    name = GAME.cat.targets[top].name
+    assert GAME.describe(state, {"type": "retire_target", "seat": ANN, "tier": "bronze", "pile": 1}, after) == (
+        f"Ann retires {name} (bronze, pile 2) from the grid: the whole table agrees nobody can meet it")
+    # the phone of the player whose turn it is offers it for every pile with a top card, named
+    offered = {(o.action["tier"], o.action["pile"]): o for o in GAME.options(state, ANN)
+               if o.action["type"] == "retire_target"}
+    assert len(offered) == sum(1 for piles in d["grid"].values() for p in piles if p)
+    assert offered[("bronze", 1)].label.startswith(f"retires {name} (bronze, pile 2)")
+    assert offered[("bronze", 1)].allowed
+    assert not [o for o in GAME.options(state, BO) if o.action["type"] == "retire_target"]
+    assert not [o for o in GAME.options(state, ANN) if o.action["type"] == "call_time"]  # not agreed
+
+
+def test_the_minute_64_call_is_offered_on_every_phone_when_agreed_and_refused_after_the_end_began():
+    d = table(2)
+    d["options"]["endgame"] = "minute-64"
+    state = at(d, "development")
+    for seat in (ANN, BO):
+        calls = [o for o in GAME.options(state, seat) if o.action["type"] == "call_time"]
+        assert len(calls) == 1 and calls[0].allowed
+        assert "minute 64 is reached" in calls[0].label
+    over = act(state, "call_time", BO)
+    assert over.data["phase"] == "over" and over.data["over_reason"] == "minute 64 was reached"
+    d = table(2)
+    d["options"]["endgame"] = "minute-64"
+    d["end"] = {"by": 1, "last": 0, "why": "Bo called Total Control"}
+    with pytest.raises(RuleViolation, match="final round is already under way"):
+        act(at(d, "strategy"), "call_time", BO)
+    # the button stays, greyed, with the reason
+    calls = [o for o in GAME.options(at(d, "strategy"), BO) if o.action["type"] == "call_time"]
+    assert len(calls) == 1 and not calls[0].allowed and "already under way" in calls[0].reason
 
 
 def test_equal_highest_totals_share_the_win():
@@ -188,3 +217,12 @@ def test_equal_highest_totals_share_the_win():
     over = act(at(d, "strategy"), "call_time")
     outcome = GAME.end_if(over)
     assert outcome.winners == (ANN, BO) and outcome.finish.name == "TIE"
+
+
+def test_a_round_is_one_turn_of_every_player():
+    d = table(2)
+    rounds = []
+    for turn_no in (1, 2, 3, 4, 5):
+        d["turn_no"] = turn_no
+        rounds.append(GAME.round_of(at(d, "strategy")))
+    assert rounds == [1, 1, 2, 2, 3]

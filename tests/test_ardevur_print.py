@@ -12,7 +12,7 @@ from pdf.build import BuildOptions, build_game
 from webapp.cli import main
 
 FULL = {"map-board": 1, "dashboards": 4, "character-guides": 4, "territory-cards": 24, "development-cards": 18,
-        "target-cards": 40, "incentive-cards": 6, "action-cards": 64, "target-grid": 1, "money": 96,
+        "target-cards": 40, "incentive-cards": 6, "action-cards": 64, "target-grid": 2, "money": 96,
         "resource-tokens": 40, "structures": 56, "dice": 1, "score-sheet": 1, "reference-cards": 4}
 
 
@@ -57,7 +57,7 @@ def test_printed_cards_carry_the_data(built):
     actions = text_of(folder / "action-cards.pdf")
     assert "Joint Venture" in actions and "until they roll a 2" in actions
     guides = text_of(folder / "character-guides.pdf")
-    assert "workforce" in guides and "most money 4" in guides
+    assert "Workforce" in guides and "Most money" in guides
     assert "Katanga Arc" in text_of(folder / "map-board.pdf")
     money = text_of(folder / "money.pdf")
     assert money.count("64M") == 8 and money.count("2M") >= 20
@@ -72,15 +72,18 @@ def test_players_prints_the_card_count_table(tmp_path, players, dev, targets, in
     assert counts["action-cards"] == 64 and counts["territory-cards"] == 24
 
 
-def test_the_companion_uses_the_printed_targets(tmp_path):
+def test_the_companion_deals_only_printed_targets(tmp_path):
+    """The companion draws the targets kept at random from the table's seed, so a group playing
+    with phones prints the whole deck; every card any seed can put on the grid is in it."""
     from companion.ardevur import GAME
     from companion.core import PlayerSpec
 
-    build_game("ardevur", tmp_path, BuildOptions(players=2, sides="fronts"))
+    build_game("ardevur", tmp_path, BuildOptions(sides="fronts"))
     printed = text_of(tmp_path / "ardevur" / "target-cards.pdf")
-    state = GAME.apply(GAME.setup([PlayerSpec("A"), PlayerSpec("B")], "standard", 4), {"type": "start", "seat": 0})
-    in_play = [t for piles in state.data["grid"].values() for p in piles for t in p]
-    assert len(in_play) == 12 and all(GAME.cat.targets[t].name in printed for t in in_play)
+    for seed in (4, 5, 6):
+        state = GAME.apply(GAME.setup([PlayerSpec("A"), PlayerSpec("B")], "standard", seed), {"type": "start", "seat": 0})
+        in_play = [t for piles in state.data["grid"].values() for p in piles for t in p]
+        assert len(in_play) == 12 and all(GAME.cat.targets[t].name in printed for t in in_play)
 
 
 def test_companion_url_puts_a_qr_code_on_the_reference_cards(tmp_path):

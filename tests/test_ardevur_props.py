@@ -49,7 +49,7 @@ def play(n, mode, seed, bots, steps):
         assert action is not None, (state.data["phase"], state.data["stage"])
         state = GAME.apply(state, action)
         log.append(action)
-        if baseline is None and state.data["phase"] not in ("options",):
+        if baseline is None and state.data["phase"] != "ready":
             baseline = totals(state.data)
         check(state.data)
         assert totals(state.data) == baseline
@@ -72,3 +72,16 @@ def test_heuristic_games_end_and_replay_to_the_same_score(mode, n):
         again = GAME.apply(again, action)
     assert again.text == state.text
     assert GAME.score(again) == GAME.score(state)
+
+
+@pytest.mark.parametrize("variant", ["standard+final-round+all-cards", "clash-of-titans+minute-64+random-corporations",
+                                     "launched-start+all-cards+random-corporations"])
+def test_games_with_table_options_end_and_replay(variant):
+    state, log = play(2, variant, seed=3, bots=["heuristic", "heuristic"], steps=3000)
+    assert GAME.end_if(state) is not None, "the game did not end within 3000 actions"
+    again = GAME.setup([PlayerSpec("P0"), PlayerSpec("P1")], variant, 3)
+    for action in log:
+        again = GAME.apply(again, action)
+    assert again.text == state.text
+    if "final round" in state.data["over_reason"]:
+        assert state.data["turn_no"] > 12 * 2   # the bot waits before calling the final round

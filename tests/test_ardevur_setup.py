@@ -11,15 +11,14 @@ from companion.core import PlayerSpec
 from companion.errors import BadAction, RuleViolation
 
 
-def new(n=4, mode="standard", seed=3, **options):
-    s = GAME.setup([PlayerSpec(f"P{i}") for i in range(n)], mode, seed)
-    for name, value in options.items():
-        s = GAME.apply(s, {"type": "set_option", "seat": 0, "name": name, "value": value})
+def new(n=4, mode="standard", seed=3, *words):
+    """A started table of ``n``; ``words`` are the table options that follow the mode."""
+    s = GAME.setup([PlayerSpec(f"P{i}") for i in range(n)], "+".join((mode,) + words), seed)
     return GAME.apply(s, {"type": "start", "seat": 0})
 
 
-def through_deal(n=4, mode="standard", seed=3, **options):
-    s = new(n, mode, seed, **options)
+def through_deal(n=4, mode="standard", seed=3, *words):
+    s = new(n, mode, seed, *words)
     while s.data["phase"] == "corporations":
         picker = s.data["picker"]
         free = [c for c in GAME.cat.corporations if c not in {p["corp"] for p in s.data["players"]}]
@@ -38,14 +37,14 @@ def test_the_card_count_table_sets_the_market_and_grid(n, dev, bronze, silver, g
 
 
 def test_keeping_every_card_is_a_table_option():
-    d = new(2, remove_cards="no").data
+    d = new(2, "standard", 3, "all-cards").data
     assert sum(d["market"].values()) == 18
     assert sum(len(p) for piles in d["grid"].values() for p in piles) == 40
     assert len(d["incentives"]) == 6
 
 
 def test_fair_play_leaves_out_targets_that_need_action_cards_and_deals_none():
-    s = through_deal(3, "fair-play", remove_cards="no")
+    s = through_deal(3, "fair-play", 3, "all-cards")
     ids = {t for piles in s.data["grid"].values() for p in piles for t in p}
     assert len(ids) == 37 and not any(GAME.cat.targets[t].needs_action for t in ids)
     assert all(p["actions"] == [] for p in s.data["players"])
@@ -53,16 +52,44 @@ def test_fair_play_leaves_out_targets_that_need_action_cards_and_deals_none():
         GAME.apply(at(table(mode="fair-play"), "strategy"), {"type": "draw_action", "seat": 0})
 
 
-def test_only_the_host_sets_options_before_the_start():
-    s = GAME.setup([PlayerSpec("A"), PlayerSpec("B")], "standard", 1)
-    offered = [o.action for o in GAME.options(s, 0)]
-    assert {"type": "set_option", "seat": 0, "name": "endgame", "value": "final-round"} in offered
-    assert {"type": "set_option", "seat": 0, "name": "remove_cards", "value": "no"} in offered
+def test_table_options_are_chosen_at_creation_in_the_variant():
+    players = [PlayerSpec("A"), PlayerSpec("B")]
+    s = GAME.setup(players, "clash-of-titans+minute-64+all-cards+random-corporations", 1)
+    assert s.data["variant"] == "clash-of-titans"
+    assert s.data["options"] == {"endgame": "minute-64", "remove_cards": "no", "corporations": "random"}
+    assert GAME.setup(players, "fair-play", 1).data["options"] == {
+        "endgame": "total-control", "remove_cards": "yes", "corporations": "roll"}
+    # before the start only the host's "start" is offered; nothing is set afterwards
+    assert [o.action for o in GAME.options(s, 0)] == [{"type": "start", "seat": 0}]
     assert GAME.options(s, 1) == []
-    with pytest.raises(RuleViolation, match="host"):
-        GAME.apply(s, {"type": "set_option", "seat": 1, "name": "endgame", "value": "final-round"})
-    with pytest.raises(BadAction, match="endgame"):
-        GAME.apply(s, {"type": "set_option", "seat": 0, "name": "endgame", "value": "never"})
+    assert "set_option" not in GAME.actions.types()
+    assert "unknown table option 'never'" in GAME.check_setup(players, "standard+never")
+    assert "choose one" in GAME.check_setup(players, "standard+minute-64+final-round")
+    assert "unknown mode" in GAME.check_setup(players, "speedy")
+    with pytest.raises(BadAction, match="table option"):
+        GAME.setup(players, "standard+never", 1)
+    assert GAME.variant_title("fair-play+minute-64") == "Fair Play, ends at minute 64"
+
+
+def _kept(n, seed):
+    d = new(n, "standard", seed).data
+    grid = {tier: sorted(t for pile in piles for t in pile) for tier, piles in d["grid"].items()}
+    return grid, sorted(d["incentives"])
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_the_cards_removed_are_drawn_at_random_from_the_table_seed(n):
+    keep = GAME.cat.tables["targets_in_play"][str(n)]
+    kept = {seed: _kept(n, seed) for seed in (1, 2, 3, 4)}
+    for grid, incentives in kept.values():
+        for tier in ("bronze", "silver", "gold"):
+            assert len(grid[tier]) == int(keep[tier])
+            assert all(GAME.cat.targets[t].tier == tier for t in grid[tier])
+        assert len(incentives) == int(keep["incentives"])
+    # two seeds keep different cards; the same seed keeps the same ones (the log replays it)
+    assert kept[1] != kept[2]
+    assert len({repr(k) for k in kept.values()}) > 2
+    assert _kept(n, 1) == kept[1]
 
 
 def test_deal_gives_32m_one_action_card_and_up_to_two_development_cards_without_duplicates():
@@ -75,7 +102,7 @@ def test_deal_gives_32m_one_action_card_and_up_to_two_development_cards_without_
 
 
 def test_random_corporations_by_agreement():
-    s = new(3, corporations="random")
+    s = new(3, "standard", 3, "random-corporations")
     assert s.data["phase"] == "deal" and len({p["corp"] for p in s.data["players"]}) == 3
 
 

@@ -4,10 +4,11 @@ structures by owner, the target grid, and each phone seeing only its own action 
 from __future__ import annotations
 
 import random
+import re
 
 import webgame
 from companion.ardevur import GAME
-from test_pages import seated
+from test_pages import csrf, seated
 from webapp import tables
 from webgame import TOKEN, act
 
@@ -37,6 +38,14 @@ def test_page_through_setup_into_play(app):
     turn_name = PLAYERS[d["turn"]]["name"]
     assert f"{turn_name}&#39;s turn · development phase" in html or f"{turn_name}'s turn · development phase" in html
     assert 'id="ard-map"' in html and 'class="ard-mine"' in html and 'id="ard-grid"' in html
+    # every territory held is marked on the map with its holder's letter, not by colour alone
+    for seat, p in enumerate(d["players"]):
+        for t in p["territories"]:
+            site = re.search(rf'<g class="ard-site" data-territory="{t}" data-owner="{seat}"[^>]*>(.*?)</g>', html, re.S)
+            assert site and f">{PLAYERS[seat]['name'][0]}</text>" in site.group(1)
+    # the grid names what each top target needs
+    top = d["grid"]["gold"][0][-1]
+    assert GAME.cat.targets[top].name in html and "needs " in html
     assert "style=" not in html and "<script" not in html
     # The costs of development moves stand beside them.
     body = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
@@ -56,3 +65,47 @@ def test_page_through_setup_into_play(app):
         for card in d["players"][1 - seat]["actions"]:
             if GAME.cat.actions[card].name not in {GAME.cat.actions[c].name for c in me["actions"]}:
                 assert GAME.cat.actions[card].name not in page
+
+
+def test_the_new_table_form_sets_every_table_option_as_a_switch(app, client):
+    home = client.get("/").get_data(as_text=True)
+    # the mode is the game choice; each other option is a switch of its own
+    for mode in ("standard", "fair-play", "clash-of-titans", "launched-start"):
+        assert f'value="ardevur|{mode}"' in home
+    assert 'name="switch-ardevur-endgame" value="minute-64"' in home
+    assert 'name="switch-ardevur-endgame" value="final-round"' in home
+    assert 'name="switch-ardevur-endgame" value="exhausted"' in home
+    assert 'type="checkbox" name="switch-ardevur-cards" value="all-cards"' in home
+    assert 'type="checkbox" name="switch-ardevur-corporations" value="random-corporations"' in home
+    data = {"csrf_token": csrf(client), "game": "ardevur|fair-play", "name": ["Ann", "Bo"],
+            "colour": ["#c0392b", "#2e64a8"], "switch-ardevur-endgame": "minute-64",
+            "switch-ardevur-cards": "all-cards", "seat_me": "1"}
+    response = client.post("/tables", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    table_id = response.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        table = tables.get(table_id)
+    assert table.variant == "fair-play+minute-64+all-cards"
+    assert table.state.data["variant"] == "fair-play"
+    assert table.state.data["options"] == {"endgame": "minute-64", "remove_cards": "no", "corporations": "roll"}
+    page = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert "Fair Play, ends at minute 64, every card" in page
+    assert "the game ends at minute 64 of the table clock" in page and "every card in play" in page
+
+
+def test_a_wrong_option_word_is_refused_with_its_name_and_no_table_is_made(app, client):
+    data = {"csrf_token": csrf(client), "game": "ardevur|standard", "name": ["Ann", "Bo"],
+            "colour": ["#c0392b", "#2e64a8"], "switch-ardevur-endgame": "never"}
+    response = client.post("/tables", data=data)
+    assert response.status_code == 422
+    assert "unknown table option &#39;never&#39;" in response.get_data(as_text=True)
+    # the API takes the same words after the mode
+    created = client.post("/api/tables", json={"game": "ardevur", "variant": "standard+exhausted+random-corporations",
+                                               "players": PLAYERS, "seed": 4})
+    assert created.status_code == 201, created.get_json()
+    state = created.get_json()["table"]
+    assert state["variant"] == "standard+exhausted+random-corporations"
+    assert state["state"]["options"] == {"endgame": "exhausted", "remove_cards": "yes", "corporations": "random"}
+    refused = client.post("/api/tables", json={"game": "ardevur", "variant": "standard+exhausted+final-round",
+                                               "players": PLAYERS})
+    assert refused.status_code == 422 and "choose one" in str(refused.get_json())

@@ -10,9 +10,9 @@ from companion.errors import BadAction, DataError, Problem
 def test_rank_orders_by_total_and_shares_ties():
     ranks, note = rank([10, 30, 10])
     assert ranks == (2, 1, 2)
-    assert "tied on 10 points and every tie-break" in note
+    assert "tied: 10 points each, and equal on every tie-break" in note
     _, note = rank([5, 5, 5], names=["Anna", "Ben", "Cara"])
-    assert note.startswith("Anna, Ben and Cara tied on 5 points")
+    assert note == "Anna, Ben and Cara tied: 5 points each, and equal on every tie-break; they share the rank."
 
 
 def test_rank_breaks_ties_in_order_and_explains_which_key_decided():

@@ -85,7 +85,7 @@ def test_unknown_key_in_a_layout_box_names_the_accepted_ones(game, capsys):
     line = edit(layouts, 'text = "{name}"\n', 'text = "{name}"\nweight = "heavy"\n') + 1
     [message] = build_fails(game, capsys)
     assert message.startswith(f"{layouts}:{line}: mine.boxes.title.weight: unknown key; accepted keys: align, bleed, "
-                              f"colour, fill, font, h, icon, kind, leading, min_size, radius, rotate, size, stroke, ")
+                              f"colour, fill, font, gap, h, icon, kind, leading, min_size, radius, rotate, size, stroke, ")
 
 
 def test_unknown_csv_column(game, capsys):

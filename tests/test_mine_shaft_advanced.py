@@ -133,7 +133,8 @@ def test_mine_kart_gathers_every_mineral_on_two_tiles_leading_to_it():
             "Tg1@0,-1:c | Ann@2,0+ Bo@0,0+")
     state = lay(text, "Cg1-kart", 3, 0, 180, ["coal"])  # curve turned 180°: open south and west
     assert state.effect == "kart"
-    refused(state, "kart", r"\(0, -1\) is not such a run. Choose \(2, 0\) and \(1, 0\)", tiles=[[0, -1]])
+    refused(state, "kart", "the green T north of the start tile is not such a run. Choose the red straight 2 east of the start "
+                    "tile and the yellow straight east of the start tile", tiles=[[0, -1]])
     refused(state, "kart", "not such a run", tiles=[[1, 0]])  # the kart rolls through (2, 0) first
     gathered = act(state, "kart", tiles=[[2, 0], [1, 0]])
     assert gathered.players[0].haul == (0, 2, 1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -74,3 +75,15 @@ def test_a_bad_tile_row_is_reported_with_file_line_and_field(tmp_path):
     message = str(caught.value)
     assert "tiles.csv:4: shape: 'spiral' is not one of: end, straight, curve, tee, cross" in message
     assert "add up to 99 tiles" not in message  # the bad row is reported, not a knock-on total
+
+
+def test_the_basic_game_is_the_default_as_the_rulebook_suggests_for_new_players():
+    import tomllib
+    from webapp.views import game_choices
+    toml = tomllib.loads((Path(__file__).resolve().parents[1] / "cards_data" / "mine-shaft" / "game.toml")
+                         .read_text(encoding="utf-8"))
+    assert toml["game"]["default_variant"] == "basic" == GAME.variants[0]
+    state = GAME.setup([PlayerSpec("Ann"), PlayerSpec("Bo")], seed=3)
+    assert state.variant == "basic" and not any(R.design(d).icon for d in state.pile)
+    offered = [c["value"] for c in game_choices() if c["value"].startswith("mine-shaft")]
+    assert offered[0] == "mine-shaft|basic"

@@ -1,4 +1,8 @@
-"""The three end conditions, the one final turn each, and scoring (from a game and from a file)."""
+"""The three end conditions, the one final turn each, and scoring (from a game and from a file).
+
+The rulebook: after an ending event every player rolls and has a final turn, starting from the
+first player. So the round in progress is not played out: the turn that caused the ending
+finishes, then the first player begins the final turns."""
 
 from __future__ import annotations
 
@@ -39,25 +43,25 @@ def play_out(state, limit=2000):
 HEAD = "turn=1 first=0 round=4 phase=start"
 
 
-def test_an_empty_bag_starts_the_last_round_then_one_final_turn_each():
+def test_an_empty_bag_ends_the_turn_then_one_final_turn_each_from_the_first_player():
     state = parse(R, f"{HEAD} | bag=1,0,0 | pile=Sr2,Tg1,Tg1 | start@0,0 Sy1@1,0/90 | Ann@0,0+ Bo@1,0+ Cy@0,0+")
     state = act(act(state, "draw_tile", tile="Sr2"), "place_tile", x=2, y=0, rotation=90, minerals=["coal"])
     assert state.bag == (0, 0, 0)
     assert state.ending == "bag-empty" and state.final_round == 5
     end, turns = play_out(state)
-    assert turns == [(4, 2), (5, 0), (5, 1), (5, 2)]  # Cy finishes round 4, then one final turn each
+    assert turns == [(5, 0), (5, 1), (5, 2)]  # Cy's round-4 turn is not played: final turns, Ann first
     assert end.phase == "over" and GAME.end_if(end).reason.startswith("the mineral bag is empty")
 
 
-def test_drawing_the_last_tile_starts_the_last_round():
+def test_drawing_the_last_tile_starts_the_final_turns():
     state = parse(R, f"{HEAD} | bag=30,20,10 | pile=Sr2 | start@0,0 Sy1@1,0/90 | Ann@0,0+ Bo@1,0+ Cy@0,0+")
     state = act(state, "draw_tile", tile="Sr2")
     assert state.ending == "no-tiles-left" and state.final_round == 5
     _, turns = play_out(state)
-    assert turns == [(4, 2), (5, 0), (5, 1), (5, 2)]
+    assert turns == [(5, 0), (5, 1), (5, 2)]
 
 
-def test_no_viable_placement_starts_the_last_round():
+def test_no_viable_placement_starts_the_final_turns():
     # Ends of shaft face the start tile on three sides; Bo closes the fourth.
     text = (f"{HEAD} | bag=30,20,10 | pile=Ey3,Tg1 | start@0,0 Ey3@1,0/270 Ey3@-1,0/90 Ey3@0,1 "
             "| Ann@0,0+ Bo@0,0+ Cy@0,0+")
@@ -65,7 +69,7 @@ def test_no_viable_placement_starts_the_last_round():
                 minerals=["coal", "coal", "coal"])
     assert state.ending == "no-viable-placement" and state.final_round == 5
     _, turns = play_out(state)
-    assert turns == [(4, 2), (5, 0), (5, 1), (5, 2)]
+    assert turns == [(5, 0), (5, 1), (5, 2)]
 
 
 def test_a_trigger_on_the_last_turn_of_a_round_leaves_exactly_the_final_round():
@@ -73,6 +77,37 @@ def test_a_trigger_on_the_last_turn_of_a_round_leaves_exactly_the_final_round():
     state = act(parse(R, text), "draw_tile", tile="Sr2")
     _, turns = play_out(state)
     assert turns == [(5, 0), (5, 1), (5, 2)]
+
+
+def test_an_ending_on_the_first_players_turn_gives_them_a_final_turn_as_well():
+    text = "turn=0 first=0 round=4 phase=start | bag=30,20,10 | pile=Sr2 | start@0,0 Sy1@1,0/90 | Ann@0,0+ Bo@0,0+ Cy@1,0+"
+    state = act(parse(R, text), "draw_tile", tile="Sr2")
+    assert state.ending == "no-tiles-left"
+    _, turns = play_out(state)
+    assert turns == [(5, 0), (5, 1), (5, 2)]  # Ann's ending turn, then Ann's final turn, Bo's, Cy's
+
+
+def test_a_final_turn_on_a_collapsed_tile_clears_it_and_still_rolls():
+    # Bo ends the game by drawing the last tile; Ann (first player) stands on a collapsed tile.
+    text = ("turn=1 first=0 round=4 phase=start | bag=30,20,10 | pile=Sr2 | start@0,0 Sy1@1,0/90! "
+            "| Ann@1,0+ Bo@0,0+ Cy@0,0+")
+    state = act(parse(R, text), "draw_tile", tile="Sr2")
+    state = act(state, "place_tile", x=-1, y=0, rotation=90, minerals=["coal", "coal"])
+    state = act(act(state, "roll", die_a="red", die_b=1), "move", x=0, y=0)
+    if state.phase == "mine":
+        state = act(state, "pass")
+    assert (state.round, state.turn, state.phase) == (5, 0, "clear")
+    state = act(state, "clear", coal=1)
+    assert state.phase == "roll" and not state.tiles[(1, 0)].collapsed
+    state = act(state, "roll", die_a="red", die_b=1)
+    assert state.phase in ("die_a", "move") and state.die_b == 1
+
+
+def test_outside_the_final_turns_clearing_is_the_whole_turn():
+    text = "turn=0 first=0 round=4 phase=start | bag=30,20,10 | pile=Sr2,Sr2 | start@0,0 Sy1@1,0/90! | Ann@1,0+ Bo@0,0+"
+    state = parse(R, text.replace("phase=start", "phase=clear"))
+    state = act(state, "clear", coal=1)
+    assert (state.turn, state.phase) == (1, "start")
 
 
 def test_refilling_the_bag_does_not_cancel_the_ending():

@@ -36,7 +36,8 @@ CORRIDOR = "turn=0 phase=start | bag=50,30,20 | pile=Ey3,Sy1,Tg1 | start@0,0 Sy1
 def test_a_tile_goes_only_against_the_open_edge_of_the_standing_tile():
     state = act(pos(CORRIDOR), "draw_tile", tile="Ey3")
     assert state.phase == "place" and state.drawn == "Ey3"
-    refused(state, "place_tile", r"Square \(1, 1\) is not at an open end of your tile: the tile must go on \(2, 0\)",
+    refused(state, "place_tile", "The square 1 south and 1 east of the start tile is not at an open end of your tile: "
+            "the tile must go 2 east of the start tile",
             x=1, y=1, rotation=0)
     # The end of shaft opens north unturned; facing west (towards Ann) it must turn 270°.
     refused(state, "place_tile", "no track on the edge facing your tile", x=2, y=0, rotation=0)
@@ -105,7 +106,7 @@ def test_die_a_is_resolved_before_die_b():
 
 def test_a_quake_collapses_an_adjacent_tile_and_returns_its_minerals():
     state = act(pos(ROW), "roll", die_a="quake", die_b=3)
-    refused(state, "collapse", r"\(2, 0\) is not next to it", x=2, y=0)
+    refused(state, "collapse", "the red straight 2 east of the start tile is not next to it", x=2, y=0)
     refused(state, "skip", "A quake must collapse a tile next to you")
     beside_start = act(pos(ROW.replace("Ann@0,0+", "Ann@1,0+")), "roll", die_a="quake", die_b=1)
     refused(beside_start, "collapse", "starting tile never collapses", x=0, y=0)

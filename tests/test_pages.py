@@ -310,7 +310,7 @@ def test_an_action_on_an_old_version_says_the_table_moved(app, client):
         "csrf_token": csrf(client, f"/tables/{table_id}"), "version": str(old), "_type": "add_points",
         "category": "points", "points": "5"})
     assert response.status_code == 409
-    assert "changed before your tap" in alert_text(response.get_data(as_text=True))
+    assert alert_text(response.get_data(as_text=True)).startswith("Before your tap arrived: Ann +1 points. Your tap was not applied")
     assert points_of(app, table_id) == [1, 0, 0]
 
 
@@ -394,7 +394,8 @@ def test_host_frees_a_seat_for_another_phone(app, client):
     assert response.status_code == 303
     third = app.test_client()
     seated(app, third, table_id, 1)
-    assert "You are watching" in other.get(f"/tables/{table_id}").get_data(as_text=True)
+    freed = other.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert "This phone's seat was freed by the host." in freed.replace("&#39;", "'") and 'href="/join"' in freed
 
 
 # -- the end ------------------------------------------------------------------------------
@@ -418,7 +419,7 @@ def test_final_score_page_has_breakdown_ranks_tiebreak_chart_and_exports(app, cl
     assert "Asset VP" in html and "Strike! tokens" in html
     podium = re.findall(r'<span class="place">(\w+)</span>.*?<strong>(.*?)</strong>', html, re.S)
     assert podium == [("1st", "Bo"), ("2nd", "Ann"), ("2nd", "Cy")]
-    assert "Ann and Cy tied on 5 points" in html
+    assert "Ann and Cy tied: 5 points each, and equal on every tie-break" in html
     assert '<svg class="chart"' in html and "<title id=\"score-chart-title\">" in html
     for link in (f"/tables/{table_id}/scoresheet.pdf", f"/api/tables/{table_id}/export.csv",
                  f"/api/tables/{table_id}/export.json", "bgstats://app.import?data="):

@@ -18,7 +18,7 @@ def test_plain_pad_has_one_points_category_and_adds_up():
     assert [r.category for r in sheet.rows] == ["points"]
     assert sheet.totals == (9, 7, 9)
     assert sheet.ranks == (1, 3, 1)
-    assert "Ann and Cy tied on 9 points" in sheet.tiebreak
+    assert "Ann and Cy tied: 9 points each" in sheet.tiebreak
 
 
 def test_rejected_action_names_the_problem_and_leaves_state_alone():

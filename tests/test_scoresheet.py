@@ -27,7 +27,7 @@ def test_sheet_lists_players_categories_totals_ranks_and_date():
 def test_tie_break_sentence_is_printed():
     text = " ".join(text_of(scoresheet_pdf(example(), "Tinners", "1 May 2026")).split())
     assert "Ann and Bo <b> share first place" in text
-    assert "tied on 14 points" in text
+    assert "tied: 14 points each, and equal on every tie-break" in text
 
 
 def test_same_sheet_gives_identical_bytes():

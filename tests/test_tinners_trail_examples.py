@@ -302,7 +302,7 @@ def test_an_extraction_the_player_cannot_pay_for_names_the_numbers():
 def test_log_lines_show_insurance_sales_and_investment_points():
     state = mike_table()
     assert GAME.play(state, {"type": "start_auction", "seat": 0, "area": "B1", "card": "B-copper"})[1] == \
-        "Mike starts an auction for Hayle playing survey card B-copper: +1 copper (B, £2)"
+        "Mike starts an auction for Hayle playing survey card +1 copper (B, £2)"
     for action in ({"type": "start_auction", "seat": 0, "area": "B1", "card": "B-copper"},
                    {"type": "bid", "seat": 0, "amount": 3}, {"type": "bid", "seat": 1, "amount": 9},
                    {"type": "drop", "seat": 2}, {"type": "drop", "seat": 3}):

@@ -194,12 +194,17 @@ def test_the_auction_card_lists_hold_only_cards_the_server_accepts_there(app):
         _, token = tables.join(table.join_code, active)
     client.set_cookie("hf_seat", token, path=f"/tables/{table.id}")
     html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
-    forms = re.findall(r'<form[^>]*data-type="start_auction".*?</form>', html, re.S)
+    forms = re.findall(r'<form[^>]*data-type="start_auction".*?</form>', your_move(html), re.S)
     assert len(forms) == 3  # regions A, B and C with 3 players
+    # and one form in each tiled area's section of the map, for that area alone
+    here = re.findall(r'<form[^>]*data-type="start_auction".*?</form>', html[html.index('id="tt-details"'):], re.S)
+    tiled = [a["id"] for a in body["state"]["areas"] if a["tile"]]
+    assert len(here) == len(tiled) and all(f'name="area" value="{a}"' in f for a, f in zip(tiled, here))
     offered_anywhere = set()
-    for form in forms:
-        areas = re.findall(r'<option value="([A-D]\d)"', form)
-        cards = [c for c in re.findall(r'name="card">(.*?)</select>', form, re.S)[0].split('value="')[1:]]
+    for form in forms + here:
+        areas = re.findall(r'<option value="([A-D]\d)"', form) + re.findall(r'name="area" value="([A-D]\d)"', form)
+        picks = re.findall(r'name="card">(.*?)</select>', form, re.S)
+        cards = [c for c in picks[0].split('value="')[1:]] if picks else []
         cards = [c.split('"')[0] for c in cards if c.split('"')[0]]
         assert areas and len({GAME.rules.areas[a].region for a in areas}) == 1
         region = GAME.rules.areas[areas[0]].region

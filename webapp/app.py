@@ -42,7 +42,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     """The app. ``threads``: how many requests the server runs at once, when it is known; the
     connection pool is sized to it, and long-polls may hold at most half the threads so that
     waiting phones never leave none for the others."""
-    from . import api, errors, pages, security
+    from . import api, boards, errors, pages, security
     from .db import make_engine, sqlite_url
     from .hotpaths import HotPaths
     from .tables import Store
@@ -75,6 +75,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.register_blueprint(errors.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    boards.init_app(app)
     app.wsgi_app = HotPaths(app, app.wsgi_app)
     if app.config["PROXY_HOPS"]:
         # The client's address is the one the nearest trusted proxy saw (the join limit counts by it).

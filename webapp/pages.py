@@ -46,6 +46,7 @@ def _home(error: str | None = None, form=None, status: int = 200):
     chosen = form.get("game") if form else "scorepad"
     seat_me = (form.get("seat_me") == "1") if form else True
     return render_template("pages/index.html", choices=views.game_choices(), chosen=chosen,
+                           switches=views.game_switches(form),
                            rows=views.player_rows(form), palette=views.PALETTE, error=error, seat_me=seat_me,
                            max_players=views.most_players(), name_max=tables.NAME_MAX), status
 
@@ -53,6 +54,7 @@ def _home(error: str | None = None, form=None, status: int = 200):
 @bp.post("/tables")
 def create():
     game_id, variant = views.split_choice(request.form.get("game", ""))
+    variant = views.with_switches(game_id, variant, request.form)
     players = views.players_from_form(request.form)
     try:
         table, host_token = tables.create_table(game_id, players, variant)
@@ -150,6 +152,7 @@ def act(table_id: str):
     seat (the host keeping score for someone else)."""
     table = tables.get(table_id)
     seat, host = views.viewer(table)
+    version = None
     try:
         if request.is_json:
             data = load_object(request.get_data(cache=True))
@@ -170,7 +173,8 @@ def act(table_id: str):
         if request.is_json:
             body, status = error_body(exc)
             return current_app.json.response(body), status
-        return _table_page(tables.get(table_id), error=exc)
+        had = version if isinstance(exc, Conflict) and isinstance(version, int) else None
+        return _table_page(tables.get(table_id), error=exc, since=had)
     if request.is_json:
         return current_app.json.response({"ok": True, "version": done["version"]})
     return redirect(url_for("pages.table", table_id=table_id, **views.for_args(playing_for)), 303)
@@ -233,17 +237,19 @@ def _context(table: tables.Table) -> dict:
             "act_url": url_for("pages.act", table_id=table.id, **views.for_args(playing_for)),
             "fragment_url": url_for("pages.fragment", table_id=table.id, **views.for_args(playing_for)),
             "playing_for": playing_for, "own_seat": own_seat, "turn": views.turn(table, seat),
+            "freed": own_seat is None and not host and bool(request.cookies.get(SEAT_COOKIE)),
             "phoneless": views.phoneless_seats(table) if host and not table.finished else []}
 
 
-def _table_page(table: tables.Table, error: Exception | None = None):
+def _table_page(table: tables.Table, error: Exception | None = None, since: int | None = None):
     context = _context(table)
     join_url = _public_url() + url_for("pages.join_link", code=table.join_code).lstrip("/")
     show_code = context["is_host"] or context["seat"] is not None
     status = _status(error) if error else 200
     alert = None
     if isinstance(error, Conflict):
-        alert = ("info", "The table changed before your tap arrived. ", "It now shows the latest state.")
+        alert = (("info", f"Before your tap arrived: {'; '.join(changes)}. ", _NOT_APPLIED) if (changes := _changes_since(table, since))
+                 else ("info", "The table changed before your tap arrived. ", _NOT_APPLIED))
     elif error is not None:
         alert = ("error", "Not allowed: ", _message(error))
     local_only = not current_app.config.get("PUBLIC_URL") and request.host.split(":")[0] in LOCAL_NAMES
@@ -251,6 +257,16 @@ def _table_page(table: tables.Table, error: Exception | None = None):
                            local_only=local_only,
                            qr=qr_svg(join_url, f"QR code to join with code {table.join_code}") if show_code else None,
                            script=views.script_for(table.game_id)), status
+
+
+_NOT_APPLIED = "Your tap was not applied. The table now shows the latest state."
+
+
+def _changes_since(table: tables.Table, version: int | None) -> list[str]:
+    """What the table did after ``version`` (the one a refused tap was made on), in the log's words."""
+    if version is None or not 0 <= version < table.version:
+        return []
+    return [e["summary"] for e in tables.log(table.id, after=version, limit=20) if e["kind"] != "setup" and e["summary"]]
 
 
 def _public_url() -> str:

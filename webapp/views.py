@@ -111,6 +111,39 @@ def most_players() -> int:
     return max(find_game(gid).players[1] for gid in game_ids())
 
 
+def game_switches(form: Mapping | None = None) -> list[dict]:
+    """The table options games offer as switches on the new-table form (a game's ``switches``:
+    each a name, a label and its choices as (word, label), the first the default), with what
+    ``form`` had chosen. A switch of two choices is a tick box for the second."""
+    found = []
+    for gid in game_ids():
+        game = find_game(gid)
+        rows = []
+        for switch in getattr(game, "switches", ()):
+            field = f"switch-{gid}-{switch['name']}"
+            choices = tuple(switch["choices"])
+            rows.append({"field": field, "label": switch["label"], "choices": choices,
+                         "tick": len(choices) == 2 and choices[0][0] == "",
+                         "chosen": (form.get(field) if form else None) or choices[0][0]})
+        if rows:
+            found.append({"game": gid, "name": game.name, "switches": rows})
+    return found
+
+
+def with_switches(game_id: str, variant: str | None, form: Mapping) -> str | None:
+    """The variant with the words of the switches ``form`` turned on for that game appended
+    ("fair-play+minute-64"); the game's own setup check reads and judges them."""
+    try:
+        game = find_game(game_id)
+    except HeadframeError:
+        return variant
+    words = [form.get(f"switch-{game_id}-{switch['name']}") or "" for switch in getattr(game, "switches", ())]
+    words = [word for word in words if word]
+    if not words:
+        return variant
+    return "+".join([variant or (game.variants[0] if game.variants else "")] + words)
+
+
 def split_choice(value: str) -> tuple[str, str | None]:
     game_id, _, variant = (value or "").partition("|")
     return game_id, variant or None
@@ -119,6 +152,12 @@ def split_choice(value: str) -> tuple[str, str | None]:
 def variant_name(game_id: str, variant: str | None) -> str:
     if not variant:
         return ""
+    try:
+        game = find_game(game_id)
+    except HeadframeError:
+        game = None
+    if hasattr(game, "variant_title"):  # a game whose variant carries table options names them itself
+        return game.variant_title(variant)
     try:
         known = load_game(game_id).variants
     except HeadframeError:

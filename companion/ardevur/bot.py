@@ -14,7 +14,8 @@ from .cards import Catalog
 if TYPE_CHECKING:
     from .game import Ardevur
 
-NEVER_RANDOM = ("call_time", "retire_target", "set_option")  # the table chooses its options, not a bot
+FINAL_ROUND_AFTER = 12  # rounds before the heuristic bot, leading, calls one final round
+NEVER_RANDOM = ("call_time", "retire_target")  # the table's agreements, never a bot's choice
 
 
 def _stock(me: Mapping) -> int:
@@ -27,8 +28,12 @@ def _value(cat: Catalog, v: Mapping, seat: int, action: Mapping, leading: bool) 
     if action.get("loan"):
         # only to reach the road or pipeline without which a mine's stock cannot be sold
         return 150 if kind == "build_infrastructure" and _stranded(cat, me, action["region"]) else -1
-    if kind in ("call_total_control", "call_final_round"):
+    if kind in NEVER_RANDOM:
+        return -1
+    if kind == "call_total_control":
         return 500 if leading else -1
+    if kind == "call_final_round":  # by agreement, so only once the game has had time to grow
+        return 500 if leading and v["turn_no"] > FINAL_ROUND_AFTER * len(v["players"]) else -1
     if kind == "claim_target":
         return 300 + cat.targets[v["grid"][action["tier"]][action["pile"]]["top"]].points
     if kind == "claim_incentive":

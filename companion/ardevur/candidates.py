@@ -71,12 +71,26 @@ def _play(cat: Catalog, v: Mapping, seat: int) -> list[dict]:
     a("pass")
     a("call_total_control")
     a("call_final_round")
+    # by the whole table's agreement: a top target nobody can ever meet leaves the grid
+    for tier, piles in v["grid"].items():
+        for i, pile in enumerate(piles):
+            if pile["top"]:
+                a("retire_target", tier=tier, pile=i)
+    return found + _cards(cat, v, seat, (stage, "anytime"))
+
+
+def _cards(cat: Catalog, v: Mapping, seat: int, timings: tuple[str, ...]) -> list[dict]:
+    """Playing each held action card whose timing label is one of ``timings``."""
+    me, found = v["players"][seat], []
+    a = lambda type_, **kw: found.append({"type": type_, "seat": seat, **kw})  # noqa: E731
     for card_id in me["actions"] if isinstance(me["actions"], list) else ():
         card = cat.actions[card_id]
-        if card.timing not in (stage, "anytime"):
+        if card.timing not in timings:
             continue
         if card.effect in ("take", "share", "steal_action"):
-            for other in range(len(v["players"])):
+            # a card against the player whose turn it is names them; the others name anyone
+            aims = [v["turn"]] if card.timing == "competitor" and v["turn"] != seat else range(len(v["players"]))
+            for other in aims:
                 if other != seat:
                     a("play_action", card=card_id, target=other)
         elif card.effect == "card":
@@ -95,13 +109,8 @@ def _play(cat: Catalog, v: Mapping, seat: int) -> list[dict]:
 
 def candidates(cat: Catalog, v: Mapping, seat: int) -> list[dict]:
     phase = v["phase"]
-    if phase == "options":
-        if seat != 0:
-            return []
-        from .setup import OPTIONS
-        return [{"type": "start", "seat": seat}] + [
-            {"type": "set_option", "seat": seat, "name": name, "value": value}
-            for name, values in OPTIONS.items() for value in values if value != v["options"][name]]
+    if phase == "ready":
+        return [{"type": "start", "seat": seat}] if seat == 0 else []
     if phase == "corporations":
         taken = {p["corp"] for p in v["players"]}
         return [{"type": "choose_corporation", "seat": seat, "corporation": c}
@@ -129,9 +138,13 @@ def candidates(cat: Catalog, v: Mapping, seat: int) -> list[dict]:
         if offer["queue"] and offer["queue"][0] == seat:
             return [{"type": "answer_offer", "seat": seat, "buy": b} for b in (True, False)]
         return []
+    # minute 64 on the table clock: any phone may end the game, when the table agreed to it
+    clock = [{"type": "call_time", "seat": seat}] if v["options"]["endgame"] == "minute-64" else []
     if v["turn"] != seat:
-        return [{"type": "call_total_control", "seat": seat}] if v.get("may_call") == seat else []
+        # a card labelled "competitor" or "anytime" may be played in another player's turn
+        return ([{"type": "call_total_control", "seat": seat}] if v.get("may_call") == seat else []) \
+            + _cards(cat, v, seat, ("competitor", "anytime")) + clock
     me = v["players"][seat]
     if v["ts"].get("must_discard"):
         return [{"type": "discard_action", "seat": seat, "card": c} for c in me["actions"]]
-    return _play(cat, v, seat)
+    return _play(cat, v, seat) + clock

@@ -10,7 +10,8 @@ from ..declare import ActionSpec, Declaration, Field, Kind, seat_field
 from ..errors import BadAction, GameOver, RuleViolation
 from . import actioncards, develop, sales, setup, turn
 from .cards import UPGRADES, catalog
-from .setup import MODES, OPTIONS
+from .setup import MODES, parse_variant
+from .switches import SWITCHES, variant_title
 from .state import ArdState, repay_loans
 
 S, B, L = Kind.STR, Kind.BOOL, Kind.STR_LIST
@@ -32,8 +33,6 @@ def _picks_left(state: Any, action: Mapping) -> bool:
 
 
 DECLARATION = Declaration([
-    ActionSpec("set_option", (seat_field(), Field("name", S, choices=tuple(OPTIONS)), Field("value", S)),
-               doc="host only, before the start: " + "; ".join(f"{k}: {'/'.join(v)}" for k, v in OPTIONS.items())),
     ActionSpec("start", (seat_field(),), randomises=True, doc="shuffle the decks and roll for the first pick"),
     ActionSpec("choose_corporation", (seat_field(), Field("corporation", S)), reveals_if=_picks_left),
     ActionSpec("deal", (seat_field(),), randomises=True, doc="deal action and development cards"),
@@ -81,7 +80,7 @@ DECLARATION = Declaration([
 
 # Moves worth showing greyed (with the rule's reason) when refused.
 GREYED = frozenset({"explore", "exploit", "global_sale", "local_sale", "claim_target", "claim_incentive",
-                    "call_total_control", "call_auction", "draw_action", "take_phone"})
+                    "call_total_control", "call_auction", "draw_action", "take_phone", "call_time"})
 
 
 class Ardevur(Game):
@@ -91,6 +90,9 @@ class Ardevur(Game):
     variants = MODES
     actions = DECLARATION
     bot_names = ("random", "heuristic")
+    # The table options offered as switches on the new-table form; the words chosen follow the
+    # mode in the variant ("fair-play+minute-64").
+    switches = SWITCHES
 
     def __init__(self, data_dir: str | None = None) -> None:
         self.data_dir = data_dir
@@ -98,6 +100,20 @@ class Ardevur(Game):
     @property
     def cat(self):
         return catalog(self.data_dir)
+
+    def check_setup(self, players: Sequence[PlayerSpec], variant: str | None) -> str | None:
+        low, high = self.players
+        if not low <= len(players) <= high:
+            return f"{self.name} is for {low}–{high} players, not {len(players)}"
+        try:
+            parse_variant(variant)
+        except BadAction as exc:
+            return str(exc)
+        return None
+
+    def variant_title(self, variant: str | None) -> str:
+        """The mode and the options chosen, in words: "Fair Play, ends at minute 64"."""
+        return variant_title(variant)
 
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> ArdState:
         problem = self.check_setup(players, variant)
@@ -137,7 +153,6 @@ class Ardevur(Game):
     def _dispatch(self, d: dict, seat: int, a: Action, r: random.Random) -> None:
         cat, kind = self.cat, a["type"]
         handlers = {
-            "set_option": lambda: setup.set_option(d, seat, a),
             "start": lambda: setup.start(cat, d, seat, r),
             "choose_corporation": lambda: setup.choose_corporation(cat, d, seat, a["corporation"], r),
             "deal": lambda: setup.deal(cat, d, r),
@@ -169,8 +184,8 @@ class Ardevur(Game):
             "call_final_round": lambda: turn.call_end(cat, d, seat, "final-round"),
             "call_time": lambda: turn.call_end(cat, d, seat, "time"),
         }
-        if d["phase"] == "options" and kind not in ("set_option", "start"):
-            raise RuleViolation("The host sets the table options and starts the game first.", "Setup")
+        if d["phase"] == "ready" and kind != "start":
+            raise RuleViolation("The host starts the game first: shuffle and roll for the first pick.", "Setup")
         handlers[kind]()
 
     # -- results -------------------------------------------------------------------------
@@ -198,7 +213,7 @@ class Ardevur(Game):
     def acting_seats(self, state: ArdState) -> tuple[int, ...]:
         d = state.data
         phase = d["phase"]
-        if phase == "options":
+        if phase == "ready":
             return (0,)
         if phase == "corporations":
             return (d["picker"],)
@@ -244,8 +259,21 @@ class Ardevur(Game):
                 label = self.summary(state, action)
                 if seat is not None:
                     label = label.split(" ", 1)[1] if label.startswith(view["players"][who]["name"] + " ") else label
+                    if action["type"] == "play_action":  # the holder's own phone names the card
+                        label = self._card_label(view, action)
                 found.append(Option(action, label, not reason, reason, cost_label(self.cat, view, who, action)))
         return found
+
+    def _card_label(self, view: Mapping, action: Action) -> str:
+        card = self.cat.actions[action["card"]]
+        aim = ""
+        if isinstance(action.get("target"), int):
+            aim = f" against {view['players'][action['target']]['name']}"
+        elif action.get("pick"):
+            aim = f" for a {action['pick']} card"
+        elif action.get("tier") is not None:
+            aim = f" on the {action['tier']} pile {int(action.get('pile') or 0) + 1}"
+        return f"plays {card.name}{aim}: {card.text}"
 
     def bot_move(self, state: ArdState, seat: int, bot: str, chooser: random.Random) -> Action | None:
         from .bot import bot_move

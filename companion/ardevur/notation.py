@@ -14,6 +14,15 @@ def _name(cat: Catalog, ident: str) -> str:
     return str(ident)
 
 
+def _top(cat: Catalog, d: Mapping, a: Mapping) -> str:
+    """The target on top of the pile an action names, with where it lies."""
+    tier, pile = a.get("tier"), a.get("pile")
+    piles = d.get("grid", {}).get(tier) if isinstance(tier, str) else None
+    if not isinstance(pile, int) or not piles or not 0 <= pile < len(piles) or not piles[pile]:
+        return f"the top {tier} target of pile {pile}"
+    return f"{_name(cat, piles[pile][-1])} ({tier}, pile {pile + 1})"
+
+
 def _outcome(cat: Catalog, a: Mapping, after: Mapping) -> str:
     """What chance or a hidden card decided, for the log."""
     kind = a.get("type")
@@ -34,7 +43,6 @@ def describe(cat: Catalog, d: Mapping, a: Mapping, after: Mapping | None = None)
     kind = a.get("type")
     extra = " (phone call)" if a.get("phone") else " (with a loan)" if a.get("loan") else ""
     words = {
-        "set_option": lambda: f"{who} sets the table option {str(a.get('name')).replace('_', ' ')} to {a.get('value')}",
         "start": lambda: f"{who} starts the game: decks shuffled, roll for the first pick",
         "choose_corporation": lambda: f"{who} chooses {_name(cat, a.get('corporation'))}",
         "deal": lambda: "Action and development cards are dealt",
@@ -57,16 +65,16 @@ def describe(cat: Catalog, d: Mapping, a: Mapping, after: Mapping | None = None)
         "global_sale": lambda: f"{who} sells globally",
         "local_sale": lambda: f"{who} sells locally",
         "answer_offer": lambda: f"{who} {'buys' if a.get('buy') else 'declines'} the local lot",
-        "claim_target": lambda: f"{who} claims a {a.get('tier')} target",
+        "claim_target": lambda: f"{who} claims {_top(cat, d, a)}",
         "claim_incentive": lambda: f"{who} claims a government incentive",
         "exchange_card": lambda: f"{who} exchanges {_name(cat, a.get('card'))} for its reward",
-        "shift_target": lambda: f"{who} shifts a {a.get('tier')} target off the grid",
-        "play_action": lambda: f"{who} plays an action card",
-        "retire_target": lambda: f"By the table's agreement, the top {a.get('tier')} target of pile "
-                                 f"{int(a.get('pile') or 0) + 1} leaves the grid as unachievable",
+        "shift_target": lambda: f"{who} uses the phone call to shift {_top(cat, d, a)} off the grid",
+        "play_action": lambda: f"{who} plays {_name(cat, a.get('card'))}" if after is not None else f"{who} plays an action card",
+        "retire_target": lambda: f"{who} retires {_top(cat, d, a)} from the grid: the whole table agrees "
+                                 "nobody can meet it",
         "call_total_control": lambda: f"{who} calls Total Control",
         "call_final_round": lambda: f"{who} calls one final round",
-        "call_time": lambda: "Minute 64: the game ends",
+        "call_time": lambda: f"{who} calls time: minute 64 is reached, the game ends and the points are counted",
     }
     text = words[kind]() if kind in words else str(kind)
     return text + (_outcome(cat, a, after) if after is not None else "")

@@ -1,4 +1,4 @@
-"""Before the first turn: table options, corporations, the deal and the public auctions.
+"""Before the first turn: table options (from the variant), corporations, the deal and the public auctions.
 
 Rolls follow the rulebook's two roll-offs: "first to a 64" (everyone rolls until someone rolls
 a 64 alone; several 64s roll again among themselves) and "highest roll" (ties roll again).
@@ -21,6 +21,29 @@ OPTIONS = {
     "corporations": ("roll", "random"),
 }
 DEFAULTS = {"remove_cards": "yes", "endgame": "total-control", "corporations": "roll"}
+# The table's options travel in its variant after the mode, "+"-joined: "fair-play+minute-64".
+# Each word sets one option away from its default.
+WORDS = {"all-cards": ("remove_cards", "no"), "final-round": ("endgame", "final-round"),
+         "minute-64": ("endgame", "minute-64"), "exhausted": ("endgame", "exhausted"),
+         "random-corporations": ("corporations", "random")}
+
+
+def parse_variant(variant: str | None) -> tuple[str, dict]:
+    """The mode and the options a variant names, or a BadAction saying which word is wrong."""
+    mode, *words = (variant or "standard").split("+")
+    if mode not in MODES:
+        raise BadAction(f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
+    options = dict(DEFAULTS)
+    chosen: dict[str, str] = {}
+    for word in words:
+        if word not in WORDS:
+            raise BadAction(f"unknown table option {word!r}; options: {', '.join(WORDS)}")
+        name, value = WORDS[word]
+        if name in chosen:
+            raise BadAction(f"{chosen[name]!r} and {word!r} both set the {name.replace('_', ' ')} option; choose one")
+        chosen[name] = word
+        options[name] = value
+    return mode, options
 
 
 def roll(r: random.Random, cat: Catalog) -> int:
@@ -50,10 +73,11 @@ def highest(r: random.Random, cat: Catalog, seats: Sequence[int], log: list) -> 
     return group[0]
 
 
-def new_table(cat: Catalog, players: Sequence[PlayerSpec], mode: str, seed: int) -> dict:
+def new_table(cat: Catalog, players: Sequence[PlayerSpec], variant: str, seed: int) -> dict:
     money = cat.number("starting_money")
+    mode, options = parse_variant(variant)
     return {
-        "variant": mode, "options": dict(DEFAULTS), "seed": seed, "step": 0, "phase": "options",
+        "variant": mode, "options": options, "seed": seed, "step": 0, "phase": "ready",
         "turn": None, "stage": None, "turn_no": 0, "first": None, "picker": None,
         "players": [new_player(p.name, money) for p in players],
         "market": {}, "territory_deck": [], "auction": None, "grid": {}, "incentives": [], "action_decks": {},
@@ -63,39 +87,28 @@ def new_table(cat: Catalog, players: Sequence[PlayerSpec], mode: str, seed: int)
     }
 
 
-def set_option(d: dict, seat: int, action: Mapping) -> None:
-    require(d["phase"] == "options", "Table options are set before the game starts.", "Options")
-    require(seat == 0, "The host (first seat) sets the table options.", "Options")
-    name, value = action["name"], action["value"]
-    if name not in OPTIONS:
-        raise BadAction(f"unknown option {name!r}; options: {', '.join(OPTIONS)}")
-    if value not in OPTIONS[name]:
-        raise BadAction(f"option {name!r} takes {', '.join(OPTIONS[name])}, not {value!r}")
-    d["options"][name] = value
-
-
 def _grid(cat: Catalog, d: dict, r: random.Random) -> None:
     n, remove = len(d["players"]), d["options"]["remove_cards"] == "yes"
     keep = cat.tables["targets_in_play"][str(n)]
     for tier in ("bronze", "silver", "gold"):
-        # Removal keeps the first cards of each colour in the data's order: the same cards a
-        # ``--players N`` print set contains. The grid's order is then shuffled.
+        # Removal draws the cards kept at random (from the table's seed, so the log replays it),
+        # as many of each colour as the card-count table gives; the rest go back in the box.
         pool = [t.id for t in cat.targets.values() if t.tier == tier
                 and not (d["variant"] == "fair-play" and t.needs_action)]
+        r.shuffle(pool)
         if remove:
             pool = pool[:int(keep[tier])]
-        r.shuffle(pool)
         d["grid"][tier] = [pool[i::3] for i in range(3)]
     incentives = list(cat.incentives)
+    r.shuffle(incentives)
     if remove:
         incentives = incentives[:int(keep["incentives"])]
-    r.shuffle(incentives)
     d["incentives"] = incentives
 
 
 def start(cat: Catalog, d: dict, seat: int, r: random.Random) -> None:
     """Shuffle every deck, lay out the target grid and roll for who picks first."""
-    require(d["phase"] == "options", "The game has already started.", "Setup")
+    require(d["phase"] == "ready", "The game has already started.", "Setup")
     n = len(d["players"])
     remove = d["options"]["remove_cards"] == "yes"
     d["market"] = {c: cat.dev_count(c, n, remove) for c in DEV_CARDS}
@@ -305,6 +318,6 @@ def begin_play(cat: Catalog, d: dict) -> None:
     begin_turn(cat, d)
 
 
-__all__ = ["DEFAULTS", "MODES", "OPTIONS", "auction_roll", "bidders", "call_auction", "can_hold_dev", "choose_corporation",
+__all__ = ["DEFAULTS", "MODES", "OPTIONS", "WORDS", "auction_roll", "bidders", "call_auction", "can_hold_dev", "choose_corporation",
            "clockwise", "completes_region", "deal", "first_to_64", "highest", "new_table", "pick_development",
-           "pick_territory", "roll", "set_option", "start"]
+           "parse_variant", "pick_territory", "roll", "start"]

@@ -51,7 +51,7 @@ class ArdState:
     @property
     def round(self) -> int:
         d = self.data
-        return d["turn_no"] // max(1, len(d["players"])) + 1
+        return max(0, d["turn_no"] - 1) // max(1, len(d["players"])) + 1
 
 
 def new_player(name: str, money: int) -> dict:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from .cards import Catalog
+from .conditions import describe
 from .state import capacity, mine_limit, active_mines, stock_value
 
 
@@ -14,7 +15,8 @@ def public_view(cat: Catalog, d: Mapping, seat: int | None) -> dict:
     view["territory_deck"] = len(d["territory_deck"])
     view["action_decks"] = {c: len(cards) for c, cards in d["action_decks"].items()}
     view["incentives"] = len(d["incentives"])
-    view["grid"] = {tier: [{"top": pile[-1] if pile else None, "count": len(pile)} for pile in piles]
+    view["grid"] = {tier: [{"top": pile[-1] if pile else None, "count": len(pile),
+                            "needs": describe(cat.targets[pile[-1]].condition) if pile else ""} for pile in piles]
                     for tier, piles in d["grid"].items()}
     players = []
     for s, p in enumerate(d["players"]):

@@ -37,12 +37,14 @@ BOX_SPEC = {
     "fill": Field("str"), "stroke": Field("str"), "stroke_width": Field("number"),
     "radius": Field("str"), "when": Field("str"), "rotate": Field("int", check=lambda v: None if v in (0, 90, 180, 270) else "must be 0, 90, 180 or 270"),
     "icon": Field("str"), "leading": Field("number"), "bleed": Field("bool"),
+    "gap": Field("str"),  # a length: the space between repeats of a box drawn by code (rows, cells)
 }
 LAYOUT_SPEC = {
     "extends": Field("str"), "size": Field("str"), "background": Field("str"),
     "boxes": Field("map", spec=BOX_SPEC),
 }
 _LENGTH_KEYS = ("x", "y", "w", "h")
+_OPTIONAL_LENGTHS = ("radius", "gap")
 
 
 def load_layouts(path: Path, colour_names: set[str]) -> tuple[dict[str, Layout], list[Problem]]:
@@ -125,12 +127,13 @@ def _build(name: str, merged: dict, where: str, lines: KeyLines, problems: list[
             except ValueError as exc:
                 problems.append(Problem(where, lines.line(f"{dotted}.{key}") or props.get("_line"), f"{dotted}.{key}", str(exc)))
                 ok = False
-        if "radius" in props:
-            try:
-                props["radius_mm"] = parse_length(props["radius"])
-            except ValueError as exc:
-                problems.append(Problem(where, lines.line(f"{dotted}.radius"), f"{dotted}.radius", str(exc)))
-                ok = False
+        for key in _OPTIONAL_LENGTHS:
+            if key in props:
+                try:
+                    props[f"{key}_mm"] = parse_length(props[key])
+                except ValueError as exc:
+                    problems.append(Problem(where, lines.line(f"{dotted}.{key}"), f"{dotted}.{key}", str(exc)))
+                    ok = False
         if not ok:
             continue
         fields = set()
@@ -143,7 +146,7 @@ def _build(name: str, merged: dict, where: str, lines: KeyLines, problems: list[
         extra["_fields"] = tuple(sorted(fields))
         boxes.append(Box(box_name, props.get("kind", "text"), numbers["x"], numbers["y"],
                          numbers["w"], numbers["h"], extra))
-    return Layout(name, size, merged.get("background"), tuple(boxes))
+    return Layout(name, size, merged.get("background"), tuple(boxes), lines.line(name))
 
 
 _COLOUR_KEYS = ("fill", "colour", "stroke")

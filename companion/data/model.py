@@ -101,6 +101,7 @@ class Layout:
     size_mm: tuple[float, float] | None
     background: str | None
     boxes: tuple[Box, ...]
+    line: int | None = None  # where the layout starts in layouts.toml
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ class MineShaft(Game):
     id = "mine-shaft"
     name = "Mine Shaft"
     players = (2, 4)
-    variants = ("advanced", "basic")
+    variants = ("basic", "advanced")  # basic first: the rulebook suggests it for new players
     # Fields, and which actions draw a tile, roll dice or take minerals blind: see declared.py.
     actions = DECLARATION
 
@@ -44,7 +44,7 @@ class MineShaft(Game):
         return rules(self.data_dir)
 
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> MineState:
-        return setup.new_game(self.rules, players, variant or "advanced", seed)
+        return setup.new_game(self.rules, players, variant or "basic", seed)
 
     def apply(self, state: MineState, action: Action) -> MineState:
         self.check_shape(action)

@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 from ..core import Action, field_of, require
-from . import bag, mine
+from . import bag, mine, words
 from .state import MineState, add, counts
 from .tiles import EDGES, Pos, Rules, adjacent, neighbour
 
@@ -56,7 +56,7 @@ def _call_for_help(rules: Rules, state: MineState, square: Pos) -> MineState:
             if state.tiles[pos].collapsed:
                 break
         if pos != miner.pos:
-            moved.append(f"{miner.name} to ({pos[0]}, {pos[1]})")
+            moved.append(f"{miner.name} to {words.tile(rules, state, pos)}")
             state = state.with_player(seat, pos=pos)
     return replace(state, note=f"{state.note}; Call for help moves {', '.join(moved) or 'nobody'}")
 
@@ -119,14 +119,15 @@ def _square(action: Action) -> Pos:
 def swap(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
     _need(state, "swap")
     target = _square(action)
-    require(target in state.tiles, f"There is no tile at ({target[0]}, {target[1]}) to swap with.", "swap")
+    require(target in state.tiles, f"There is no tile {words.square(target)} to swap with.", "swap")
     require(not mine.is_start(state, target), "The starting tile stays where it is: it cannot be swapped.", "swap")
     require(target != state.effect_at, "Choose another tile: a tile cannot swap with itself.", "swap")
     require(not mine.occupied(state, target), "Swap only with an unoccupied tile: a piece stands there.", "swap")
     here = state.effect_at
+    name = words.tile(rules, state, target)
     a, b = state.tiles[here], state.tiles[target]
     state = state.with_tiles({here: b, target: a})
-    note = f"{state.current.name} swapped the new tile with the one at ({target[0]}, {target[1]}), minerals and all"
+    note = f"{state.current.name} swapped the new tile with {name}, minerals and all"
     return replace(state, phase="roll", effect=None, effect_at=None, note=note)
 
 
@@ -143,12 +144,13 @@ def fuse(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> 
     _need(state, "fuse")
     target = _square(action)
     placed = state.tile(target)
-    require(placed is not None, f"There is no tile at ({target[0]}, {target[1]}) to blow up.", "timed fuse")
+    require(placed is not None, f"There is no tile {words.square(target)} to blow up.", "timed fuse")
     require(not placed.collapsed, "That tile has already collapsed.", "timed fuse")
     require(not mine.is_start(state, target), "The starting tile never collapses.", "timed fuse")
     lost = placed.minerals
+    name = words.tile(rules, state, target)
     state = bag.collapse(state, target)
-    note = (f"{state.current.name}'s timed fuse collapsed the tile at ({target[0]}, {target[1]}); "
+    note = (f"{state.current.name}'s timed fuse collapsed {name}; "
             f"{bag.describe(lost)} went back into the bag")
     return replace(state, phase="roll", effect=None, effect_at=None, note=note)
 
@@ -173,10 +175,9 @@ def kart(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> 
     require(len(set(chosen)) == len(chosen), "Choose two different tiles for the mine kart.", "mine kart")
     lines = kart_lines(rules, state)
     if frozenset(chosen) not in {frozenset(line) for line in lines}:
-        kx, ky = state.effect_at
-        where = " and ".join(f"({x}, {y})" for x, y in chosen)
-        runs = "; ".join(" and ".join(f"({x}, {y})" for x, y in line) for line in lines)
-        require(False, f"The mine kart at ({kx}, {ky}) gathers from the two tiles on one track leading up to "
+        where = words.tiles(rules, state, chosen)
+        runs = "; or ".join(words.tiles(rules, state, line) for line in lines)
+        require(False, f"The mine kart ({words.tile(rules, state, state.effect_at)}) gathers from the two tiles on one track leading up to "
                        f"it (the one joined to it and the one behind); {where} is not such a run. "
                        f"Choose {runs}.", "mine kart")
     me = state.current

@@ -11,12 +11,13 @@ from functools import lru_cache
 from typing import Any
 
 from ..data import load_game
-from . import dice, mine, movement
+from . import dice, mine, movement, turn, words
 from .state import MineState
 from .tiles import GAME_ID, KINDS, LETTER, MIDPOINT_UNITS, Rules, describe
 
 PHASE_TEXT = {
     "clear": "{name} stands on a collapsed tile: clear it (refill from the bag) — that is the whole turn.",
+    "clear-final": "{name} stands on a collapsed tile: clear it (refill from the bag), then roll: a final turn always rolls.",
     "start": "{name} may draw a tile to lay at the end of the shaft, or roll the dice.",
     "place": "{name} lays the drawn {tile}: tap a highlighted square, tap again to turn it, then confirm.",
     "effect": "{name} resolves the {icon} tile.",
@@ -46,7 +47,7 @@ def track_path(rules: Rules, design_id: str) -> str:
     return " ".join(f"M50 50 L{MIDPOINT_UNITS[e][0]} {MIDPOINT_UNITS[e][1]}" for e in design.openings)
 
 
-def _tile(rules: Rules, pos, placed) -> dict[str, Any]:
+def _tile(rules: Rules, state: MineState, pos, placed) -> dict[str, Any]:
     design = rules.design(placed.design)
     palette = _palette()
     spots = ((22, 78), (78, 78), (78, 22), (22, 22))
@@ -55,7 +56,7 @@ def _tile(rules: Rules, pos, placed) -> dict[str, Any]:
         "path": track_path(rules, placed.design), "end": design.shape == "end",
         "colour": palette.get(design.colour, "#8a7a66") if design.colour != "none" else "",
         "start": placed.design == "start", "icon": rules.icon_names.get(design.icon or "", ""),
-        "label": describe(design), "slots": design.slots,
+        "label": describe(design), "slots": design.slots, "words": words.tile(rules, state, pos),
         "minerals": [{"kind": k, "letter": LETTER[k].upper(), "fill": palette[k], "cx": spots[i][0],
                       "cy": spots[i][1]} for i, k in enumerate(placed.minerals[:4])],
     }
@@ -98,21 +99,23 @@ def board(rules: Rules, state: MineState, options: list) -> dict[str, Any]:
     if state.phase == "move" and movement.on_tunnel(rules, state):
         cell_type = "move"
     targets: dict[tuple[int, int], list] = {}
+    labels: dict[tuple[int, int], list] = {}
     for option in options:
         action = option.action
         if option.allowed and "x" in action and "y" in action:
             targets.setdefault((action["x"], action["y"]), []).append(dict(action))
+            labels.setdefault((action["x"], action["y"]), []).append(option.label)
     squares = set(state.tiles) | set(targets)
     xs = [p[0] for p in squares]
     ys = [p[1] for p in squares]
-    offsets = ((-18, -18), (18, -18), (-18, 18), (18, 18))
     crowd: dict[tuple[int, int], int] = {}
     pieces = []
     for seat, miner in enumerate(state.players):
         k = crowd.get(miner.pos, 0)
         crowd[miner.pos] = k + 1
-        pieces.append({"seat": seat, "x": miner.pos[0], "y": miner.pos[1], "dx": offsets[k % 4][0],
-                       "dy": offsets[k % 4][1], "initial": miner.name[:1].upper(), "turn": seat == state.turn})
+        pieces.append({"seat": seat, "x": miner.pos[0], "y": miner.pos[1], "slot": k, "name": miner.name,
+                       "where": f"{miner.name} on {words.tile(rules, state, miner.pos)}",
+                       "initial": miner.name[:1].upper(), "turn": seat == state.turn})
     drawn = None
     if state.drawn:
         design = rules.design(state.drawn)
@@ -125,14 +128,15 @@ def board(rules: Rules, state: MineState, options: list) -> dict[str, Any]:
         "faces_b": sorted(set(rules.die_b)),
         "min_x": min(xs) - 1, "min_y": min(ys) - 1, "width": max(xs) - min(xs) + 3,
         "height": max(ys) - min(ys) + 3,
-        "tiles": [_tile(rules, p, t) for p, t in state.grid],
+        "tiles": [_tile(rules, state, p, t) for p, t in state.grid],
         "pieces": pieces,
-        "targets": [{"x": p[0], "y": p[1], "actions": a} for p, a in sorted(targets.items())],
+        "targets": [{"x": p[0], "y": p[1], "actions": a, "labels": labels[p]} for p, a in sorted(targets.items())],
         "cell_action": cell_type or "",
         "drawn": drawn,
         "dice": {"a": state.die_a, "a_fill": _palette().get(state.die_a or "", ""), "b": state.die_b},
         "bag": dict(zip(KINDS, state.bag)), "tiles_left": len(state.pile),
-        "text": PHASE_TEXT.get(state.phase, "").format(
+        "text": PHASE_TEXT.get(state.phase + ("-final" if state.phase == "clear" and turn.final_turn(state) else ""),
+                               "").format(
             name=me.name, tile=drawn["label"] if drawn else "tile", die_a=state.die_a, die_b=state.die_b,
             icon=rules.icon_names.get(state.effect or "", "advanced")),
         "ending": state.ending, "final_round": state.final_round, "note": state.note,

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ..core import Action, field_of, require
 from ..errors import BadAction
-from . import bag, mine
+from . import bag, mine, words
 from .state import MineState
 from .tiles import Pos, Rules, adjacent, describe
 
@@ -72,7 +72,7 @@ def fill_tile(rules: Rules, state: MineState, action: Action, rnd: random.Random
     require(state.phase == "die_a" and state.die_a in COLOURS, "Only a colour on die A fills a tile.", "dice")
     square = _square(action)
     placed = state.tile(square)
-    require(placed is not None, f"There is no tile at ({square[0]}, {square[1]}).", "mineral placement")
+    require(placed is not None, f"There is no tile {words.square(square)}.", "mineral placement")
     design = rules.design(placed.design)
     require(design.colour == state.die_a,
             f"Die A shows {state.die_a}; that tile is {describe(design)}: choose a {state.die_a} tile.",
@@ -83,8 +83,7 @@ def fill_tile(rules: Rules, state: MineState, action: Action, rnd: random.Random
             "mineral placement")
     state = bag.fill(state, square, design.slots, rnd, bag.given_minerals(action))
     got = state.tiles[square].minerals
-    note = (f"{state.current.name} filled the {describe(design)} at ({square[0]}, {square[1]}): it now holds "
-            f"{bag.describe(got)}")
+    note = f"{state.current.name} filled {words.tile(rules, state, square)}: it now holds {bag.describe(got)}"
     return replace(state, phase="move", note=note)
 
 
@@ -99,15 +98,16 @@ def collapse(rules: Rules, state: MineState, action: Action, rnd: random.Random)
     square = _square(action)
     me = state.current.pos
     placed = state.tile(square)
-    require(square in adjacent(me), f"A quake collapses a tile right next to yours at ({me[0]}, {me[1]}); "
-                                    f"({square[0]}, {square[1]}) is not next to it.", "mine collapse")
-    require(placed is not None, f"There is no tile at ({square[0]}, {square[1]}).", "mine collapse")
+    require(square in adjacent(me), f"A quake collapses a tile right next to yours ({words.tile(rules, state, me)}); "
+                                    f"{words.tile(rules, state, square)} is not next to it.", "mine collapse")
+    require(placed is not None, f"There is no tile {words.square(square)}.", "mine collapse")
     require(not placed.collapsed, "That tile has already collapsed.", "mine collapse")
     require(not mine.is_start(state, square), "The starting tile never collapses.", "mine collapse")
     lost = placed.minerals
+    name = words.tile(rules, state, square)
     state = bag.collapse(state, square)
     buried = [m.name for m in state.players if m.pos == square]
     who = f"; {', '.join(buried)} must clear it next turn" if buried else ""
-    note = (f"{state.current.name} collapsed the tile at ({square[0]}, {square[1]}); {bag.describe(lost)} went "
+    note = (f"{state.current.name} collapsed {name}; {bag.describe(lost)} went "
             f"back into the bag{who}")
     return replace(state, phase="move", note=note)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ..core import Action, field_of, require
 from ..errors import BadAction
-from . import bag, mine
+from . import bag, mine, turn, words
 from .state import MineState, add, counts
 from .tiles import KINDS, Pos, Rules
 
@@ -36,11 +36,11 @@ def move(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> 
             steps = mine.reachable(rules, state, state.current.pos, 99).get(target)
             why = (f"it is {len(steps) - 1} steps along the track and die B allows {state.die_b}" if steps
                    else "no track leads there without passing through a collapsed tile")
-        require(False, f"You cannot move to ({target[0]}, {target[1]}): {why}.", "movement")
+        require(False, f"You cannot move to {words.tile(rules, state, target)}: {why}.", "movement")
     path = paths[target]
     note = (f"{state.current.name} stayed put" if len(path) == 1 else
             f"{state.current.name} moved {len(path) - 1} step{'s' if len(path) > 2 else ''} to "
-            f"({target[0]}, {target[1]})")
+            f"{words.tile(rules, state, target)}")
     state = state.with_player(state.turn, pos=target)
     return replace(state, phase="mine", last_path=path, note=note)
 
@@ -60,11 +60,11 @@ def tunnel(rules: Rules, state: MineState, action: Action, rnd: random.Random) -
     require(on_tunnel(rules, state), "Only a piece standing on a Tunnel tile may go through it.", "tunnel")
     target = _square(action)
     require(target in state.tiles and target != state.current.pos,
-            f"The tunnel leads to another tile of the mine; ({target[0]}, {target[1]}) is not one.", "tunnel")
+            f"The tunnel leads to another tile of the mine; {words.tile(rules, state, target)} is not one.", "tunnel")
     here = state.current.pos
     state = state.with_player(state.turn, pos=target)
     return replace(state, phase="mine", last_path=(here, target),
-                   note=f"{state.current.name} went through the tunnel to ({target[0]}, {target[1]})")
+                   note=f"{state.current.name} went through the tunnel to {words.tile(rules, state, target)}")
 
 
 def take(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
@@ -97,5 +97,7 @@ def clear(rules: Rules, state: MineState, action: Action, rnd: random.Random) ->
     state = state.with_tiles({pos: replace(placed, collapsed=False)})
     state = bag.fill(state, pos, rules.design(placed.design).slots, rnd, bag.given_minerals(action))
     got = state.tiles[pos].minerals
-    return replace(state, phase="done",
-                   note=f"{state.current.name} cleared the collapsed tile and refilled it with {bag.describe(got)}")
+    note = f"{state.current.name} cleared the collapsed tile and refilled it with {bag.describe(got)}"
+    if turn.final_turn(state):  # every player rolls on their final turn, even after clearing
+        return replace(state, phase="roll", note=note + "; a final turn goes on to the roll")
+    return replace(state, phase="done", note=note)

@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 from ..core import Option
-from . import advanced, dice, mine, movement, turn
+from . import advanced, dice, mine, movement, turn, words
 from .state import MineState
-from .tiles import KINDS, Rules, describe, open_edges
-
-
-def _at(x: int, y: int) -> str:
-    return f"({x}, {y})"
+from .tiles import KINDS, Rules, open_edges
 
 
 def options(rules: Rules, state: MineState, seat: int | None) -> list[Option]:
@@ -37,7 +33,7 @@ def options(rules: Rules, state: MineState, seat: int | None) -> list[Option]:
                 continue
             seen.add(track)
             found.append(Option({"type": "place_tile", "x": x, "y": y, "rotation": r},
-                                f"Lay the {describe(design)} at {_at(x, y)} turned {r}°"))
+                                "Lay " + words.laying(design, (x, y), r)))
         return found
     if phase == "effect":
         return _effect_options(rules, state)
@@ -45,16 +41,16 @@ def options(rules: Rules, state: MineState, seat: int | None) -> list[Option]:
         return [Option({"type": "roll"}, "Roll the dice")]
     if phase == "die_a":
         if state.die_a == "quake":
-            return [Option({"type": "collapse", "x": x, "y": y}, f"Collapse the tile at {_at(x, y)}")
+            return [Option({"type": "collapse", "x": x, "y": y}, f"Collapse {words.tile(rules, state, (x, y))}")
                     for x, y in dice.quake_targets(state)]
-        return [Option({"type": "fill_tile", "x": x, "y": y}, f"Fill the {state.die_a} tile at {_at(x, y)}")
+        return [Option({"type": "fill_tile", "x": x, "y": y}, f"Fill {words.tile(rules, state, (x, y))}")
                 for x, y in dice.fill_targets(rules, state)] + [Option({"type": "skip"}, "Leave the colour unused")]
     if phase == "move":
         found = [Option({"type": "move", "x": x, "y": y},
-                        "Stay here" if len(path) == 1 else f"Move {len(path) - 1} to {_at(x, y)}")
+                        "Stay here" if len(path) == 1 else f"Move {len(path) - 1} to {words.tile(rules, state, (x, y))}")
                  for (x, y), path in sorted(movement.targets(rules, state).items(), key=lambda kv: len(kv[1]))]
         if movement.on_tunnel(rules, state):
-            found += [Option({"type": "tunnel", "x": x, "y": y}, f"Take the tunnel to {_at(x, y)}")
+            found += [Option({"type": "tunnel", "x": x, "y": y}, f"Take the tunnel to {words.tile(rules, state, (x, y))}")
                       for x, y in state.tiles if (x, y) != me.pos]
         return found
     if phase == "mine":
@@ -66,16 +62,16 @@ def options(rules: Rules, state: MineState, seat: int | None) -> list[Option]:
 
 def _effect_options(rules: Rules, state: MineState) -> list[Option]:
     if state.effect == "swap":
-        return [Option({"type": "swap", "x": x, "y": y}, f"Swap with the tile at {_at(x, y)}")
+        return [Option({"type": "swap", "x": x, "y": y}, f"Swap with {words.tile(rules, state, (x, y))}")
                 for x, y in advanced.swap_targets(state)]
     if state.effect == "fuse":
-        return [Option({"type": "fuse", "x": x, "y": y}, f"Collapse the tile at {_at(x, y)}")
+        return [Option({"type": "fuse", "x": x, "y": y}, f"Collapse {words.tile(rules, state, (x, y))}")
                 for x, y in advanced.fuse_targets(state)]
     if state.effect == "porous":
         return [Option({"type": "porous"}, "Draw 2 minerals from the bag")]
     if state.effect == "kart":
         found = [Option({"type": "kart", "tiles": [list(p) for p in line]},
-                        "Gather from " + " and ".join(_at(*p) for p in line))
+                        "Gather from " + words.tiles(rules, state, line))
                  for line in advanced.kart_lines(rules, state)]
         return found
     return []

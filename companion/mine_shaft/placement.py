@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ..core import Action, field_of, require
 from ..errors import BadAction
-from . import advanced, bag, mine
+from . import advanced, bag, mine, words
 from .state import MineState, Placed
 from .tiles import ROTATIONS, Rules, describe
 
@@ -58,18 +58,17 @@ def place_tile(rules: Rules, state: MineState, action: Action, rnd: random.Rando
     options = mine.placements(rules, state, state.drawn, state.anchors)
     squares = sorted({s for s, _ in options})
     if square not in squares:
-        where = " or ".join(f"({x}, {y})" for x, y in squares)
-        raise_msg = (f"Square ({square[0]}, {square[1]}) is not at an open end of your tile: the tile must go on "
+        where = " or ".join(words.square(s) for s in squares)
+        raise_msg = (f"The square {words.square(square)} is not at an open end of your tile: the tile must go "
                      f"{where}.") if squares else "There is no open end to lay this tile at."
         require(False, raise_msg, "tile placement")
     require((square, rotation) in options,
-            f"Turned {rotation}°, this tile has no track on the edge facing your tile: it must connect to the "
-            f"tile you stand on.", "tile placement")
+            f"{words.facing(rules.design(state.drawn), rotation).capitalize()}, this tile has no track on the "
+            f"edge facing your tile: it must connect to the tile you stand on.", "tile placement")
     design = rules.design(state.drawn)
     state = state.with_tiles({square: Placed(design.id, rotation)}, drawn=None, placed=True, anchors=())
     state = bag.fill(state, square, design.slots, rnd, bag.given_minerals(action))
     got = state.tiles[square].minerals
-    note = (f"{state.current.name} laid the {describe(design)} at ({square[0]}, {square[1]}) and filled it with "
-            f"{bag.describe(got)}")
+    note = f"{state.current.name} laid {words.laying(design, square, rotation)}, and filled it with {bag.describe(got)}"
     state = replace(state, note=note)
     return advanced.on_placed(rules, state, square)

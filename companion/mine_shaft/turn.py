@@ -31,7 +31,8 @@ def ending_reason(rules: Rules, state: MineState) -> str | None:
 
 
 def watch_end(rules: Rules, state: MineState) -> MineState:
-    """The first time an end condition holds, the round in progress becomes the last normal one."""
+    """The first time an end condition holds, the final turns are set: once the turn in progress
+    ends, every player has one more turn, starting from the first player (``final_round``)."""
     if state.ending is not None or state.phase == "over":
         return state
     reason = ending_reason(rules, state)
@@ -42,6 +43,11 @@ def watch_end(rules: Rules, state: MineState) -> MineState:
 
 def can_draw(rules: Rules, state: MineState) -> bool:
     return bool(state.pile) and any(mine.open_ends(rules, state, a) for a in state.anchors)
+
+
+def final_turn(state: MineState) -> bool:
+    """Whether the turn in progress is its player's final turn."""
+    return state.final_round is not None and state.round >= state.final_round
 
 
 def begin_turn(rules: Rules, state: MineState) -> MineState:
@@ -58,7 +64,11 @@ def end_turn(rules: Rules, state: MineState) -> MineState:
     state = state.with_player(state.turn, started=True)
     nxt = (state.turn + 1) % len(state.players)
     round_ = state.round + (1 if nxt == state.first else 0)
-    if state.final_round is not None and round_ > state.final_round:
+    if state.final_round is not None and state.round < state.final_round:
+        # The ending came during this turn: the rest of the round is not played; the final
+        # turns start now, from the first player.
+        nxt, round_ = state.first, state.final_round
+    elif state.final_round is not None and round_ > state.final_round:
         return replace(state, phase="over", anchors=(), drawn=None, effect=None, effect_at=None)
     return begin_turn(rules, replace(state, turn=nxt, round=round_))
 

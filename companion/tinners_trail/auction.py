@@ -102,7 +102,8 @@ def start_auction(state: State, seat: int, area_id: str, card: str | None, rules
 
 def _minimum_reason(state: State, card: str | None, rules: Rules) -> str:
     if two_player(state):
-        return f" (the value of survey card {card})"
+        played = rules.cards.get(card) if card else None
+        return f" (the value of the survey card {played.describe() if played else card})"
     n = len(state.passed)
     return f": £1 plus £1 for each of the {n} player{'s' if n != 1 else ''} who passed"
 

@@ -57,14 +57,14 @@ def build_mine(state: State, seat: int, card: str | None, calciner: bool, rules:
         raise NotYourTurn(f"{state.players[won.winner].name} won the auction and builds the mine.", RULE)
     player = state.players[seat]
     if card is not None:
-        require(won.card is None, f"Survey card {won.card} was played before the auction; only one card "
+        require(won.card is None, f"A survey card ({_words(won.card, rules)}) was played before the auction; only one card "
                 "improves a mine.", RULE)
         require(size_key(state.players) > 2, "With two players survey cards are played before the auction only.",
                 "2-player auctions")
         problem = card_error(state, seat, card, won.area, rules)
         require(problem is None, problem or "", "Survey cards")
         value = rules.cards[card].value
-        require(player.money >= value, f"Survey card {card} costs £{value} after the auction; "
+        require(player.money >= value, f"The survey card {_words(card, rules)} costs £{value} after the auction; "
                 f"{player.name} has £{player.money}.", RULE)
         hand = list(player.hand)
         hand.remove(card)
@@ -112,3 +112,9 @@ def apply_card(state: State, area_id: str, card_id: str, seat: int, rules: Rules
     if placement_error(state, card.benefit, area_id, None, rules, seat) is not None:
         return state  # a drawn 2-player card whose piece cannot stand here has no effect
     return place(state, card.benefit, area_id, None, rules, seat)
+
+
+def _words(card_id, rules: Rules) -> str:
+    """A survey card by what it does ("+1 copper (B, £2)"), as players read it."""
+    card = rules.cards.get(card_id)
+    return card.describe() if card else str(card_id)

@@ -57,9 +57,9 @@ SIMPLE = {
 
 
 def _card(card_id, rules: Rules) -> str:
-    """A played card as the table sees it: "B-copper: +1 copper (B, £2)"."""
+    """A played card as the table sees it, by what it does: "+1 copper (B, £2)"."""
     card = rules.cards.get(card_id) if isinstance(card_id, str) else None
-    return f"{card_id}: {card.describe()}" if card else str(card_id)
+    return card.describe() if card else str(card_id)
 
 
 def describe(state: State, action: dict, rules: Rules) -> str:

@@ -5,15 +5,13 @@ resource tokens and structure markers. The map, the target grid and the score sh
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.ardevur.cards import DEV_CARDS, catalog
 from companion.ardevur.conditions import describe
 
 from .. import style
-from ..generic import reference
 from ..painters import Piece, painter
 from ..pen import Pen
+from .ardevur_icons import badge
 
 CORP_ORDER = ("great", "amu", "machine", "ardevur")
 TIER_FILL = {"bronze": "bronze", "silver": "silver", "gold": "gold"}
@@ -22,7 +20,8 @@ BAND = 14.0      # mm, the coloured title band of a card
 TIMING = {"extraction": "Your extraction phase", "strategy": "Your strategy phase",
           "development": "Your development phase", "reward": "Your reward phase",
           "competitor": "A competitor's turn", "anytime": "Any time"}
-BUILDS = {"explore": "Explore a territory (with a geologist)", "exploit": "Open a mine (with the other half)",
+BUILDS = {"explore": "Explore a territory: **License + Geologist**",
+          "exploit": "Exploit an explored territory (open the mine): **Workforce + Machinery**",
           "warehouse": "Acquire or upgrade a warehouse", "office": "Acquire or upgrade an office",
           "vessel": "Acquire or upgrade a vessel", "road": "Build a road in Africa",
           "water": "Build a water pipeline in Africa", "factory": "Build a factory where you mine",
@@ -74,29 +73,52 @@ def box_text(pen: Pen, text: str, y: float, h: float, size: float = 9.0) -> None
 
 # -- territory cards --------------------------------------------------------------------------
 
+EXPLORE_CARDS = ("license", "geologist")
+EXPLOIT_CARDS = ("workforce", "machinery")
+TERRITORY_BACK = "territory-back"   # one back for every territory card: see NOTES.md (Print set)
+
+
+def _requirement(pen: Pen, y: float, verb: str, cost: int, cards: tuple[str, str]) -> None:
+    """One step of opening a mine: the two development cards it asks for and its cost."""
+    w, h, icon = pen.w - 2 * CARD_PAD, 16.0, 8.5
+    pen.rect(CARD_PAD, y, w, h, fill="#ffffff", stroke="ink", width=style.HAIRLINE_PT, radius=1.5)
+    pen.text(f"**{verb}**", CARD_PAD + 1.5, y + 1.5, 19, 5, size=8, valign="middle")
+    pen.text(f"**{cost}M**", CARD_PAD + 1.5, y + 7, 19, 7, size=12, valign="middle")
+    cell = (w - 21) / 2
+    for i, card in enumerate(cards):
+        x = CARD_PAD + 21 + i * cell + (cell - icon) / 2
+        badge(pen, card, x, y + 1.2, icon)
+    pen.label("+", CARD_PAD + 21 + cell, y + 7, size=10, font="bold", align="center")
+
+
 @painter("ardevur.territory", backs=True)
 def territory(pen: Pen, piece: Piece) -> None:
     cat = cat_of(piece)
     t = list(cat.territories.values())[piece.index]
     region = cat.regions[t.region]
     if piece.side == "back":
-        card_back(pen, region.continent, "Territory")
+        card_back(pen, TERRITORY_BACK, "Territory")
         return
-    top = card_face(pen, TIER_FILL[t.tier], t.name, f"{region.name} · {region.continent.title()} · {t.tier} tier")
-    rows = [("Exploration", f"{t.explore}M"), ("Exploitation", f"{t.exploit}M"), ("Output per turn", f"{t.output}M")]
-    for i, (name, value) in enumerate(rows):
-        y = top + 2 + i * 11
-        pen.rect(CARD_PAD, y, pen.w - 2 * CARD_PAD, 9, fill="#ffffff", stroke="ink", width=style.HAIRLINE_PT)
-        pen.text(name, CARD_PAD + 2, y + 1, 30, 7, size=9, valign="middle")
-        pen.text(f"**{value}**", pen.w / 2, y + 1, pen.w / 2 - CARD_PAD - 2, 7, size=11, align="right",
-                 valign="middle")
-    y = top + 38
+    card_face(pen, TIER_FILL[t.tier], t.name)
+    pen.text(f"{region.name} · {region.continent.title()} · **{t.tier}**", CARD_PAD, BAND + 1, pen.w - 2 * CARD_PAD,
+             6, size=7.5, align="center", valign="middle")
+    _requirement(pen, 22, "Explore", t.explore, EXPLORE_CARDS)
+    _requirement(pen, 39.5, "Exploit", t.exploit, EXPLOIT_CARDS)
+    pen.text("Your market advantage stands in for its card.", CARD_PAD, 56, pen.w - 2 * CARD_PAD, 5, size=6.5,
+             align="center", valign="middle")
+    pen.rect(CARD_PAD, 61.5, pen.w - 2 * CARD_PAD, 8, fill="#ffffff", stroke="ink", width=style.HAIRLINE_PT)
+    pen.text("Output per turn", CARD_PAD + 2, 62, 30, 7, size=8.5, valign="middle")
+    pen.text(f"**{t.output}M**", pen.w / 2, 62, pen.w / 2 - CARD_PAD - 2, 7, size=12, align="right",
+             valign="middle")
     if region.needs:
         needs = " and ".join(f"{k} ({region.costs[k]}M)" for k in region.needs)
-        box_text(pen, f"Region needs: **{needs}**. No road: no sale. No pipeline: half price.", y, 16, 8)
+        without = {"road": "No road: no sale.", "water": "No pipeline: half price."}
+        text = f"Needs **{needs}**. " + " ".join(without[k] for k in region.needs)
     else:
-        box_text(pen, "European site: opening this mine lets you claim a government incentive.", y, 16, 8)
-    pen.label(f"Regional supremacy: {region.ribbon} points", pen.w / 2, pen.h - 5, size=7, align="center")
+        text = "European site: opening this mine lets you claim a government incentive."
+    pen.text(text, CARD_PAD, 70.5, pen.w - 2 * CARD_PAD, 10, size=7.5, min_size=style.TEXT_MIN_PT,
+             align="center", valign="middle")
+    pen.label(f"Regional supremacy: ribbon {region.ribbon} points", pen.w / 2, pen.h - 4, size=6.5, align="center")
 
 
 # -- development cards ------------------------------------------------------------------------
@@ -126,7 +148,13 @@ def development(pen: Pen, piece: Piece) -> None:
               "phone": "any"}.get(card, card)
     name = "Phone Call" if card == "phone" else card.title()
     top = card_face(pen, "ink", name, "Development card")
-    box_text(pen, BUILDS[builds] + ".", top + 6, 30, 11)
+    if card in EXPLORE_CARDS + EXPLOIT_CARDS:
+        # the same badge the territory cards show where this card is needed
+        side = 22.0
+        badge(pen, card, (pen.w - side) / 2, top + 1, side, word=False)
+        box_text(pen, BUILDS[builds] + ".", top + side + 3, 20, 9)
+    else:
+        box_text(pen, BUILDS[builds] + ".", top + 6, 30, 11)
     text = ("Used this turn only; back to the market at the end of your turn." if card == "phone"
             else "Returned to the market when used.")
     box_text(pen, text, pen.h - 22, 14, 8)
@@ -157,6 +185,21 @@ def _reward_box(pen: Pen, label: str, points: int) -> None:
     pen.text(f"**{points}**\nSP", pen.w - CARD_PAD - 15, y + 2, 14, 14, size=9, align="center", valign="middle")
 
 
+# A count of one reads in the singular on the card: "1 warehouse", not "1 warehouses".
+SINGULAR = (("sites ", "site "), ("mines", "mine"), ("roads and pipelines", "road or pipeline"),
+            ("cards ", "card "), ("assets", "asset"), ("regions ", "region "), ("factories", "factory"),
+            ("warehouses", "warehouse"), ("offices", "office"), ("vessels", "vessel"))
+
+
+def condition_text(condition) -> str:
+    text = describe(condition)
+    if condition[2] != 1:
+        return text
+    for plural, single in SINGULAR:
+        text = text.replace(plural, single)
+    return text
+
+
 @painter("ardevur.target", backs=True, needed=_target_needed)
 def target(pen: Pen, piece: Piece) -> None:
     cat = cat_of(piece)
@@ -165,7 +208,7 @@ def target(pen: Pen, piece: Piece) -> None:
         card_back(pen, TIER_FILL[t.tier], f"{t.tier.title()} target")
         return
     top = card_face(pen, TIER_FILL[t.tier], t.name, f"{t.tier.title()} strategic target")
-    box_text(pen, f"Claim at the end of your turn when you have **{describe(t.condition)}**.", top + 4, 30, 10)
+    box_text(pen, f"Claim at the end of your turn when you have **{condition_text(t.condition)}**.", top + 4, 30, 10)
     if t.needs_action:
         box_text(pen, "Needs an action card (left out in Fair Play).", top + 36, 8, 7)
     _reward_box(pen, t.reward.label(), t.points)
@@ -210,77 +253,7 @@ def action(pen: Pen, piece: Piece) -> None:
     box_text(pen, "Once per game. Never on local sales, never after the endgame call.", pen.h - 13, 10, 7)
 
 
-# -- dashboards and character guides ----------------------------------------------------------
-
-@painter("ardevur.dashboard")
-def dashboard(pen: Pen, piece: Piece) -> None:
-    cat = cat_of(piece)
-    corp = cat.corporations[CORP_ORDER[piece.index]]
-    background(pen, "paper")
-    b = pen.bleed
-    pen.rect(-b, -b, pen.w + 2 * b, 18 + b, fill=corp.colour)
-    pen.text(f"**{corp.name}**", 6, 2, pen.w - 12, 14, size=16, align="center", valign="middle",
-             colour=ink_for(pen, corp.colour))
-    slot_w, slot_h, gap = 42.0, 58.0, 5.0
-    pen.label("Development cards (4 slots, no duplicates)", 6, 25, size=8)
-    for i in range(4):
-        x = 6 + i * (slot_w + gap)
-        pen.rect(x, 28, slot_w, slot_h, stroke="ink", width=style.THIN_PT, radius=2)
-        if i == 0:
-            pen.text(f"**Market advantage**\nNo {corp.advantage} card needed: this slot counts as one.",
-                     x + 2, 32, slot_w - 4, slot_h - 8, size=8, align="center", valign="middle")
-    y = 28 + slot_h + 6
-    storage = cat.tables["storage"]
-    pen.label("Storage limit", 6, y + 3, size=8)
-    for i, (name, value) in enumerate((("none", storage["base"]), ("warehouse", storage["warehouse"]),
-                                       ("large warehouse", storage["large"]))):
-        x = 6 + i * 40
-        pen.rect(x, y + 5, 36, 12, fill="#ffffff", stroke="ink", width=style.HAIRLINE_PT)
-        pen.text(f"**{value}M**\n{name}", x + 1, y + 5.5, 34, 11, size=7, align="center", valign="middle")
-    pen.label("Action cards (face down, 2)", 130, y + 3, size=8)
-    for i in range(2):
-        pen.rect(130 + i * 33, y + 5, 29, 24, stroke="ink", width=style.HAIRLINE_PT, radius=2)
-
-
-def _guide_sections(cat, corp, side: str) -> list[dict]:
-    t = cat.tables
-    if side == "front":
-        prices = ", ".join(f"{k} {v}M" for k, v in t["asset_price"].items())
-        ups = ", ".join(f"{k} {v}M" for k, v in t["upgrade_price"].items())
-        points = t["score"]
-        return [
-            {"title": "Market advantage",
-             "text": f"You never need a {corp.advantage} card: explore or open mines without it. You may not hold one."},
-            {"title": "Assets and upgrades",
-             "text": f"Assets: {prices} with their card. Upgrades: {ups}, with the card and a reward that grants it "
-                     "(Fair Play: no reward needed). Phone call instead of a card: double price."},
-            {"title": "Infrastructure",
-             "text": "Road 8M, water pipeline 4M, African regions only, 2 across Africa. Rivals pay you 2M per mine "
-                     "that uses yours."},
-            {"title": "Scoring",
-             "text": f"Card points; most money {points['most_money']}; most resources {points['most_resources']}; "
-                     f"mine {points['mine']}; asset {points['asset']}; upgraded asset {points['upgraded']}; "
-                     "region ribbons to the single strongest presence. Ties score nothing."},
-        ]
-    return [
-        {"title": "Turn", "text": "Extraction, strategy, development, reward: in this order; a skipped phase is lost."},
-        {"title": "Warehouse", "text": "Storage 64M; large 128M. First refusal on rivals' local sales in its region."},
-        {"title": "Office", "text": "Work 2 mines of its continent at once; large office: 3 anywhere."},
-        {"title": "Vessel", "text": "Doubles global sales; large vessel adds 32M per export, never rolled."},
-        {"title": "Factory", "text": "Where you mine: +16M output; a rival's mine there gets 8M for an 8M fee."},
-    ]
-
-
-@painter("ardevur.guide", backs=True)
-def guide(pen: Pen, piece: Piece) -> None:
-    cat = cat_of(piece)
-    corp = cat.corporations[CORP_ORDER[piece.index]]
-    title = f"{corp.short}: prices and scoring" if piece.side == "front" else f"{corp.short}: turn and assets"
-    options = {"sections": _guide_sections(cat, corp, piece.side), "title": title, "qr": False,
-               "background": style.SHEET_FILL}
-    reference(pen, replace(piece, side="front", component=replace(piece.component, options=options)))
-    pen.rect(0, pen.h - 4, pen.w, 4 + pen.bleed, fill=corp.colour)
-
+# -- dashboards (the character guides are in ardevur_guides) ----------------------------------------------------------
 
 # -- money, resources, structures -------------------------------------------------------------
 
@@ -323,15 +296,23 @@ STRUCTURES = (("site", "Explored", "Mine"), ("site", "Explored", "Mine"), ("site
               ("vessel", "Vessel", "Large vessel"), ("factory", "Factory", "Factory"))
 
 
+UPGRADABLE = ("house", "office", "vessel")
+
+
 @painter("ardevur.structure", backs=True)
 def structure(pen: Pen, piece: Piece) -> None:
     cat = cat_of(piece)
     corp = cat.corporations[CORP_ORDER[piece.index // len(STRUCTURES)]]
-    _, front, back = STRUCTURES[piece.index % len(STRUCTURES)]
+    kind, front, back = STRUCTURES[piece.index % len(STRUCTURES)]
     word = front if piece.side == "front" else back
     r = pen.w / 2
+    ink = ink_for(pen, corp.colour)
     pen.circle(r, r, r + pen.bleed, fill=corp.colour)
-    if piece.side == "back" and word != front:
-        pen.circle(r, r, r - 1.2, stroke=ink_for(pen, corp.colour), width=1.2)
-    pen.text(f"**{word}**", 1, 1, pen.w - 2, pen.h - 2, size=7, min_size=style.TEXT_MIN_PT, align="center",
-             valign="middle", colour=ink_for(pen, corp.colour))
+    upgraded = piece.side == "back" and kind in UPGRADABLE
+    if upgraded:  # a ring marks the upgraded side of an asset, well inside the cut
+        pen.circle(r, r, r - 2.2, stroke=ink, width=1.2)
+    inset = 2.6 if upgraded else 2.2
+    shown = word.replace("Large ", "Large\n")  # the upgrade's name on two lines
+    pen.text(f"**{shown}**", inset, inset, pen.w - 2 * inset, pen.h - 2 * inset, font="condensed", size=7,
+             min_size=style.TEXT_MIN_PT,
+             align="center", valign="middle", colour=ink)

@@ -1,90 +1,79 @@
-"""ARDEVUR's boards drawn by code: the map (regions at the positions in regions.csv, their
-territories, needs, ribbons and port slots), the target grid with the market organiser, and the
-score sheet. Lengths are millimetres in the board's frame, y down."""
+"""ARDEVUR's boards drawn by code: the target grid with the market organiser, and the score
+sheet (the map is in ``ardevur_map``). Lengths are millimetres in the board's frame, y down."""
 
 from __future__ import annotations
+
+from companion.errors import InvalidDimension
 
 from .. import style
 from ..painters import Piece, painter
 from ..pen import Pen
 from .ardevur import CORP_ORDER, TIER_FILL, background, cat_of, ink_for
 
-REGION_W, REGION_H = 96.0, 56.0
-
-
-@painter("ardevur.map")
-def map_board(pen: Pen, piece: Piece) -> None:
-    cat = cat_of(piece)
-    background(pen, "sea")
-    pen.text("**ARDEVUR** · Africa and Europe", 8, 4, 160, 12, size=16, valign="middle")
-    for region in cat.regions.values():
-        x = min(max(4.0, region.x / 100 * pen.w - REGION_W / 2), pen.w - REGION_W - 4)
-        y = min(max(18.0, region.y / 100 * pen.h - REGION_H / 2), pen.h - REGION_H - 4)
-        _region(pen, cat, region, x, y)
-
-
-def _region(pen: Pen, cat, region, x: float, y: float) -> None:
-    fill = region.continent
-    pen.rect(x, y, REGION_W, REGION_H, fill=fill, stroke="ink", width=style.THIN_PT, radius=4)
-    ink = ink_for(pen, fill)
-    needs = " + ".join(region.needs) if region.needs else "no infrastructure needed"
-    pen.text(f"**{region.name}** · ribbon {region.ribbon} SP", x + 3, y + 1.5, REGION_W - 6, 7, size=9,
-             valign="middle", colour=ink)
-    pen.text(f"needs: {needs}", x + 3, y + 8, REGION_W - 6, 5, size=7, valign="middle", colour=ink)
-    slot_w = (REGION_W - 8) / 3
-    for i, t in enumerate(t for t in cat.territories.values() if t.region == region.id):
-        sx = x + 2 + i * (slot_w + 2)
-        pen.rect(sx, y + 14, slot_w, 30, fill=TIER_FILL[t.tier], stroke="ink", width=style.HAIRLINE_PT, radius=2)
-        pen.text(f"**{t.name}**\n{t.explore}M / {t.exploit}M\nout {t.output}M", sx + 1, y + 15, slot_w - 2, 28,
-                 size=7, min_size=style.TEXT_MIN_PT, align="center", valign="middle", colour=ink_for(pen, t.tier))
-    for i in range(region.port_slots):
-        cx = x + 8 + i * 14
-        pen.circle(cx, y + REGION_H - 5.5, 4, fill="#ffffff", stroke="ink", width=style.HAIRLINE_PT)
-        pen.label("port", cx, y + REGION_H - 4.8, size=5.5, align="center")
-    if region.needs:
-        pen.text("roads and pipelines here", x + REGION_W - 50, y + REGION_H - 10, 47, 8, size=6.5,
-                 min_size=style.TEXT_MIN_PT, align="right", valign="middle", colour=ink)
+CARD_W, CARD_H = 63.5, 88.9
+GAP = 3.0
 
 
 @painter("ardevur.target-grid")
 def target_grid(pen: Pen, piece: Piece) -> None:
-    cat = cat_of(piece)
+    """A full sheet each (they are not cut): first the target grid with a card-sized place for
+    each of the 9 piles, then the market organiser."""
     background(pen, style.BOARD_FILL)
-    pen.text("**Target grid** · only the top card of a pile may be claimed", 6, 3, 150, 8, size=10, valign="middle")
-    slot_w, slot_h = 44.0, 54.0
+    if piece.index == 0:
+        _grid(pen)
+    else:
+        _market(pen, cat_of(piece), piece)
+
+
+def _grid(pen: Pen) -> None:
+    dx = min(CARD_W + GAP, (pen.w - CARD_W) / 2)
+    dy = min(CARD_H + GAP, (pen.h - CARD_H) / 2)
+    if dx < CARD_W or dy < CARD_H:
+        raise InvalidDimension(f"the target grid needs {3 * CARD_W:.1f} x {3 * CARD_H:.1f} mm inside the printer's "
+                               f"margin; this paper leaves {pen.w:.1f} x {pen.h:.1f} mm")
+    left, top = (pen.w - 2 * dx - CARD_W) / 2, (pen.h - 2 * dy - CARD_H) / 2
     for row, tier in enumerate(("gold", "silver", "bronze")):
         for col in range(3):
-            x, y = 6 + col * (slot_w + 3), 14 + row * (slot_h + 3)
-            pen.rect(x, y, slot_w, slot_h, fill=TIER_FILL[tier], stroke="ink", width=style.THIN_PT, radius=3)
-            pen.text(f"**{tier.title()}**\npile {col + 1}", x + 2, y + 2, slot_w - 4, slot_h - 4, size=9,
-                     align="center", valign="middle", colour=ink_for(pen, tier))
-    left = 6 + 3 * (slot_w + 3) + 6
-    pen.text("**Market**", left, 3, 80, 8, size=10, valign="middle")
-    names = [c for c in cat.development]
-    cell_w, cell_h = 27.0, 22.0
-    for i, card in enumerate(names):
-        x, y = left + (i % 4) * (cell_w + 2), 14 + (i // 4) * (cell_h + 2)
-        pen.rect(x, y, cell_w, cell_h, fill="#ffffff", stroke="ink", width=style.HAIRLINE_PT, radius=2)
-        pen.text("Phone call" if card == "phone" else card.title(), x + 1, y + 1, cell_w - 2, cell_h - 2, size=7,
-                 min_size=style.TEXT_MIN_PT, align="center", valign="middle")
-    y = 14 + 3 * (cell_h + 2) + 4
-    for i, (kind, (value, count)) in enumerate(cat.tables["tokens"].items()):
-        cx = left + 13 + i * 29
-        pen.circle(cx, y + 12, 11, fill=kind, stroke="ink", width=style.HAIRLINE_PT)
-        pen.text(f"{piece.game.resources[kind].name}\n{value}M ×{count}", cx - 11, y + 5, 22, 14, size=7,
-                 min_size=style.TEXT_MIN_PT, align="center", valign="middle", colour=ink_for(pen, kind))
-    y += 30
-    for i, corp_id in enumerate(("great", "machine", "ardevur", "amu")):
+            x, y = left + col * dx, top + row * dy
+            pen.rect(x, y, CARD_W, CARD_H, fill=TIER_FILL[tier], stroke="ink", width=style.THIN_PT, radius=3)
+            pen.text(f"**{tier.title()} targets**\npile {col + 1}\n\nface up; only the top card may be claimed",
+                     x + 5, y + 22, CARD_W - 10, 44, size=10, align="center", valign="middle",
+                     colour=ink_for(pen, tier))
+
+
+def _market(pen: Pen, cat, piece: Piece) -> None:
+    pen.text("**Market organiser**", 4, 1.5, pen.w - 8, 7, size=11, align="center", valign="middle")
+    # the four action decks at card size, in the rulebook's market order
+    for i, corp_id in enumerate(sorted(cat.corporations, key=lambda c: cat.corporations[c].order)):
         corp = cat.corporations[corp_id]
-        x = left + i * 29
-        pen.rect(x, y, 27, 34, fill=corp.colour, stroke="ink", width=style.HAIRLINE_PT, radius=2)
-        pen.text(f"{corp.short}\nactions", x + 1, y + 1, 25, 32, size=7, align="center", valign="middle",
-                 colour=ink_for(pen, corp.colour))
-    y += 38
+        x, y = 5 + (i % 2) * (CARD_W + 3), 11 + (i // 2) * (CARD_H + 3)
+        pen.rect(x, y, CARD_W, CARD_H, fill=corp.colour, stroke="ink", width=style.THIN_PT, radius=3)
+        pen.text(f"**{i + 1}. {corp.short}**\naction deck, face down\n(played cards go under it)", x + 3, y + 25,
+                 CARD_W - 6, 36, size=9, align="center", valign="middle", colour=ink_for(pen, corp.colour))
+    left = 5 + 2 * CARD_W + 3 + 4
+    width = pen.w - 5 - left
+    pen.label("Development cards", left, 13.5, size=8, font="bold")
+    names = list(cat.development)
+    cell_h = (2 * CARD_H + 3 - 5) / len(names) - 1.2
+    for i, card in enumerate(names):
+        y = 16 + i * (cell_h + 1.2)
+        pen.rect(left, y, width, cell_h, fill="#ffffff", stroke="ink", width=style.HAIRLINE_PT, radius=2)
+        pen.text("Phone call" if card == "phone" else card.title(), left + 1, y + 0.5, width - 2, cell_h - 1, size=8,
+                 align="center", valign="middle")
+    y = 11 + 2 * (CARD_H + 3) + 2
+    tokens = cat.tables["tokens"]
+    step = (pen.w - 10) / len(tokens)
+    for i, (kind, (value, count)) in enumerate(tokens.items()):
+        cx = 5 + step * (i + 0.5)
+        pen.circle(cx, y + 12, 12, fill=kind, stroke="ink", width=style.HAIRLINE_PT)
+        pen.text(f"{piece.game.resources[kind].name}\n{value}M ×{count}", cx - 11, y + 5, 22, 14, size=7.5,
+                 align="center", valign="middle", colour=ink_for(pen, kind))
+    y += 27
+    third = (pen.w - 10) / 3
     for i, word in enumerate(("Incentives", "Discard", "Territory deck")):
-        x = left + i * 39
-        pen.rect(x, y, 37, 22, fill="#ffffff", stroke="ink", width=style.HAIRLINE_PT, radius=2)
-        pen.text(word, x + 1, y + 1, 35, 20, size=8, align="center", valign="middle")
+        x = 5 + i * third
+        pen.rect(x, y, third - 2, pen.h - 4 - y, fill="#ffffff", stroke="ink", width=style.HAIRLINE_PT, radius=2)
+        pen.text(word, x + 1, y + 1, third - 4, pen.h - 6 - y, size=9, align="center", valign="middle")
 
 
 @painter("ardevur.score-sheet")

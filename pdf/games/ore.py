@@ -1,6 +1,7 @@
 """Ore's printed pieces drawn by code: mine cards (spaces and thick lines), contracts (rows of
 boxes), the acquisition tracks & slag heap card, two-sided reference cards, money chips and
-barrel substitutes. Every value comes from the same catalogue the companion plays with."""
+barrel substitutes. Every value comes from the same catalogue the companion plays with; every
+position, size and colour from the named boxes of ``cards_data/ore/layouts.toml``."""
 
 from __future__ import annotations
 
@@ -10,12 +11,21 @@ from dataclasses import replace
 from companion.ore.cards import RESOURCES, build_catalog
 
 from .. import style
+from ..boxes import boxes, fill_box, ink_on, label_box, line_box, moved, text_box
 from ..generic import reference
 from ..painters import Piece, painter
 from ..pen import Pen
 
 CARD_BG = "paper"
-ROW_H = 7.2  # mm per mine space
+MINE = ("band", "name", "price-note", "price-disc", "price", "row", "level-line", "space", "entry-arrow",
+        "level-1-mark", "level-2-mark", "level-3-mark", "amount", "cage", "bottom-note", "id")
+MINE_BACK = ("icon", "title", "players")
+CONTRACT = ("band", "title", "rows", "row", "number", "cells", "cell", "choice-cell", "cell-text", "pay", "footer")
+CONTRACT_BACK = ("title",)
+ACQUISITION = ("asset-title", "contract-title", "cells", "note", "divider", "slag-heap", "slag-text")
+MONEY = ("disc", "ring", "value")
+BARREL = ("disc", "letter")
+LEVEL_MARKS = ("entry-arrow", "level-1-mark", "level-2-mark", "level-3-mark")
 _CATALOGS: dict[int, object] = {}
 
 
@@ -27,9 +37,7 @@ def _catalog(piece: Piece):
     return _CATALOGS[key]
 
 
-def _ink_for(pen: Pen, fill: str) -> str:
-    c = pen.colour(fill)
-    return style.DARK_ON_LIGHT if 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue > 0.55 else style.LIGHT_ON_DARK
+_ink_for = ink_on  # the name the published edition imports
 
 
 def _background(pen: Pen, fill: str) -> None:
@@ -44,24 +52,47 @@ def _mine_cards(piece: Piece) -> list:
     return [m for m in _catalog(piece).mines.values() if m.deck == deck]
 
 
-def _star(pen: Pen, cx: float, cy: float, r: float, fill: str) -> None:
+def _star(pen: Pen, box) -> None:
+    """A star whose points touch the circle of ``box``."""
+    cx, cy, r = box.x + box.w / 2, box.y + box.h / 2, box.w / 2
     points = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        angle = -math.pi / 2 + i * math.pi / 5
+    for i in range(2 * style.STAR_POINTS):
+        radius = r if i % 2 == 0 else r * style.STAR_INNER
+        angle = -math.pi / 2 + i * math.pi / style.STAR_POINTS
         points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    pen.polygon(points, fill=fill, stroke="ink", width=style.THIN_PT)
+    pen.polygon(points, fill=box.get("fill"), stroke=box.get("stroke"), width=style.THIN_PT)
 
 
-def _space_marker(pen: Pen, index: int, level: int, cx: float, cy: float) -> None:
+def _space_marker(pen: Pen, b: dict, index: int, level: int, y: float) -> None:
+    """The mark left of a space: an arrow on the entry space, then one mark per cage level."""
+    name = LEVEL_MARKS[0 if index == 0 else min(level, len(LEVEL_MARKS) - 1)]
+    box = moved(b[name], dy=y)
     if index == 0:
-        pen.icon("arrow", cx - 2.5, cy - 2.5, 5)
-    elif level == 1:
-        pen.rect(cx - 2, cy - 2, 4, 4, fill="paper", stroke="ink")
-    elif level == 2:
-        pen.circle(cx, cy, 2.1, fill="paper", stroke="ink")
+        pen.icon(box.get("icon"), box.x, box.y, box.w)
+    elif name == LEVEL_MARKS[-1]:
+        _star(pen, box)
     else:
-        _star(pen, cx, cy, 2.8, "paper")
+        fill_box(pen, box)
+
+
+def _mine_back(pen: Pen, piece: Piece, card, resource) -> None:
+    b = boxes(piece, "mine-back", MINE_BACK)
+    _background(pen, card.res)
+    ink = _ink_for(pen, card.res)
+    pen.icon(card.res, b["icon"].x, b["icon"].y, b["icon"].w)
+    text_box(pen, b["title"], f"**ORE**\n{resource.name} mine", colour=ink)
+    label_box(pen, b["players"], f"{card.deck} players", colour=ink)
+
+
+def mine_head(pen: Pen, b: dict, card, name: str, note: str) -> None:
+    """A mine card's paper, its band in the resource's colour with name and note, its price disc."""
+    _background(pen, CARD_BG)
+    fill_box(pen, b["band"], res=card.res)
+    ink = _ink_for(pen, card.res)
+    text_box(pen, b["name"], name, colour=ink)
+    text_box(pen, b["price-note"], note, colour=ink)
+    fill_box(pen, b["price-disc"])
+    text_box(pen, b["price"], f"**${card.price}**")
 
 
 @painter("ore.mine", backs=True)
@@ -69,35 +100,24 @@ def mine_card(pen: Pen, piece: Piece) -> None:
     card = _mine_cards(piece)[piece.index]
     resource = piece.game.resources[card.res]
     if piece.side == "back":
-        _background(pen, card.res)
-        ink = _ink_for(pen, card.res)
-        pen.icon(card.res, pen.w / 2 - 12, 22, 24)
-        pen.text(f"**ORE**\n{resource.name} mine", 4, 50, pen.w - 8, 16, size=14, align="center", colour=ink)
-        pen.label(f"{card.deck} players", pen.w / 2, pen.h - 6, size=8, colour=ink, align="center")
+        _mine_back(pen, piece, card, resource)
         return
-    _background(pen, CARD_BG)
-    b = pen.bleed
-    pen.rect(-b, -b, pen.w + 2 * b, 16 + b, fill=card.res)
-    ink = _ink_for(pen, card.res)
-    pen.text(f"**{resource.name}** ({resource.letter})", 4, 2, 36, 7, size=11, colour=ink, valign="middle")
-    pen.text(f"Market price **${card.price}**", 4, 9, 40, 6, size=8, colour=ink, valign="middle")
-    pen.circle(pen.w - 10, 8, 6.5, fill="paper", stroke="ink")
-    pen.text(f"**${card.price}**", pen.w - 16.5, 4.5, 13, 7, size=12, align="center", valign="middle")
-    top = 20.0
+    b = boxes(piece, "mine", MINE)
+    mine_head(pen, b, card, f"**{resource.name}** ({resource.letter})", f"Market price **${card.price}**")
+    row = b["row"]
     for index, (amount, level) in enumerate(zip(card.spaces, card.levels)):
-        y = top + index * ROW_H
+        y = row.y + index * row.h
         if index and level != card.levels[index - 1]:
-            pen.line(4, y, pen.w - 4, y, colour="ink", width=2.4)
-        shade = f"mine-level-{min(level, 3)}"
-        pen.rect(4, y + 0.5, pen.w - 8, ROW_H - 1, fill=shade)
-        _space_marker(pen, index, level, 10, y + ROW_H / 2)
-        pen.text(f"**{amount}** :{card.res}:", 16, y + 0.6, 30, ROW_H - 1.2, size=10, valign="middle")
+            line_box(pen, moved(b["level-line"], dy=y))
+        fill_box(pen, moved(b["space"], dy=y), level=min(level, len(LEVEL_MARKS) - 1))
+        _space_marker(pen, b, index, level, y)
+        text_box(pen, moved(b["amount"], dy=y), f"**{amount}** :{card.res}:")
         if index and level != card.levels[index - 1]:
-            pen.label(f"cage {level}", pen.w - 6, y + ROW_H / 2 + 1, size=6, align="right")
-    bottom = top + len(card.spaces) * ROW_H
-    pen.line(4, bottom, pen.w - 4, bottom, colour="ink", width=2.4)
-    pen.label("bottom of the mine", pen.w / 2, bottom + 4, size=6, align="center")
-    pen.label(card.id, pen.w - 4, pen.h - 3, size=5, align="right", colour="card-id")
+            label_box(pen, moved(b["cage"], dy=y), f"cage {level}")
+    bottom = row.y + len(card.spaces) * row.h
+    line_box(pen, moved(b["level-line"], dy=bottom))
+    label_box(pen, moved(b["bottom-note"], dy=bottom), "bottom of the mine")
+    label_box(pen, b["id"], card.id)
 
 
 # --- contracts ---------------------------------------------------------------------------------
@@ -106,65 +126,75 @@ def _box_text(box: tuple[str, ...]) -> str:
     return "/".join(f":{res}:" for res in box)
 
 
+def _contract_row(pen: Pen, b: dict, index: int, row, y: float, row_h: float) -> None:
+    """Row ``index`` of a contract: its number, its boxes left to right and its pay."""
+    frame, cell, cells = b["row"], b["cell"], b["cells"]
+    shorter = frame.h + frame.get("gap_mm") - row_h   # taken off the height of every box in the row
+    fill_box(pen, replace(frame, y=y + frame.y, h=frame.h - shorter))
+    label_box(pen, moved(b["number"], dy=y + row_h / 2), str(index + 1))
+    wide = b["choice-cell"].w / cell.w
+    units = sum(1 if len(box) == 1 else wide for box in row.boxes)
+    unit = min(cell.w, (cells.w - cell.get("gap_mm") * (len(row.boxes) - 1)) / units)
+    text, x = b["cell-text"], cells.x
+    for box in row.boxes:
+        width = unit * (1 if len(box) == 1 else wide)
+        fill_box(pen, replace(cell, x=x, y=y + cell.y, w=width, h=cell.h - shorter))
+        text_box(pen, replace(text, x=x + text.x - cell.x, y=y + text.y, w=width - (cell.w - text.w),
+                              h=text.h - shorter), _box_text(box))
+        x += width + cell.get("gap_mm")
+    pay = b["pay"]
+    text_box(pen, replace(pay, y=y + pay.y, h=pay.h - shorter), f"**${row.pay}**")
+
+
 @painter("ore.contract", backs=True)
 def contract_card(pen: Pen, piece: Piece) -> None:
     numbers = sorted(_catalog(piece).contracts)
     card = _catalog(piece).contracts[numbers[piece.index]]
     if piece.side == "back":
         _background(pen, "contract")
-        pen.text("**ORE**\nContract", 4, 30, pen.w - 8, 28, size=20, align="center", valign="middle",
-                 colour=style.LIGHT_ON_DARK)
+        text_box(pen, boxes(piece, "contract-back", CONTRACT_BACK)["title"], "**ORE**\nContract")
         return
+    b = boxes(piece, "contract", CONTRACT)
     _background(pen, CARD_BG)
-    b = pen.bleed
-    pen.rect(-b, -b, pen.w + 2 * b, 14 + b, fill="contract")
-    pen.text(f"**Contract #{card.number}**", 4, 2, pen.w - 8, 10, size=13, colour=style.LIGHT_ON_DARK, valign="middle")
-    row_h = min(14.0, (pen.h - 30) / max(1, len(card.rows)))
+    fill_box(pen, b["band"])
+    text_box(pen, b["title"], f"**Contract #{card.number}**")
+    rows, frame = b["rows"], b["row"]
+    row_h = min(frame.h + frame.get("gap_mm"), rows.h / max(1, len(card.rows)))
     for index, row in enumerate(card.rows):
-        y = 18 + index * row_h
-        pen.rect(3, y, pen.w - 6, row_h - 1.5, fill="contract-row", stroke="ink", radius=1.5)
-        pen.label(str(index + 1), 6, y + row_h / 2 + 0.5, size=8, font="bold")
-        units = sum(1.0 if len(box) == 1 else 1.8 for box in row.boxes)
-        unit = min(10.0, (pen.w - 30 - 1.5 * (len(row.boxes) - 1)) / units)
-        x = 10.0
-        for box in row.boxes:
-            width = unit * (1.0 if len(box) == 1 else 1.8)
-            pen.rect(x, y + 1.5, width, row_h - 4.5, fill="contract-box", stroke="ink", radius=1)
-            pen.text(_box_text(box), x + 0.3, y + 1.8, width - 0.6, row_h - 5, size=16, min_size=6,
-                     align="center", valign="middle")
-            x += width + 1.5
-        pen.text(f"**${row.pay}**", pen.w - 17, y, 13, row_h - 1.5, size=11, align="right", valign="middle")
-    pen.text("Fill the top open row each market phase.", 4, pen.h - 10, pen.w - 8, 7, size=7,
-             font="italic", align="center")
+        _contract_row(pen, b, index, row, rows.y + index * row_h, row_h)
+    text_box(pen, b["footer"], "Fill the top open row each market phase.")
 
 
 # --- acquisition tracks & slag heap ------------------------------------------------------------
 
+TRACKS = (("asset", "Asset track", "In placement order, each miner here buys one asset or one initiative. "
+                                   "Players with no miner here may buy one initiative, clockwise."),
+          ("contract", "Contract track", "In placement order, each miner here takes one contract."))
+
+
 @painter("ore.acquisition-card")
 def acquisition_card(pen: Pen, piece: Piece) -> None:
+    b = boxes(piece, "acquisition", ACQUISITION)
     _background(pen, CARD_BG)
     spaces = int(piece.game.tables["track_spaces"])
-    track_w = pen.w * 0.66
-    cell = (track_w - 10) / spaces
-    for row, (title, note, fill) in enumerate((
-            ("Asset track", "In placement order, each miner here buys one asset or one initiative. "
-                            "Players with no miner here may buy one initiative, clockwise.", "asset"),
-            ("Contract track", "In placement order, each miner here takes one contract.", "contract"))):
-        top = 4 + row * (pen.h / 2)
-        pen.text(f"**{title}**", 5, top, track_w, 7, size=12, valign="middle")
+    cells, note = b["cells"], b["note"]
+    pitch = cells.w / spaces
+    side = pitch - cells.get("gap_mm")
+    for track, title, words in TRACKS:
+        head = b[f"{track}-title"]
+        dy = head.y - b["asset-title"].y
+        text_box(pen, head, f"**{title}**")
         for i in range(spaces):
-            x = 5 + i * cell
-            pen.rect(x, top + 8, cell - 1.5, cell - 1.5, fill=fill, stroke="ink", radius=1.5)
-            pen.text(f"**{i + 1}**", x, top + 8, cell - 1.5, cell - 1.5, size=12, align="center", valign="middle",
-                     colour=style.LIGHT_ON_DARK)
-        pen.text(note, 5, top + 9 + cell, track_w - 5, pen.h / 2 - cell - 14, size=7.5)
-    x0 = track_w + 4
-    pen.line(x0 - 2, 4, x0 - 2, pen.h - 4, colour="ink", width=style.RULE_PT)
-    pen.rect(x0, 4, pen.w - x0 - 4, pen.h - 8, fill="slag-heap", stroke="ink", radius=3)
+            cell = replace(cells, x=cells.x + i * pitch, y=cells.y + dy, w=side, h=side)
+            fill_box(pen, cell, track=track)
+            text_box(pen, cell, f"**{i + 1}**")
+        top = cells.y + dy + side + note.get("gap_mm")
+        text_box(pen, replace(note, y=top, h=note.y + dy + note.h - top), words)
+    line_box(pen, b["divider"])
+    fill_box(pen, b["slag-heap"])
     base = int(piece.game.tables["slag_heap_base"])
-    pen.text(f"**Slag heap**\n\nAny number of miners may stand here. In the collection phase each "
-             f"one earns ${base} minus the number of miners here (2 miners: $3 each).", x0 + 3, 8,
-             pen.w - x0 - 10, pen.h - 16, size=9, valign="top")
+    text_box(pen, b["slag-text"], f"**Slag heap**\n\nAny number of miners may stand here. In the collection phase "
+             f"each one earns ${base} minus the number of miners here (2 miners: $3 each).")
 
 
 # --- reference cards ---------------------------------------------------------------------------
@@ -191,21 +221,19 @@ def _nth(counts: dict, index: int) -> str:
 
 @painter("ore.money")
 def money_chip(pen: Pen, piece: Piece) -> None:
+    b = boxes(piece, "money", MONEY)
     value = _nth(piece.option("values", {}), piece.index)
     fill = piece.option("colours", {}).get(value, style.TOKEN_FILL)
-    b = pen.bleed
-    pen.ellipse(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=fill)
-    pen.circle(pen.w / 2, pen.h / 2, pen.w / 2 - 1.5, stroke=_ink_for(pen, fill), width=style.THIN_PT)
-    pen.text(f"**${value}**", 1, 1, pen.w - 2, pen.h - 2, size=11, align="center", valign="middle",
-             colour=_ink_for(pen, fill))
+    ink = _ink_for(pen, fill)
+    fill_box(pen, b["disc"], fill=fill)
+    fill_box(pen, b["ring"], ink=ink)
+    text_box(pen, b["value"], f"**${value}**", colour=ink)
 
 
 @painter("ore.barrels")
 def barrel(pen: Pen, piece: Piece) -> None:
+    b = boxes(piece, "barrel", BARREL)
     counts = {res: piece.game.tables["barrels"][res] for res in RESOURCES}
     res = _nth(counts, piece.index)
-    b = pen.bleed
-    pen.ellipse(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=res)
-    letter = piece.game.resources[res].letter
-    pen.text(f"**{letter}**", 1, 1, pen.w - 2, pen.h - 2, size=10, align="center", valign="middle",
-             colour=_ink_for(pen, res))
+    fill_box(pen, b["disc"], res=res)
+    text_box(pen, b["letter"], f"**{piece.game.resources[res].letter}**", colour=_ink_for(pen, res))

@@ -1,19 +1,31 @@
 """Ore (published edition): mine cards, contracts, buildings, money cards, resource cubes and
-overtime tiles, drawn from the catalogue the companion plays with. A ``--players 2`` build
-prints the two-player set: no copper, only cards with the two-player mark, no overtime."""
+overtime tiles, drawn from the catalogue the companion plays with; every position, size and
+colour from the named boxes of ``cards_data/ore-published/layouts.toml``. A ``--players 2``
+build prints the two-player set: no copper, only cards with the two-player mark, no overtime."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from companion.ore_published.cards import build_catalog
 
 from .. import style
+from ..boxes import boxes, fill_box, label_box, line_box, moved, text_box
 from ..painters import Piece, painter
 from ..pen import Pen
-from .ore import _background as background, _ink_for as ink_for, _nth as nth  # shared with the prototype
+from .ore import _background as background, _ink_for as ink_for, _nth as nth, mine_head  # shared with the prototype
 
 CARD_BG = "paper"
-ROW_H = 8.0  # mm per mine space
-CAGE_SHADE = ("#efe6d2", "#e2d6bb", "#d3c29f")
+CARD_BACK = ("frame", "title")
+MINE = ("band", "name", "price-note", "price-disc", "price", "row", "level-line", "space", "worker", "amount",
+        "cage", "bottom-note", "id")
+CONTRACT = ("band", "title", "vp", "rows", "row", "items", "pay", "building", "building-letter", "two-players",
+            "two-players-digit", "footer")
+BUILDING = ("band", "name", "vp", "cost-label", "cost", "panel", "when-built", "text", "plain-text", "two-players",
+            "two-players-digit", "footer")
+MONEY = ("frame", "value", "corner", "bank")
+CUBE = ("square", "five-disc", "five-ring", "letter")
+OVERTIME = ("title", "spot", "text")
 _CATALOGS: dict[int, object] = {}
 
 
@@ -29,17 +41,16 @@ def two_players(piece: Piece) -> bool:
     return getattr(piece.build, "players", None) == 2
 
 
-def band(pen: Pen, fill: str, height: float) -> str:
-    b = pen.bleed
-    pen.rect(-b, -b, pen.w + 2 * b, height + b, fill=fill)
-    return ink_for(pen, fill)
-
-
-def card_back(pen: Pen, fill: str, title: str) -> None:
+def card_back(pen: Pen, piece: Piece, fill: str, title: str) -> None:
+    b = boxes(piece, "card-back", CARD_BACK)
     background(pen, fill)
-    pen.rect(5, 5, pen.w - 10, pen.h - 10, stroke="#ffffff", radius=3)
-    pen.text(f"**ORE**\n{title}", 6, pen.h / 2 - 16, pen.w - 12, 32, size=20, align="center", valign="middle",
-             colour=ink_for(pen, fill))
+    fill_box(pen, b["frame"])
+    text_box(pen, b["title"], f"**ORE**\n{title}", colour=ink_for(pen, fill))
+
+
+def two_player_mark(pen: Pen, b: dict) -> None:
+    fill_box(pen, b["two-players"])
+    label_box(pen, b["two-players-digit"], "2")
 
 
 # --- mine cards ----------------------------------------------------------------------------------
@@ -57,30 +68,28 @@ def mine_card(pen: Pen, piece: Piece) -> None:
     card = _mines(piece)[piece.index]
     name = piece.game.resources[card.res].name
     if piece.side == "back":
-        card_back(pen, card.res, f"{name} mine")
+        card_back(pen, piece, card.res, f"{name} mine")
         return
-    background(pen, CARD_BG)
-    ink = band(pen, card.res, 16)
-    pen.text(f"**{name} mine**", 4, 2, 40, 7, size=11, colour=ink, valign="middle")
-    pen.text(f"sets the {name.lower()} price", 4, 9, 40, 6, size=7, colour=ink, valign="middle")
-    pen.circle(pen.w - 10, 8, 6.5, fill="paper", stroke="ink")
-    pen.text(f"**${card.price}**", pen.w - 16.5, 4.5, 13, 7, size=12, align="center", valign="middle")
-    top = 20.0
+    b = boxes(piece, "mine", MINE)
+    mine_head(pen, b, card, f"**{name} mine**", f"sets the {name.lower()} price")
+    row = b["row"]
     for index, (amount, cage) in enumerate(zip(card.spaces, card.cages)):
-        y = top + index * ROW_H
+        y = row.y + index * row.h
         if index and cage != card.cages[index - 1]:
-            pen.line(4, y, pen.w - 4, y, colour="ink", width=2.4)
-        pen.rect(4, y + 0.5, pen.w - 8, ROW_H - 1, fill=CAGE_SHADE[cage])
-        pen.circle(12, y + ROW_H / 2, 3, fill="#ffffff", stroke="ink")
-        pen.text(f"**{amount}** :{card.res}:", 18, y + 0.6, 26, ROW_H - 1.2, size=10, valign="middle")
+            line_box(pen, moved(b["level-line"], dy=y))
+        fill_box(pen, moved(b["space"], dy=y), cage=cage)
+        fill_box(pen, moved(b["worker"], dy=y))
+        text_box(pen, moved(b["amount"], dy=y), f"**{amount}** :{card.res}:")
         if cage:
-            pen.label(f"cage side {cage}", pen.w - 6, y + ROW_H / 2 + 1, size=6, align="right")
-    bottom = top + len(card.spaces) * ROW_H
-    pen.line(4, bottom, pen.w - 4, bottom, colour="ink", width=2.4)
-    pen.text("Workers arrive at the top and sink one space each collection; below a thick line they "
-             "need that side of their cage.", 4, bottom + 2, pen.w - 8, pen.h - bottom - 7, size=6.5,
-             min_size=5, align="center", valign="top")
-    pen.label(card.id, pen.w - 4, pen.h - 3, size=5, align="right", colour="#777777")
+            label_box(pen, moved(b["cage"], dy=y), f"cage side {cage}")
+    bottom = row.y + len(card.spaces) * row.h
+    line_box(pen, moved(b["level-line"], dy=bottom))
+    note = b["bottom-note"]
+    top = bottom + note.get("gap_mm")
+    text_box(pen, replace(note, y=top, h=note.y + note.h - top),
+             "Workers arrive at the top and sink one space each collection; below a thick line they "
+             "need that side of their cage.")
+    label_box(pen, b["id"], card.id)
 
 
 # --- contracts -----------------------------------------------------------------------------------
@@ -93,35 +102,34 @@ def _contract_needed(piece: Piece) -> bool:
     return not two_players(piece) or _contracts(piece)[piece.index].two_player
 
 
-def two_player_mark(pen: Pen, x: float, y: float) -> None:
-    pen.circle(x, y, 3.2, fill="#ffffff", stroke="ink")
-    pen.label("2", x, y + 1.2, size=7, font="bold", align="center")
-
-
 @painter("ore-published.contract", backs=True, needed=_contract_needed)
 def contract_card(pen: Pen, piece: Piece) -> None:
     card = _contracts(piece)[piece.index]
     if piece.side == "back":
-        card_back(pen, "contract", "Contract")
+        card_back(pen, piece, "contract", "Contract")
         return
+    b = boxes(piece, "contract", CONTRACT)
     background(pen, CARD_BG)
-    band(pen, "contract", 14)
-    pen.text(f"**Contract {card.id}**", 4, 2, 36, 10, size=12, colour="#ffffff", valign="middle")
-    pen.text(f"**{card.vp}** :vp:", pen.w - 24, 2, 20, 10, size=12, colour="#ffffff", align="right", valign="middle")
-    row_h = min(13.0, (pen.h - 36) / max(1, len(card.rows)))
+    fill_box(pen, b["band"])
+    text_box(pen, b["title"], f"**Contract {card.id}**")
+    text_box(pen, b["vp"], f"**{card.vp}** :vp:")
+    rows, frame = b["rows"], b["row"]
+    row_h = min(frame.h + frame.get("gap_mm"), rows.h / max(1, len(card.rows)))
+    shorter = frame.h + frame.get("gap_mm") - row_h   # taken off the height of every box in a row
     for index, row in enumerate(card.rows):
-        y = 17 + index * row_h
-        pen.rect(3, y, pen.w - 6, row_h - 1.5, fill="#f7f1e3", stroke="ink", radius=1.5)
+        y = rows.y + index * row_h
+        fill_box(pen, replace(frame, y=y + frame.y, h=frame.h - shorter))
         cubes = "  ".join("/".join(f":{r}:" for r in item) for item in row.items)
-        pen.text(cubes, 6, y + 0.5, pen.w - 28, row_h - 2.5, size=12, min_size=6, valign="middle")
-        pen.text(f"**${row.pay}**", pen.w - 20, y, 16, row_h - 1.5, size=11, align="right", valign="middle")
+        for name, text in (("items", cubes), ("pay", f"**${row.pay}**")):
+            text_box(pen, replace(b[name], y=y + b[name].y, h=b[name].h - shorter), text)
+    icon, letter = b["building"], b["building-letter"]
     for i in range(card.buildings):
-        pen.rect(5 + i * 9, pen.h - 17, 7, 7, fill="building", stroke="ink", radius=1)
-        pen.label("B", 8.5 + i * 9, pen.h - 12, size=7, font="bold", colour="#ffffff", align="center")
+        dx = i * (icon.w + icon.get("gap_mm"))
+        fill_box(pen, moved(icon, dx))
+        label_box(pen, moved(letter, dx), "B")
     if card.two_player:
-        two_player_mark(pen, pen.w - 7, pen.h - 13.5)
-    pen.text("One row each business phase, top first; miss one and the card is gone.", 4, pen.h - 9, pen.w - 8, 7,
-             size=6.5, min_size=5, font="italic", align="center", valign="middle")
+        two_player_mark(pen, b)
+    text_box(pen, b["footer"], "One row each business phase, top first; miss one and the card is gone.")
 
 
 # --- buildings -----------------------------------------------------------------------------------
@@ -136,37 +144,35 @@ def building_card(pen: Pen, piece: Piece) -> None:
     cat = catalog(piece)
     card = cat.building(cat.building_copies()[piece.index])
     if piece.side == "back":
-        card_back(pen, "building", "Building permit")
+        card_back(pen, piece, "building", "Building permit")
         return
+    b = boxes(piece, "building", BUILDING)
     background(pen, CARD_BG)
-    band(pen, "building", 15)
-    pen.text(f"**{card.name}**", 4, 2, pen.w - 24, 11, size=12, min_size=7, colour="#ffffff", valign="middle")
-    pen.text(f"**{card.vp}** :vp:", pen.w - 20, 2, 16, 11, size=12, colour="#ffffff", align="right", valign="middle")
-    cost = " + ".join([f"**${card.money}**"] + [f":{r}:" for r in card.cubes])
-    pen.text("Cost", 4, 20, 20, 6, size=7, font="bold")
-    pen.text(cost, 4, 26, pen.w - 8, 10, size=12, min_size=7, valign="middle")
-    pen.rect(4, 42, pen.w - 8, 28, fill="#eef3ef", stroke="building", radius=2)
-    pen.text("**When built**" if card.effect else "", 7, 44, pen.w - 14, 6, size=7)
-    pen.text(card.text, 7, 50 if card.effect else 46, pen.w - 14, 18, size=8.5, min_size=6, valign="top")
+    fill_box(pen, b["band"])
+    text_box(pen, b["name"], f"**{card.name}**")
+    text_box(pen, b["vp"], f"**{card.vp}** :vp:")
+    text_box(pen, b["cost-label"], "Cost")
+    text_box(pen, b["cost"], " + ".join([f"**${card.money}**"] + [f":{r}:" for r in card.cubes]))
+    fill_box(pen, b["panel"])
+    if card.effect:
+        text_box(pen, b["when-built"], "**When built**")
+    text_box(pen, b["text" if card.effect else "plain-text"], card.text)
     if card.two_player:
-        two_player_mark(pen, pen.w - 8, pen.h - 8)
-    pen.text("Build only with a building icon from a contract you just finished.", 4, pen.h - 14, pen.w - 20, 10,
-             size=6, min_size=5, font="italic", valign="middle")
+        two_player_mark(pen, b)
+    text_box(pen, b["footer"], "Build only with a building icon from a contract you just finished.")
 
 
 # --- money, cubes, overtime ----------------------------------------------------------------------
 
-MONEY_FILL = {"1": "#f4f1ea", "5": "#cfe3c8", "10": "#c8d8ea", "20": "#ecd9a8"}
-
-
 @painter("ore-published.money")
 def money_card(pen: Pen, piece: Piece) -> None:
+    b = boxes(piece, "money", MONEY)
     value = nth(piece.game.tables["money_cards"], piece.index)
-    background(pen, MONEY_FILL.get(value, "#f4f1ea"))
-    pen.rect(3, 3, pen.w - 6, pen.h - 6, stroke="ink", radius=2, width=style.THIN_PT)
-    pen.text(f"**${value}**", 4, pen.h / 2 - 10, pen.w - 8, 20, size=26, align="center", valign="middle")
-    pen.label(f"${value}", 6, 9, size=8, font="bold")
-    pen.label("Appalachian Mining Bank", pen.w / 2, pen.h - 7, size=5.5, align="center")
+    background(pen, f"money-{value}")
+    fill_box(pen, b["frame"])
+    text_box(pen, b["value"], f"**${value}**")
+    label_box(pen, b["corner"], f"${value}")
+    label_box(pen, b["bank"], "Appalachian Mining Bank")
 
 
 def _cubes(piece: Piece) -> dict:
@@ -182,32 +188,45 @@ def _cube_needed(piece: Piece) -> bool:
 
 @painter("ore-published.cube", needed=_cube_needed)
 def cube(pen: Pen, piece: Piece) -> None:
+    b = boxes(piece, "cube", CUBE)
     kind = nth(_cubes(piece), piece.index)
-    b = pen.bleed
     if kind == "five":
-        pen.ellipse(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill="#ffffff")
-        pen.circle(pen.w / 2, pen.h / 2, pen.w / 2 - 1, stroke="ink", width=style.THIN_PT)
-        pen.text("**5×**", 1, 1, pen.w - 2, pen.h - 2, size=10, align="center", valign="middle")
+        fill_box(pen, b["five-disc"])
+        fill_box(pen, b["five-ring"])
+        text_box(pen, b["letter"], "**5×**")
         return
-    pen.rect(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=kind)
-    pen.text(f"**{piece.game.resources[kind].letter}**", 1, 1, pen.w - 2, pen.h - 2, size=10, align="center",
-             valign="middle", colour=ink_for(pen, kind))
+    fill_box(pen, b["square"], kind=kind)
+    text_box(pen, b["letter"], f"**{piece.game.resources[kind].letter}**", colour=ink_for(pen, kind))
+
+
+def _overtime_tile(piece: Piece) -> tuple[int, list[int]]:
+    """The spaces on overtime tile ``piece.index`` and the player counts it serves: one tile per
+    number of spaces in ``setup.overtime_spaces``, fewest first."""
+    by_spaces: dict[int, list[int]] = {}
+    for players, spaces in sorted(piece.game.setup["overtime_spaces"].items(), key=lambda kv: int(kv[0])):
+        if int(spaces):
+            by_spaces.setdefault(int(spaces), []).append(int(players))
+    spaces = sorted(by_spaces)[piece.index]
+    return spaces, by_spaces[spaces]
 
 
 def _overtime_needed(piece: Piece) -> bool:
     players = getattr(piece.build, "players", None)
-    return players is None or (piece.index == 1) == (players == 5)
+    return players is None or players in _overtime_tile(piece)[1]
 
 
 @painter("ore-published.overtime", needed=_overtime_needed)
 def overtime_tile(pen: Pen, piece: Piece) -> None:
-    spaces = int(piece.game.setup["overtime_spaces"]["5" if piece.index else "3"])
-    background(pen, "#3f4a5a")
-    who = "5 players" if piece.index else "3-4 players"
-    pen.text(f"**Overtime** · {who}", 3, 1, pen.w - 6, 5, size=8, colour="#ffffff", valign="middle")
+    b = boxes(piece, "overtime", OVERTIME)
+    spaces, counts = _overtime_tile(piece)
+    background(pen, piece.game.layouts["overtime"].background)
+    who = f"{counts[0]}-{counts[-1]} players" if len(counts) > 1 else f"{counts[0]} players"
+    text_box(pen, b["title"], f"**Overtime** · {who}")
+    spot, text = b["spot"], b["text"]
+    pitch = spot.w + spot.get("gap_mm")
     for i in range(spaces):
-        pen.circle(8 + i * 13, pen.h / 2 + 2.5, 5, fill="#ffffff", stroke="ink")
+        fill_box(pen, moved(spot, i * pitch))
+    left = spot.x + spaces * pitch
     cost = piece.game.tables["overtime_cost"]
-    left = 3 + spaces * 13
-    pen.text(f"Pay ${cost}: use any action space, even a taken one. Never a mine.", left, 6.5, pen.w - left - 3,
-             pen.h - 8, size=7, min_size=5, colour="#ffffff", valign="middle")
+    text_box(pen, replace(text, x=left, w=text.x + text.w - left),
+             f"Pay ${cost}: use any action space, even a taken one. Never a mine.")

@@ -37,8 +37,17 @@ def test_fold_out_sections_show_an_open_or_closed_marker(server, phone):
     page = phone()
     start_table(page, server, ("Ann", "Bo", "Cy"), "tinners-trail|base")
     summary = page.locator("details.join > summary")
-    marker = lambda: summary.evaluate("s => getComputedStyle(s, '::before').content")  # noqa: E731
+    marker = lambda: summary.evaluate("""s => {
+        const m = getComputedStyle(s, '::before');
+        return {transform: m.transform, width: parseFloat(m.width), edge: parseFloat(m.borderRightWidth),
+                colour: m.borderRightColor, display: m.display};
+    }""")  # noqa: E731
     opened = marker()
     page.locator("details.join > summary").click()
+    page.wait_for_function("""() => getComputedStyle(document.querySelector('details.join > summary'), '::before')
+                               .transform === 'matrix(0.707107, -0.707107, 0.707107, 0.707107, 0, 0)'""")
     closed = marker()
-    assert "▾" in opened and "▸" in closed
+    # a visible chevron: drawn (a box with a border), pointing down when open and right when closed
+    for m in (opened, closed):
+        assert m["display"] != "none" and m["width"] >= 6 and m["edge"] >= 2 and m["colour"] != "rgba(0, 0, 0, 0)"
+    assert opened["transform"] == "matrix(0.707107, 0.707107, -0.707107, 0.707107, 0, 0)"  # rotated 45°: down

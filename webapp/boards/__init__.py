@@ -4,3 +4,15 @@ One module per game (``tinners_trail``, ``ore``, ``mine_shaft``). Each returns m
 complete without script, so a page shows the board even where JavaScript is off; shapes and
 positions come from ``cards_data/<game>/`` so the phone and the printed board never disagree.
 """
+
+
+def init_app(app) -> None:
+    """Make each game's picture callable from its page partial."""
+    from . import mine_shaft, ore, tinners_trail
+
+    app.jinja_env.globals.update(mine_shaft_board=mine_shaft.mine_svg, ore_board=ore.board_svg,
+                                 tinners_trail_areas=tinners_trail.area_facts,
+                                 tinners_trail_auction_cards=tinners_trail.auction_cards,
+                                 tinners_trail_board=tinners_trail.board_svg,
+                                 tinners_trail_placements=tinners_trail.placements,
+                                 tinners_trail_marks=tinners_trail.marks)

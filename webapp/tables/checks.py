@@ -13,7 +13,8 @@ from .model import _clean
 NAME_MAX = 32
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-IDENT = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")  # bot and variant ids
+IDENT = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")  # bot ids
+VARIANT = re.compile(r"[a-z0-9][a-z0-9_+-]{0,63}")  # a variant id, or "+"-joined modules and options
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud across a table
 CODE_LENGTH = 8
 SEED_LIMIT = 2 ** 31
@@ -67,7 +68,7 @@ def _game_and_variant(game_id: Any, variant: Any) -> tuple[Game, str | None]:
         raise Invalid("invalid_variant", "The variant must be a name.")
     if variant == "":
         variant = None
-    if variant is not None and not IDENT.fullmatch(variant):
+    if variant is not None and not VARIANT.fullmatch(variant):
         raise Invalid("invalid_variant", f"{variant!r} is not a variant name.")
     if variant is not None and not game.variants:
         raise Invalid("invalid_variant", f"{game.name} has no variants.")

@@ -9,6 +9,9 @@ from ..security import HOST_COOKIE, SEAT_COOKIE, hash_token, token_matches
 from .model import Table
 from .reading import get
 
+# What a phone whose seat token stopped working is told (the pages add a link to join again).
+FREED = "This phone's seat was freed by the host. Join again to play."
+
 
 def _who(row, seat_rows, token: str | None) -> tuple[str, int | None]:
     """('host', None) or ('seat', n) for a token; Forbidden otherwise."""
@@ -20,8 +23,7 @@ def _who(row, seat_rows, token: str | None) -> tuple[str, int | None]:
     for s in seat_rows:
         if s.token_hash and token_matches(digest, s.token_hash):
             return "seat", s.seat
-    raise Forbidden("This phone no longer holds a seat at this table (the host may have freed it): "
-                    "ask for the join code to sit down again.", "bad_token")
+    raise Forbidden(FREED, "bad_token")
 
 
 def _require_host(row, token: str | None) -> None:

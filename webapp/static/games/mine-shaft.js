@@ -3,13 +3,24 @@
    each further tap on the same square turns it, and the confirm button lays it. */
 (function () {
   'use strict';
-  var chosen = null; // {x, y, index, actions}
+  var chosen = null; // {x, y, index, actions, labels}
 
   function mine() { return document.querySelector('svg.ms-mine'); }
 
+  function targetAt(svg, x, y) {
+    return svg.querySelector('.ms-target[data-x="' + x + '"][data-y="' + y + '"]');
+  }
+
   function actionsAt(svg, x, y) {
-    var target = svg.querySelector('.ms-target[data-x="' + x + '"][data-y="' + y + '"]');
+    var target = targetAt(svg, x, y);
     return target ? JSON.parse(target.getAttribute('data-actions')) : null;
+  }
+
+  // The server's words for each action on the square ("Lay the red curve north of the start
+  // tile, joining south and east"): the same text as the move list, never coordinates.
+  function labelsAt(svg, x, y) {
+    var target = targetAt(svg, x, y);
+    return target ? JSON.parse(target.getAttribute('data-labels') || '[]') : [];
   }
 
   // A table drawing from a real bag says what came out; the counts ride on the placement or
@@ -42,7 +53,7 @@
     group.setAttribute('transform', 'translate(' + action.x * 100 + ' ' + action.y * 100 + ')');
     turn.setAttribute('transform', 'rotate(' + action.rotation + ' 50 50)');
     group.removeAttribute('display');
-    confirm.textContent = 'Lay the tile at (' + action.x + ', ' + action.y + ') turned ' + action.rotation + '°';
+    confirm.textContent = chosen.labels[chosen.index] || 'Lay the tile here';
     box.hidden = false;
   }
 
@@ -64,7 +75,7 @@
       if (chosen && chosen.x === x && chosen.y === y) {
         chosen.index = (chosen.index + 1) % actions.length;
       } else {
-        chosen = { x: x, y: y, index: 0, actions: actions };
+        chosen = { x: x, y: y, index: 0, actions: actions, labels: labelsAt(svg, x, y) };
       }
       preview(svg);
       return;

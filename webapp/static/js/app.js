@@ -2,7 +2,8 @@
    - marks <html class="js"> so CSS can hide the no-script fallbacks;
    - registers the service worker so the companion installs as an app and opens offline;
    - on the new-table form: "Add player" / "Remove" rows (the form works without this:
-     the server always renders a few spare rows). */
+     the server always renders a few spare rows), and each game's table options shown only
+     while that game is chosen. */
 (function () {
   'use strict';
   document.documentElement.classList.add('js');
@@ -11,6 +12,20 @@
     window.addEventListener('load', function () {
       navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(function () { /* optional */ });
     });
+  }
+
+  // A game's table options show only while that game is chosen (all show without script).
+  var gameSelect = document.getElementById('game');
+  var switchSets = document.querySelectorAll('[data-switches]');
+  function showSwitches() {
+    var chosen = gameSelect.value.split('|')[0];
+    for (var k = 0; k < switchSets.length; k++) {
+      switchSets[k].hidden = switchSets[k].getAttribute('data-switches') !== chosen;
+    }
+  }
+  if (gameSelect && switchSets.length) {
+    gameSelect.addEventListener('change', showSwitches);
+    showSwitches();
   }
 
   var list = document.querySelector('[data-player-rows]');

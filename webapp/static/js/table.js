@@ -35,7 +35,8 @@
    so the generic list of options leaves them out. Full guide: templates/games/README.md.
 
    Answers: a rule the action breaks (422) is shown in the page's alert region; a 409 (someone
-   acted first) redraws the table and says so. */
+   acted first) redraws the table, says what the others did meanwhile (from the log) and moves
+   the focus to that notice. */
 (function () {
   'use strict';
   var root = document.getElementById('table');
@@ -51,6 +52,7 @@
   var seatActionsUrl = root.getAttribute('data-seat-actions-url');
   var csrf = root.getAttribute('data-csrf') || '';
   var eventsUrl = root.getAttribute('data-events-url');
+  var logUrl = root.getAttribute('data-log-url');
   var POLL_MS = 1000;
   var HIDDEN_POLL_MS = 5000;
   var WAIT_S = 20;
@@ -64,6 +66,7 @@
   var checking = false;   // a check is under way
   var checkedOnce = false;
   var waiting = null;     // aborts the long poll under way
+  var connected = false;  // the last request reached the server
 
   // When this phone's turn starts: the tab title says so and the phone buzzes where the
   // browser allows it (a turn already running when the page opens does not buzz).
@@ -96,6 +99,7 @@
   }
 
   function setConnected(ok) {
+    connected = ok;
     if (!connection) return;
     connection.className = 'pill ' + (ok ? 'pill-live' : 'pill-offline');
     connection.textContent = ok ? 'Live' : 'Offline, retrying';
@@ -191,8 +195,10 @@
   }
 
   function check() {
-    // The first check is a plain poll, so the page can say at once that it is connected.
-    var longPoll = eventsUrl && checkedOnce && !document.hidden && Date.now() >= pollUntil;
+    // The first check is a plain poll, so the page can say at once that it is connected; so is
+    // the first after a failure: a long poll only answers when the table changes (or after
+    // WAIT_S), and the pill would say "Offline" all that time on a network that works again.
+    var longPoll = eventsUrl && checkedOnce && connected && !document.hidden && Date.now() >= pollUntil;
     checkedOnce = true;
     return longPoll ? wait().then(function () { return 0; }) : poll().then(function () {
       return document.hidden ? HIDDEN_POLL_MS : POLL_MS;
@@ -222,7 +228,10 @@
   }
 
   document.addEventListener('visibilitychange', function () { if (!document.hidden) wake(); });
-  window.addEventListener('offline', function () { setConnected(false); });
+  window.addEventListener('offline', function () {
+    setConnected(false);
+    if (checking && waiting) waiting.abort();  // a long poll over a dead network may hang for long
+  });
   window.addEventListener('online', wake);
   live.addEventListener('focusout', function () {
     setTimeout(function () { if (pending && !typing()) redraw(false); }, 0);
@@ -286,19 +295,50 @@
           return redraw(true);
         }
         if (response.status === 409) {
-          return redraw(true).then(function () {
-            say('info', 'The table changed before your tap arrived. ',
-                'It now shows the latest state: check it and try again if you still want to.');
+          var had = version;
+          return Promise.all([redraw(true), whatChanged(had)]).then(function (done) {
+            var changes = done[1];
+            say('info', changes.length ? 'Before your tap arrived: ' + changes.join('; ') + '. ' : 'The table changed before your tap arrived. ',
+                'Your tap was not applied. The table now shows the latest state: check it and try again if you still want to.');
+            showAlert();
           });
         }
         say('error', 'Not allowed: ', error.message || ('the server answered ' + response.status + '.'));
-        alertBox.focus();
+        if (error.code === 'bad_token') {
+          var again = document.createElement('a');
+          again.href = '/join';
+          again.textContent = 'Join again';
+          alertBox.appendChild(document.createTextNode(' '));
+          alertBox.appendChild(again);
+        }
+        showAlert();
         return null;
       });
     }).catch(function () {
       setConnected(false);
       say('error', 'No connection. ', 'Your tap was not sent; try again when the phone is back on the network.');
     });
+  }
+
+  // What the table did since ``had``, the version this phone acted on, in the log's words
+  // ("Ben bids £4"); an empty list when the log cannot be read.
+  function whatChanged(had) {
+    if (!logUrl) return Promise.resolve([]);
+    return fetch(logUrl + '?after=' + had + '&limit=20', { credentials: 'same-origin', cache: 'no-store',
+                                                           headers: { 'Accept': 'application/json' } })
+      .then(function (response) { return response.ok ? response.json() : { events: [] }; })
+      .then(function (body) {
+        return (body.events || []).filter(function (e) { return e.kind !== 'setup' && e.summary; })
+          .map(function (e) { return e.summary; });
+      })
+      .catch(function () { return []; });
+  }
+
+  // The notice comes into view (below the sticky top bar) and takes the keyboard focus, so a
+  // screen reader reads it and a player who tapped far down the page sees it.
+  function showAlert() {
+    alertBox.focus({ preventScroll: true });
+    alertBox.scrollIntoView({ block: 'nearest' });
   }
 
   var lastClicked = null;  // older Safari has no SubmitEvent.submitter

@@ -1,0 +1,119 @@
+"""Mine Shaft's mine as a server-drawn SVG: one 100-unit square per tile, the tracks as laid,
+collapsed tiles crossed out, minerals as lettered discs, pieces as the players' initials on
+their colours. Squares the rules allow for this step are outlined, each carrying its actions
+and their descriptions in words for the page script; without script the picture still shows
+the whole mine and the move list below it does the rest.
+"""
+
+from __future__ import annotations
+
+import json
+
+from markupsafe import Markup, escape
+
+U = 100  # one square
+ROCK = "#6b5a48"
+FALLEN = "#3f3428"
+RUBBLE = "#8d7b67"
+BED = "#d8c39c"
+RAIL = "#5d6166"
+EMPTY = "#efe6d2"
+GRID = "#ddd2bb"
+TARGET = "#2f9e44"
+PAWN_R = 15
+# Where up to four pieces stand on one tile. The start tile's label sits in the middle, so its
+# pieces line up along the bottom edge instead.
+PAWN_SPOTS = ((-18, -18), (18, -18), (-18, 18), (18, 18))
+START_SPOTS = ((-33, 32), (-11, 32), (11, 32), (33, 32))
+START_PAWN_R = 10
+
+
+def _attr(value) -> str:
+    return str(escape(str(value)))
+
+
+def _track(path: str, end: bool, rotation: int) -> str:
+    out = (f'<g transform="rotate({rotation} 50 50)"><path d="{path}" stroke="{BED}" stroke-width="34" fill="none"/>'
+           f'<path d="{path}" stroke="{RAIL}" stroke-width="4" stroke-dasharray="8 6" fill="none"/>')
+    if end:
+        out += f'<circle cx="50" cy="50" r="17" fill="{FALLEN}"/>'
+    return out + "</g>"
+
+
+def _tile(t: dict) -> str:
+    title = t["words"] + (" (collapsed)" if t["collapsed"] else "")
+    out = [f'<g class="ms-tile" data-x="{t["x"]}" data-y="{t["y"]}" transform="translate({t["x"] * U} {t["y"] * U})">',
+           f"<title>{_attr(title)}</title>"]
+    if t["collapsed"]:
+        out.append(f'<rect x="2" y="2" width="96" height="96" fill="{FALLEN}"/>'
+                   f'<path d="M14 14 L86 86 M86 14 L14 86" stroke="{RUBBLE}" stroke-width="10"/>')
+        return "".join(out) + "</g>"
+    frame = f' stroke="{_attr(t["colour"])}" stroke-width="8"' if t["colour"] else ""
+    out.append(f'<rect x="2" y="2" width="96" height="96" fill="{ROCK}"{frame}/>')
+    out.append(_track(t["path"], t["end"], t["rotation"]))
+    if t["start"]:
+        out.append('<rect class="ms-start-plate" x="16" y="38" width="68" height="24" rx="5" fill="#f4ecdc" stroke="#222"/>'
+                   '<text class="ms-start" x="50" y="56" text-anchor="middle" font-size="17" font-weight="bold" '
+                   'fill="#222">START</text>')
+    if t["icon"]:
+        out.append(f'<text x="50" y="56" text-anchor="middle" font-size="13" font-weight="bold" fill="#fff" '
+                   f'stroke="#222" stroke-width="0.6">{_attr(t["icon"])}</text>')
+    for m in t["minerals"]:
+        ink = "#fff" if m["kind"] == "coal" else "#222"
+        out.append(f'<circle cx="{m["cx"]}" cy="{m["cy"]}" r="13" fill="{_attr(m["fill"])}" stroke="#fff" stroke-width="2"/>'
+                   f'<text x="{m["cx"]}" y="{m["cy"] + 5}" text-anchor="middle" font-size="14" font-weight="bold" '
+                   f'fill="{ink}">{_attr(m["letter"])}</text>')
+    return "".join(out) + "</g>"
+
+
+def _pieces(b: dict, colours: list) -> str:
+    starts = {(t["x"], t["y"]) for t in b["tiles"] if t["start"]}
+    out = []
+    for p in b["pieces"]:
+        on_start = (p["x"], p["y"]) in starts
+        dx, dy = (START_SPOTS if on_start else PAWN_SPOTS)[p["slot"] % 4]
+        r = START_PAWN_R if on_start else PAWN_R
+        fill = colours[p["seat"]] if p["seat"] < len(colours) and colours[p["seat"]] else "#888"
+        ring = 'stroke="#fff" stroke-width="4"' if p["turn"] else 'stroke="#222" stroke-width="2"'
+        out.append(f'<g class="ms-pawn" pointer-events="none" transform="translate({p["x"] * U + 50 + dx} '
+                   f'{p["y"] * U + 50 + dy})"><title>{_attr(p["name"])}</title>'
+                   f'<circle r="{r}" fill="{_attr(fill)}" {ring}/>'
+                   f'<text y="{r * 0.4:.0f}" text-anchor="middle" font-size="{r + 2}" font-weight="bold" fill="#fff" '
+                   f'stroke="#111" stroke-width="0.8">{_attr(p["initial"])}</text></g>')
+    return "".join(out)
+
+
+def _preview(drawn: dict | None) -> str:
+    if not drawn:
+        return ""
+    frame = f' stroke="{_attr(drawn["colour"])}" stroke-width="8"' if drawn["colour"] else ""
+    return ('<g id="ms-preview" display="none" transform="translate(0 0)" pointer-events="none">'
+            '<g id="ms-preview-turn" transform="rotate(0 50 50)">'
+            f'<rect x="2" y="2" width="96" height="96" fill="{ROCK}" fill-opacity="0.85"{frame}/>'
+            f'<path d="{drawn["path"]}" stroke="{BED}" stroke-width="34" fill="none"/>'
+            + (f'<circle cx="50" cy="50" r="17" fill="{FALLEN}"/>' if drawn["end"] else "") + "</g></g>")
+
+
+def mine_svg(b: dict, colours: list) -> Markup:
+    """The whole mine from the view's ``board`` dict; ``colours`` are the seats' colours."""
+    x0, y0, w, h = b["min_x"], b["min_y"], b["width"], b["height"]
+    n = len(b["tiles"])
+    label = f"The mine: {n} tile{'s' if n != 1 else ''}. " + "; ".join(p["where"] for p in b["pieces"]) + "."
+    out = [f'<svg class="ms-mine" width="100%" viewBox="{x0 * U} {y0 * U} {w * U} {h * U}" '
+           f'data-cell-action="{_attr(b["cell_action"])}" role="img" aria-label="{_attr(label)}" '
+           'xmlns="http://www.w3.org/2000/svg">']
+    for gy in range(y0, y0 + h):
+        for gx in range(x0, x0 + w):
+            out.append(f'<rect class="ms-empty" data-x="{gx}" data-y="{gy}" x="{gx * U}" y="{gy * U}" width="{U}" height="{U}" '
+                       f'fill="{EMPTY}" stroke="{GRID}" stroke-width="2"/>')
+    out += [_tile(t) for t in b["tiles"]]
+    for t in b["targets"]:
+        out.append(f'<rect class="ms-target" data-x="{t["x"]}" data-y="{t["y"]}" '
+                   f"data-actions='{_attr(json.dumps(t['actions']))}' data-labels='{_attr(json.dumps(t['labels']))}' "
+                   f'x="{t["x"] * U + 6}" y="{t["y"] * U + 6}" width="{U - 12}" height="{U - 12}" rx="8" '
+                   f'fill="{TARGET}" fill-opacity="0.18" stroke="{TARGET}" stroke-width="6" stroke-dasharray="14 8">'
+                   f"<title>{_attr(' / '.join(t['labels']))}</title></rect>")
+    out.append(_preview(b["drawn"]))
+    out.append(_pieces(b, colours))
+    out.append("</svg>")
+    return Markup("".join(out))

@@ -1,0 +1,385 @@
+"""Tinners' Trail's map on the phone: an SVG drawn on the server from ``map.toml`` (the same
+shapes as the printed board), showing what lies in each area for this phone's seat.
+
+Cornwall is long and thin: at 360 px the whole board would make every name a few pixels
+high, so the phone shows it as two halves stacked, west (regions A and B) above east (C and
+D), each at twice the scale. Every area is a link to its own section of the page (its detail
+and its moves), so the map works without script. Pieces carry a letter as well as a colour,
+and a face-down tile shows only its region: what a seat has not seen never reaches its page.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from html import escape
+
+from markupsafe import Markup
+
+from companion.data.loader import load_game
+from companion.errors import RuleViolation
+from companion.tinners_trail.geometry import BoardGeometry, board_geometry
+from companion.tinners_trail.options import lord_action
+from companion.tinners_trail.rules import GAME_ID
+
+# Millimetres of the board shown by each half: x, y, width, height (the same size, so both
+# halves draw at one scale and a name reads the same in the west and the east).
+HALVES = (("west", "Map, west: regions A and B", "AB", (16.0, 28.0, 238.0, 170.0)),
+          ("east", "Map, east: regions C and D", "CD", (224.0, 28.0, 238.0, 170.0)))
+NAME_MM = 7.2          # area names: about 10 px at 360 px
+SEA_MM = 6.5           # sea and Devon labels
+LETTER_R_MM = 6.0      # region letter disc
+COUNT_MM = 6.4         # "T3" in a tile's cell
+BADGE_R_MM = 4.6       # owner, miner, port, train, pump discs on the tile's edge away from the name
+TILE_INSET_MM = 1.0    # the phone's tile square sits this far inside the board's tile space
+NAME_GAP_MM = 0.6      # least room between a name and its tile square
+GLYPH_EM = 0.64        # average advance of a glyph, as a share of the font size
+MIN_FIT = 0.72         # a name squeezed to fit its area keeps at least this share of its width
+CUBES = (("tin", "T"), ("copper", "C"), ("water", "W"), ("arsenic", "As"))
+PIECES = (("miner", "M", "miner"), ("port", "P", "port"), ("train", "T", "train"), ("pump", "S", "steam pump"))
+# Where the badges go along the tile's edge opposite the name (-1 left corner ... 1 right), and
+# then half-way down each side.
+BADGE_SPOTS = ((-1, 0), (0, 0), (1, 0), (-1, 1), (1, 1))
+
+
+@dataclass(frozen=True)
+class AreaFacts:
+    """One area as this phone may see it, in words and in the numbers the map draws."""
+
+    id: str
+    name: str
+    region: str
+    coastal: bool
+    tile: str            # "up", "down" or ""
+    tile_text: str       # what the tile shows this seat, e.g. "3 tin, 2 copper, 1 water"
+    owner: int | None
+    cells: tuple[tuple[str, str, int], ...]   # (kind, letter, count) drawn in the tile space
+    pieces: tuple[tuple[str, str, int | None], ...]   # (kind, letter, seat or None)
+    adits: tuple[str, ...]   # ids of the areas an adit joins this one to
+    facts: tuple[str, ...]   # the detail's lines, which also make the accessible name
+    here: str            # "auction" or "build" when the table's attention is on this area
+
+    @property
+    def label(self) -> str:
+        return f"{self.name}, region {self.region}: " + ", ".join(self.facts)
+
+
+@lru_cache(maxsize=8)
+def palette(data_dir: str | None) -> dict[str, str]:
+    data = load_game(GAME_ID, data_dir)
+    colours = dict(data.colours)
+    for rid, resource in data.resources.items():
+        colours[rid] = resource.colour
+    colours["water"] = colours.get("water_blue", "#2f6fb3")
+    return colours
+
+
+def marks(names: list[str]) -> list[str]:
+    """A letter per seat printed on its pieces: the initial, or initial and seat number when
+    two names share it, so no piece is told apart by colour alone."""
+    initials = [(n.strip()[:1] or "?").upper() for n in names]
+    return [i if initials.count(i) == 1 else f"{i}{seat + 1}" for seat, i in enumerate(initials)]
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}"
+
+
+def area_facts(game, view: dict, names: list[str]) -> list[AreaFacts]:
+    rules = game.rules
+    info = {a["id"]: a for a in view["info"]["areas"]}
+    adits: dict[str, list[str]] = {}
+    for a, b in view.get("adits", []):
+        adits.setdefault(a, []).append(b)
+        adits.setdefault(b, []).append(a)
+    auction = (view.get("auction") or {}).get("area")
+    won = (view.get("won") or {}).get("area")
+    out = []
+    for area in view["areas"]:
+        meta = info[area["id"]]
+        facts: list[str] = []
+        cells: list[tuple[str, str, int]] = []
+        tile, tile_text = "", ""
+        if area["tile"]:
+            tile = "up" if area["face_up"] else "down"
+            seen = not str(area["tile"]).startswith("?")
+            if seen:
+                t = rules.tiles[area["tile"]]
+                tile_text = meta["tile"]
+                if area["face_up"]:
+                    cells = [(k, letter, getattr(t, k)) for k, letter in CUBES[:3] if getattr(t, k)]
+                    facts.append(f"face-up tile: {tile_text}")
+                else:
+                    facts.append(f"face-down tile (you looked: {tile_text})")
+            else:
+                facts.append("face-down tile")
+        if area["owner"] is not None:
+            who = names[area["owner"]]
+            facts.append(f"{who}'s mine, capacity {meta['capacity']}")
+            cells = [(k, letter, area[k]) for k, letter in CUBES if area[k]]
+            facts.append(", ".join(_count(area[k], k) for k, _ in CUBES if area[k]) or "no cubes left")
+        elif not area["tile"]:
+            facts.append("no tile")
+        if area["drainage"]:
+            cells.append(("drainage", "D", area["drainage"]))
+            facts.append(_count(area["drainage"], "drainage token" + ("s" if area["drainage"] > 1 else "")))
+        pieces: list[tuple[str, str, int | None]] = []
+        if area["miner"] is not None:
+            own = area["miner"] if area["miner"] >= 0 else None
+            pieces.append(("miner", "M", own))
+            extra = area.get("extra_miners", 0)
+            facts.append((f"{names[own]}'s miner" if own is not None else "a miner")
+                         + (f" and {extra} more" if extra else ""))
+        for kind, letter, word in PIECES[1:]:
+            if area[kind]:
+                pieces.append((kind, letter, None))
+                facts.append(f"a {word}")
+        joined = tuple(sorted(adits.get(area["id"], [])))
+        if joined:
+            facts.append("adit to " + " and ".join(info[o]["name"] for o in joined))
+        if meta["coastal"]:
+            facts.append("on the coast")
+        here = "auction" if area["id"] == auction else "build" if area["id"] == won else ""
+        if here:
+            facts.append("being auctioned" if here == "auction" else "mine being built")
+        out.append(AreaFacts(area["id"], meta["name"], meta["region"], meta["coastal"], tile, tile_text,
+                             area["owner"], tuple(cells), tuple(pieces), joined, tuple(facts), here))
+    return out
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A development the seat could place in one area: its action, and why not if not."""
+
+    action: dict
+    label: str
+    reason: str
+
+
+def placements(game, state, seat: int | None) -> dict[str, list[Placement]]:
+    """Miners, ports and trains for each area and adits across its borders, each checked
+    against the rules (the rules alone know which round's column still holds a piece)."""
+    if seat is None or state.phase != "actions" or lord_action(state) or seat not in game.acting_seats(state):
+        return {}
+    rules = game.rules
+    out: dict[str, list[Placement]] = {}
+    for area in state.areas:
+        wanted = [({"type": "develop", "piece": p, "area": area.id}, f"Place a {p} here") for p in ("miner", "port", "train")]
+        wanted += [({"type": "develop", "piece": "adit", "area": area.id, "to": n},
+                    f"Dig an adit to {rules.areas[n].name}")
+                   for n in rules.neighbours[area.id] if tuple(sorted((area.id, n))) in rules.adit_borders]
+        out[area.id] = [Placement(action, label, _refusal(game, state, {**action, "seat": seat}))
+                        for action, label in wanted]
+    return out
+
+
+def auction_cards(game, state, seat: int | None) -> dict[str, list[str]]:
+    """For each area up for auction, the survey cards of the seat's hand the rules let it play
+    there (a port card only on the coast, a card on a face-up tile only with two players...)."""
+    if seat is None or state.phase != "actions" or lord_action(state) or seat not in game.acting_seats(state):
+        return {}
+    hand = list(dict.fromkeys(state.players[seat].hand))
+    return {area.id: [card for card in hand if not _refusal(
+                game, state, {"type": "start_auction", "seat": seat, "area": area.id, "card": card})]
+            for area in state.areas if area.tile and area.owner is None}
+
+
+def _refusal(game, state, action: dict) -> str:
+    try:
+        game.apply(state, action)
+    except RuleViolation as exc:
+        return str(exc)
+    return ""
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+def _n(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def _points(points) -> str:
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+
+
+def _ink(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour``."""
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    lum = sum(w * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
+              for w, c in zip((0.2126, 0.7152, 0.0722), (r, g, b)))
+    return "#111111" if lum > 0.22 else "#ffffff"
+
+
+def _span_at(polygon, y: float) -> float:
+    """Width of the area along the horizontal line through ``y`` (its name's line)."""
+    xs = []
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y1 > y) != (y2 > y):
+            xs.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+    return max(xs) - min(xs) if len(xs) >= 2 else 30.0
+
+
+def _name_at(label, tile, side: float):
+    """The name's centre, moved away from the tile square when the two would touch."""
+    least = side / 2 + NAME_MM / 2 + NAME_GAP_MM
+    dy = label[1] - tile[1]
+    if abs(dy) >= least:
+        return label
+    return (label[0], tile[1] + math.copysign(least, dy))
+
+
+def _name(text: str, at, polygon) -> str:
+    room = _span_at(list(polygon), at[1]) - 3
+    want = len(text) * NAME_MM * GLYPH_EM
+    size, fit = NAME_MM, ""
+    if want > room:
+        size = max(NAME_MM * MIN_FIT, NAME_MM * room / want)
+        if len(text) * size * GLYPH_EM > room:
+            fit = f' textLength="{_n(room)}" lengthAdjust="spacingAndGlyphs"'
+    return (f'<text class="tt-name" x="{_n(at[0])}" y="{_n(at[1])}" font-size="{_n(size)}" text-anchor="middle"'
+            f' dominant-baseline="central"{fit}>{escape(text)}</text>')
+
+
+def _badge(x: float, y: float, letter: str, fill: str, kind: str) -> str:
+    """A lettered disc for a piece; the owner's mark is a square, like a mine marker."""
+    r = BADGE_R_MM
+    shape = (f'<rect x="{_n(x - r)}" y="{_n(y - r)}" width="{_n(2 * r)}" height="{_n(2 * r)}" rx="1"' if kind == "owner"
+             else f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{r}"')
+    return (f'<g class="tt-badge tt-{kind}">{shape} fill="{fill}"'
+            f' stroke="#111111" stroke-width="0.5"/><text x="{_n(x)}" y="{_n(y)}" font-size="{_n(BADGE_R_MM * 1.25)}"'
+            f' text-anchor="middle" dominant-baseline="central" fill="{_ink(fill)}">{escape(letter)}</text></g>')
+
+
+def _tile(a: AreaFacts, centre, side: float, colours: dict, seats: list[tuple[str, str]], hatch: str,
+          name_below: bool) -> str:
+    x, y = centre[0] - side / 2, centre[1] - side / 2
+    parts = []
+    if a.owner is not None:
+        colour, _letter = seats[a.owner]
+        parts.append(f'<rect class="tt-mine" x="{_n(x)}" y="{_n(y)}" width="{_n(side)}" height="{_n(side)}" rx="2"'
+                     f' fill="{colour}" fill-opacity="0.25" stroke="{colour}" stroke-width="2.2"/>')
+    elif a.tile == "down":
+        parts.append(f'<rect class="tt-tile tt-down" x="{_n(x)}" y="{_n(y)}" width="{_n(side)}" height="{_n(side)}"'
+                     f' rx="1.5" fill="url(#{hatch})" stroke="#5f584e" stroke-width="0.6"/>'
+                     f'<text class="tt-down-mark" x="{_n(centre[0])}" y="{_n(centre[1])}" font-size="11"'
+                     f' text-anchor="middle" dominant-baseline="central">?</text>')
+    elif a.tile == "up":
+        parts.append(f'<rect class="tt-tile tt-up" x="{_n(x)}" y="{_n(y)}" width="{_n(side)}" height="{_n(side)}"'
+                     f' rx="1.5" fill="#fbf8f1" stroke="#5f584e" stroke-width="0.6"/>')
+    else:
+        parts.append(f'<rect class="tt-space" x="{_n(x)}" y="{_n(y)}" width="{_n(side)}" height="{_n(side)}"'
+                     f' rx="1.5" fill="none" stroke="#8a8170" stroke-width="0.4" stroke-dasharray="1.5 1.5"/>')
+    cell = side / 2 - 1.5
+    for i, (kind, letter, count) in enumerate(a.cells[:4]):
+        cx = x + 1 + (i % 2) * (cell + 1) + cell / 2 + 0.5
+        cy = y + 1 + (i // 2) * (cell + 1) + cell / 2 + 0.5
+        fill = colours.get(kind, "#7a4a22" if kind == "drainage" else "#888888")
+        parts.append(f'<rect class="tt-cube tt-{kind}" x="{_n(cx - cell / 2)}" y="{_n(cy - cell / 2)}"'
+                     f' width="{_n(cell)}" height="{_n(cell)}" rx="1.2" fill="{fill}"/>'
+                     f'<text class="tt-count" x="{_n(cx)}" y="{_n(cy)}" font-size="{COUNT_MM}" text-anchor="middle"'
+                     f' dominant-baseline="central" fill="{_ink(fill)}">{count}<tspan class="tt-unit" font-size="{_n(COUNT_MM * 0.75)}">{letter}</tspan></text>')
+    badges = []
+    if a.owner is not None:
+        colour, letter = seats[a.owner]
+        badges.append(("owner", letter, colour))
+    for kind, letter, seat in a.pieces:
+        fill = seats[seat][0] if seat is not None else colours.get(f"{kind}_piece", colours.get("steam_pump_piece"))
+        badges.append((kind, letter, fill or "#d0d0d0"))
+    edge = -1 if name_below else 1       # the badges' edge: top when the name is below
+    for (kind, letter, fill), (along, down) in zip(badges, BADGE_SPOTS):
+        bx = centre[0] + along * side / 2
+        by = centre[1] + edge * side / 2 * (1 - down)
+        parts.append(_badge(bx, by, letter, fill, kind))
+    return "".join(parts)
+
+
+def _half(g: BoardGeometry, facts: list[AreaFacts], colours: dict, seats, key: str, title: str, regions: str,
+          box) -> str:
+    x, y, w, h = box
+    clip = f"tt-clip-{key}"
+    out = [f'<svg class="tt-board tt-{key}" viewBox="{_n(x)} {_n(y)} {_n(w)} {_n(h)}" role="group"'
+           f' aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
+           f'<defs><clipPath id="{clip}"><rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"/></clipPath>'
+           f'<pattern id="tt-hatch-{key}" width="3" height="3" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+           '<rect class="tt-hatch-bg" width="3" height="3" fill="#d8d0c3"/>'
+           '<line class="tt-hatch-line" x1="0" y1="0" x2="0" y2="3" stroke="#8a8170" stroke-width="1"/></pattern></defs>',
+           f'<g clip-path="url(#{clip})">',
+           f'<rect class="tt-sea" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" fill="{colours["sea"]}"/>',
+           f'<polygon class="tt-devon" points="{_points(g.devon)}" fill="{colours["devon"]}"/>']
+    links, over = [], []
+    side = g.tile - 2 * TILE_INSET_MM
+    for a in facts:
+        shape = g.areas[a.id]
+        region_fill = g.regions[a.region].fill
+        polygon = (f'<polygon class="tt-land tt-region-{a.region}" points="{_points(shape.polygon)}"'
+                   f' fill="{region_fill}" stroke="#5f584e" stroke-width="0.5"/>')
+        if a.region not in regions:
+            out.append(polygon.replace('class="tt-land', 'class="tt-land tt-other'))
+            continue
+        below = shape.label[1] > shape.tile[1]
+        focus = (f'<polygon class="tt-here" points="{_points(shape.polygon)}" fill="none" stroke="#a8461d"'
+                 f' stroke-width="1.6" stroke-dasharray="3 1.5"/>' if a.here else "")
+        links.append(f'<a class="tt-area" id="tt-map-{a.id}" href="#tt-area-{a.id}" aria-label="{escape(a.label)}">'
+                     f'<title>{escape(a.label)}</title>{polygon}{focus}</a>')
+        # drawn above every area, so no neighbour's land covers a long name; taps pass through
+        over.append(f'<g class="tt-over" data-area="{a.id}">'
+                    f'{_tile(a, shape.tile, side, colours, seats, f"tt-hatch-{key}", below)}'
+                    f'{_name(a.name, _name_at(shape.label, shape.tile, side), shape.polygon)}</g>')
+    out.extend(links)
+    out.append(f'<polyline class="tt-coast" points="{_points(g.coast)}" fill="none" stroke="{colours["coast"]}"'
+               ' stroke-width="1.2" stroke-linejoin="round"/>')
+    out.append('<g class="tt-overlay" aria-hidden="true">')
+    out.extend(over)
+    built = _built(facts)
+    region_of = {a.id: a.region for a in facts}
+    for pair, adit in g.adits.items():
+        if pair in built and any(region_of[aid] in regions for aid in pair):
+            ax, ay = adit.at
+            out.append(f'<rect class="tt-adit" x="{_n(ax - 3)}" y="{_n(ay - 2)}" width="6" height="4" rx="0.8"'
+                       f' fill="{colours["adit_mark"]}" stroke="#ffffff" stroke-width="0.6">'
+                       f'<title>Adit between {escape(_name_of(facts, pair[0]))} and {escape(_name_of(facts, pair[1]))}'
+                       '</title></rect>')
+    for label in g.labels:
+        if x <= label.at[0] <= x + w:
+            out.append(_sea_label(label, box, colours["sea_ink"]))
+    for letter in regions:
+        region = g.regions[letter]
+        lx, ly = region.letter_at
+        out.append(f'<g class="tt-region-letter"><circle cx="{_n(lx)}" cy="{_n(ly)}" r="{LETTER_R_MM}"'
+                   f' fill="{colours[letter]}" stroke="#111111" stroke-width="0.5"/><text x="{_n(lx)}" y="{_n(ly)}"'
+                   f' font-size="8" font-weight="700" text-anchor="middle" dominant-baseline="central"'
+                   f' fill="#111111">{letter}</text></g>')
+    out.append("</g></g></svg>")
+    return "".join(out)
+
+
+def _sea_label(label, box, ink: str) -> str:
+    """A sea or Devon label kept inside its half: one too wide for the room to its side of
+    the frame turns upright (Devon is a narrow strip), and none hangs off the bottom."""
+    x, y, w, h = box
+    lx, ly = label.at
+    half = len(label.text) * SEA_MM * GLYPH_EM / 2
+    turn = ""
+    if lx + half > x + w or lx - half < x:
+        turn = f' transform="rotate(-90 {_n(lx)} {_n(ly)})"'
+    else:
+        ly = min(ly, y + h - SEA_MM / 2 - 0.5)
+    return (f'<text class="tt-sea-label" x="{_n(lx)}" y="{_n(ly)}" font-size="{SEA_MM}" text-anchor="middle"'
+            f' dominant-baseline="central" fill="{ink}"{turn}>{escape(label.text)}</text>')
+
+
+def _name_of(facts: list[AreaFacts], aid: str) -> str:
+    return next(a.name for a in facts if a.id == aid)
+
+
+def _built(facts: list[AreaFacts]) -> set[tuple[str, str]]:
+    return {tuple(sorted((a.id, other))) for a in facts for other in a.adits}
+
+
+def board_svg(game, facts: list[AreaFacts], names: list[str], colours: list[str]) -> Markup:
+    """Both halves of the map as inline SVG, from ``area_facts`` of this phone's view."""
+    g = board_geometry(game.data_dir)
+    seats = list(zip(colours, marks(names)))
+    ink = palette(game.data_dir)
+    return Markup("".join(_half(g, facts, ink, seats, *half) for half in HALVES))
