@@ -1,7 +1,7 @@
 """A ``--players N`` Tinners' Trail set prints what N players use, named for N: developments
 by the development board and the survey cards that place pieces, one reference card per player,
 markers per colour; the development board's cells hold the pieces they take (measured from the
-PDFs); the Kickstarter tiles share their sheets. Read back from manifest.json and the PDFs."""
+PDFs); the Kickstarter tiles continue the area tiles' sheet. Read back from manifest.json and the PDFs."""
 
 import json
 import re
@@ -9,6 +9,7 @@ from collections import Counter
 
 import pdfplumber
 import pytest
+from pypdf import PdfReader
 
 import pdf_probe
 from companion.data import load_game
@@ -165,12 +166,25 @@ def test_development_board_cells_hold_the_pieces_they_take(shop):
                 for b in spaces:
                     assert a is b or a[2] <= b[0] + 0.01 or b[2] <= a[0] + 0.01, (players, kind, column)
             seen += want
+        # each steam-pump cell says how many groups of how many pumps to lay out
+        text = " ".join(PdfReader(path).pages[n].extract_text().split())
+        for column, groups in enumerate(board.pump_groups):
+            for size in set(groups):
+                count = groups.count(size)
+                assert f"{count} group{'s' if count > 1 else ''} of {size} pump{'s' if size > 1 else ''}" in text
     assert seen > 0 and max(max(b.pieces["miner"]) for b in RULES.boards.values()) == 3
 
 
-def test_the_kickstarter_tiles_share_their_sheets(built):
+def test_the_kickstarter_tiles_continue_the_area_tiles_grid(built):
     folder, manifest = built(3)
     files = {c["id"]: c["file"] for c in manifest["components"]}
-    assert files["kickstarter-area-tiles"] == files["kickstarter-survey-cards"] == "kickstarter.pdf"
+    assert files["kickstarter-area-tiles"] == files["area-tiles"] == "area-tiles.pdf"
     assert files["development-boards"] == files["map-setup-cards"]
     assert not (folder / "kickstarter-area-tiles.pdf").exists()
+    # one butted grid: the base and bonus tiles of regions A-C on one sheet, sharing cut lines
+    counts = {c["id"]: c["count"] for c in manifest["components"]}
+    page = pdf_probe.read(folder / "area-tiles.pdf")
+    assert len(page) == 1
+    # each tile's clip: its 28 mm trim, plus the outer bleed (up to 3 mm) on a side at the grid's edge
+    tiles = [c for c in page[0].clips() if 27.95 <= c[2] - c[0] <= 31.05 and 27.95 <= c[3] - c[1] <= 31.05]
+    assert len(tiles) == counts["area-tiles"] + counts["kickstarter-area-tiles"]

@@ -15,9 +15,9 @@ from ..generic import _light, _outline
 from ..painters import Piece, painter
 from ..pen import Pen
 from .tinners_trail import _covers, _for, boxes, count_needed, count_title
+from .tinners_trail_counts import SOLO_SEATS
 from .tinners_trail_map import draw_map, geometry
 
-SOLO_SEATS = 2  # a one-player game adds Lord Wallace's seat
 
 
 def _players(piece: Piece) -> int | None:
