@@ -75,7 +75,7 @@ def test_every_area_is_a_link_named_with_what_lies_there(app):
             assert f"{PLAYERS[area.owner]['name']}'s mine, capacity " in label and cubes in label
         elif area.tile and area.face_up:
             tile = rules.tiles[area.tile]
-            assert f"face-up tile: {tile.tin} tin, {tile.copper} copper, {tile.water} water" in label
+            assert f"face-up tile with {tile.tin} tin, {tile.copper} copper, {tile.water} water" in label
         elif area.tile:
             assert "face-down tile" in label
         else:
@@ -173,3 +173,21 @@ def test_a_peeked_tile_shows_only_on_the_phone_that_looked():
             assert label.endswith(": face-down tile" + (", on the coast" if facts[hidden.id].coastal else ""))
             assert hidden.tile not in svg and contents not in svg
         assert 'class="tt-cube' not in drawn(svg, hidden.id)  # the map itself never draws its cubes
+
+
+def test_each_development_offered_in_an_area_agrees_with_the_rules(app):
+    from webapp.boards.tinners_trail import placements
+
+    table, host, state, mine, owner = built_a_mine(app)
+    seat = GAME.acting_seats(state)[0]
+    offered = placements(GAME, state, seat)
+    assert set(offered) == {a.id for a in state.areas}
+    allowed = refused = 0
+    for aid, moves in offered.items():
+        for move in moves:
+            legal = GAME.legal(state, {**move.action, "seat": seat})
+            assert legal == (move.reason == ""), (aid, move)
+            allowed += legal
+            refused += not legal
+    assert allowed and refused  # round 1: miners and ports go in, no train is left
+    assert placements(GAME, state, (seat + 1) % 3) == {}  # nothing for a seat that waits

@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from companion.data.loader import load_game
 from companion.errors import RuleViolation
+from companion.tinners_trail.developments import placement_error
 from companion.tinners_trail.geometry import BoardGeometry, board_geometry
 from companion.tinners_trail.options import lord_action
 from companion.tinners_trail.rules import GAME_ID
@@ -109,7 +110,7 @@ def area_facts(game, view: dict, names: list[str]) -> list[AreaFacts]:
                 tile_text = meta["tile"]
                 if area["face_up"]:
                     cells = [(k, letter, getattr(t, k)) for k, letter in CUBES[:3] if getattr(t, k)]
-                    facts.append(f"face-up tile: {tile_text}")
+                    facts.append(f"face-up tile with {tile_text}")
                 else:
                     facts.append(f"face-down tile (you looked: {tile_text})")
             else:
@@ -158,20 +159,28 @@ class Placement:
 
 
 def placements(game, state, seat: int | None) -> dict[str, list[Placement]]:
-    """Miners, ports and trains for each area and adits across its borders, each checked
-    against the rules (the rules alone know which round's column still holds a piece)."""
+    """Miners, ports and trains for each area and adits across its borders, each with the
+    rules' reason when it may not go there. Whether the seat may develop at all (its turn, the
+    round's column, its work) is the same everywhere, so the whole action is tried once per
+    piece; what differs by area is the placement rule, asked of each area."""
     if seat is None or state.phase != "actions" or lord_action(state) or seat not in game.acting_seats(state):
         return {}
     rules = game.rules
-    out: dict[str, list[Placement]] = {}
-    for area in state.areas:
-        wanted = [({"type": "develop", "piece": p, "area": area.id}, f"Place a {p} here") for p in ("miner", "port", "train")]
-        wanted += [({"type": "develop", "piece": "adit", "area": area.id, "to": n},
-                    f"Dig an adit to {rules.areas[n].name}")
-                   for n in rules.neighbours[area.id] if tuple(sorted((area.id, n))) in rules.adit_borders]
-        out[area.id] = [Placement(action, label, _refusal(game, state, {**action, "seat": seat}))
-                        for action, label in wanted]
-    return out
+    wanted = {area.id: [({"type": "develop", "piece": p, "area": area.id}, f"Place a {p} here")
+                        for p in ("miner", "port", "train")]
+              + [({"type": "develop", "piece": "adit", "area": area.id, "to": n}, f"Dig an adit to {rules.areas[n].name}")
+                 for n in rules.neighbours[area.id] if tuple(sorted((area.id, n))) in rules.adit_borders]
+              for area in state.areas}
+    local = {(aid, i): placement_error(state, action["piece"], aid, action.get("to"), rules, seat) or ""
+             for aid, moves in wanted.items() for i, (action, _label) in enumerate(moves)}
+    overall: dict[str, str] = {}
+    for (aid, i), problem in local.items():
+        action = wanted[aid][i][0]
+        if not problem and action["piece"] not in overall:
+            overall[action["piece"]] = _refusal(game, state, {**action, "seat": seat})
+    return {aid: [Placement(action, label, local[(aid, i)] or overall.get(action["piece"], ""))
+                  for i, (action, label) in enumerate(moves)]
+            for aid, moves in wanted.items()}
 
 
 def auction_cards(game, state, seat: int | None) -> dict[str, list[str]]:
@@ -179,8 +188,9 @@ def auction_cards(game, state, seat: int | None) -> dict[str, list[str]]:
     there (a port card only on the coast, a card on a face-up tile only with two players...)."""
     if seat is None or state.phase != "actions" or lord_action(state) or seat not in game.acting_seats(state):
         return {}
+    rules = game.rules
     hand = list(dict.fromkeys(state.players[seat].hand))
-    return {area.id: [card for card in hand if not _refusal(
+    return {area.id: [card for card in hand if rules.cards[card].fits(rules.areas[area.id].region) and not _refusal(
                 game, state, {"type": "start_auction", "seat": seat, "area": area.id, "card": card})]
             for area in state.areas if area.tile and area.owner is None}
 
@@ -285,7 +295,7 @@ def _tile(a: AreaFacts, centre, side: float, colours: dict, seats: list[tuple[st
         badges.append(("owner", letter, colour))
     for kind, letter, seat in a.pieces:
         fill = seats[seat][0] if seat is not None else colours.get(f"{kind}_piece", colours.get("steam_pump_piece"))
-        badges.append((kind, letter, fill or "#d0d0d0"))
+        badges.append((kind, letter if seat is None else seats[seat][1], fill or "#d0d0d0"))
     edge = -1 if name_below else 1       # the badges' edge: top when the name is below
     for (kind, letter, fill), (along, down) in zip(badges, BADGE_SPOTS):
         bx = centre[0] + along * side / 2
