@@ -295,7 +295,7 @@ def _tile(a: AreaFacts, centre, side: float, colours: dict, seats: list[tuple[st
         badges.append(("owner", letter, colour))
     for kind, letter, seat in a.pieces:
         fill = seats[seat][0] if seat is not None else colours.get(f"{kind}_piece", colours.get("steam_pump_piece"))
-        badges.append((kind, letter, fill or "#d0d0d0"))
+        badges.append((kind, letter if seat is None else seats[seat][1], fill or "#d0d0d0"))
     edge = -1 if name_below else 1       # the badges' edge: top when the name is below
     for (kind, letter, fill), (along, down) in zip(badges, BADGE_SPOTS):
         bx = centre[0] + along * side / 2

@@ -39,16 +39,21 @@ def to_my_turn(page) -> None:
     raise AssertionError("Ann's turn never came: " + page.locator("#tt-round").inner_text())
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_map_opens_an_area_with_its_moves_at_360_px(server, phone, scheme, tmp_path):
-    page = phone(scheme)
-    folder = shots(tmp_path)
+def solo_table_on_my_turn(page, server) -> None:
+    """Ann against Lord Wallace: with two seats every auction starts with a survey card."""
     page.goto(server + "/")
     page.select_option("#game", "tinners-trail|better-mines")
     page.fill("#player-name-0", "Ann")
     page.click("text=Start the table")
     page.wait_for_url(re.compile(r"/tables/\w+$"))
     to_my_turn(page)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_map_opens_an_area_with_its_moves_at_360_px(server, phone, scheme, tmp_path):
+    page = phone(scheme)
+    folder = shots(tmp_path)
+    solo_table_on_my_turn(page, server)
     halves = page.locator("svg.tt-board")
     expect(halves).to_have_count(2)
     assert page.locator("a.tt-area").count() == 28
@@ -84,3 +89,25 @@ def test_the_map_opens_an_area_with_its_moves_at_360_px(server, phone, scheme, t
     expect(page.locator(f"a.tt-area[href='#{area}']")).to_have_attribute("aria-label", re.compile("being auctioned"))
     expect(section).to_be_visible()  # still open after the redraw
     assert page.evaluate(NO_SIDEWAYS)
+
+
+def test_without_script_an_area_link_opens_its_section(server, phone, browser):
+    page = phone()
+    solo_table_on_my_turn(page, server)
+    # the same phone's cookies in a browser with JavaScript off
+    context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
+    try:
+        context.add_cookies(page.context.cookies())
+        bare = context.new_page()
+        bare.goto(page.url)
+        link = bare.locator("a.tt-area[aria-label*='tile']:not([aria-label*=\"'s mine\"])").first
+        area = link.get_attribute("href").lstrip("#")
+        section = bare.locator(f"#{area}")
+        expect(section).to_be_hidden()
+        link.click()
+        expect(section).to_be_visible()  # :target shows it
+        assert bare.url.endswith(f"#{area}")
+        expect(section.locator("button:not([disabled])", has_text=re.compile("auction here")).first).to_be_visible()
+        assert bare.evaluate(NO_SIDEWAYS)
+    finally:
+        context.close()
