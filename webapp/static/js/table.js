@@ -354,6 +354,26 @@
     act(actionOf(form, submitter));
   });
 
+  // The phone remembers the tables it plays or hosts, so the home page can offer "Continue"
+  // (the seat cookies belong to the table's own pages and the home page cannot read them).
+  function remember() {
+    var me = root.getAttribute('data-me');
+    var id = root.getAttribute('data-table-id');
+    if (!id) return;
+    var known;
+    try { known = JSON.parse(localStorage.getItem('hf-tables') || '[]'); } catch (e) { known = []; }
+    if (!Array.isArray(known)) known = [];
+    known = known.filter(function (t) { return t && t.id !== id; });
+    var meta = live.querySelector('[data-finished]');
+    var finished = meta && meta.getAttribute('data-finished') === '1';
+    if (me && !finished) {
+      known.unshift({ id: id, title: root.getAttribute('data-title') || '', me: me, at: Date.now() });
+    }
+    try { localStorage.setItem('hf-tables', JSON.stringify(known.slice(0, 12))); } catch (e) { /* private mode */ }
+  }
+  remember();
+  document.addEventListener('hf:render', remember);
+
   window.Headframe = { act: act, refresh: function () { return redraw(true); } };
   loop();
 })();
