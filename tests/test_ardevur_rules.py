@@ -312,7 +312,7 @@ def test_exchanging_a_card_loses_its_points():
 def test_a_target_is_claimed_only_when_its_condition_holds_and_not_with_an_incentive():
     d = table()
     d["grid"]["bronze"][0] = ["first-mine"]
-    with pytest.raises(RuleViolation, match="needs 1 active mines, you have 0"):
+    with pytest.raises(RuleViolation, match="needs 1 active mine, you have 0"):
         act(at(d, "reward"), "claim_target", tier="bronze", pile=0)
     give_mine(d, ANN, "asturias")
     after = act(at(d, "reward"), "claim_target", tier="bronze", pile=0)

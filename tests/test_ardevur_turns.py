@@ -181,3 +181,12 @@ def test_a_stolen_action_card_is_the_thiefs_to_play():
     money = d["players"][ANN]["money"]
     later = act(at(d, "strategy"), "play_action", card="amu-cooperative-1")
     assert later.data["players"][ANN]["money"] == money + 8
+
+
+def test_a_targets_needs_read_in_the_singular_for_one():
+    from companion.ardevur.conditions import describe
+    assert describe(("asset", "warehouse", 1)) == "1 warehouse"
+    assert describe(("asset", "warehouse", 2)) == "2 warehouses"
+    assert describe(("factory", "", 1)) == "1 factory"
+    assert describe(("infra", "", 1)) == "1 road or pipeline"
+    assert describe(("money", "", 160)) == "160 million in money"

@@ -49,13 +49,14 @@ def in_browser(check, color_scheme: str = "light") -> None:
         raise failure[0]
 
 
-def start_table(page, server_url):
+def start_table(page, server_url, game="mine-shaft|basic", names=("Ann", "Bo")):
+    """A table made from the home page's form, played on this one shared screen."""
     from playwright.sync_api import expect
 
     page.goto(server_url + "/")
     # the basic game: a drawn advanced tile would ask for its icon first, not for the roll
-    page.select_option("#game", "mine-shaft|basic")
-    for index, name in enumerate(("Ann", "Bo")):
+    page.select_option("#game", game)
+    for index, name in enumerate(names):
         if page.locator(f"#player-name-{index}").count() == 0:
             page.click("[data-add-player]")
         page.fill(f"#player-name-{index}", name)
@@ -130,7 +131,7 @@ def test_the_mine_fits_a_360_phone_and_pawns_leave_start_readable(server, scheme
         assert dark == (scheme == "dark")
         out = Path(shots) if shots else tmp_path
         out.mkdir(parents=True, exist_ok=True)
-        page.locator("section", has=mine).screenshot(path=str(out / f"mine-shaft-360-{scheme}.png"))
+        page.screenshot(path=str(out / f"mine-shaft-360-{scheme}.png"), full_page=True)
         assert (out / f"mine-shaft-360-{scheme}.png").stat().st_size > 2000
 
     in_browser(check, scheme)

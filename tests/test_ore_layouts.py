@@ -1,8 +1,11 @@
-"""Ore's and Ore (published)'s drawn pieces take every position, size and colour from layouts.toml: the drawing code
+"""Ore's and Ore (published)'s drawn pieces, and Tinners' Trail's Lord Wallace cards, take every
+position, size and colour from layouts.toml: the drawing code
 holds no layout numbers, a box moved in the file moves on the printed card, and a box the
 drawing does not know (or one it lacks) stops the build at its line."""
 
 import ast
+import json
+import math
 import re
 import shutil
 from pathlib import Path
@@ -15,7 +18,7 @@ from webapp.cli import main
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "cards_data"
 # the drawing modules whose layouts live in cards_data/<game>/layouts.toml
-DRAWN_FROM_LAYOUTS = ("ore.py", "ore_published.py", "ore_published_board.py")
+DRAWN_FROM_LAYOUTS = ("ore.py", "ore_published.py", "ore_published_board.py", "lord_wallace.py")
 # numbers that are arithmetic, not layout: none, one, halves and doubles
 ALLOWED = {0, 1, 2, 0.5}
 HEX = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?\b")
@@ -156,3 +159,27 @@ def test_the_round_tracker_and_first_player_marker_fit_their_spots_on_the_board(
         for b in spots[i + 1:]:
             apart = a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2]
             assert apart, f"spots overlap: {a} {b}"
+
+
+def test_lord_wallace_cards_follow_their_boxes(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(DATA / "tinners-trail", data / "tinners-trail")
+    args = ["build", "tinners-trail", "--players", "1", "--sides", "fronts", "--data", str(data)]
+    assert main(args + ["--out", str(tmp_path / "before")]) == 0
+    path = data / "tinners-trail" / "layouts.toml"
+    old = '[lord_wallace_card.boxes.title]\nx = "3.5mm"\ny = "3.5mm"'
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, old.replace('y = "3.5mm"', 'y = "5.5mm"')), encoding="utf-8")
+    assert main(args + ["--out", str(tmp_path / "after")]) == 0
+    manifest = json.loads((tmp_path / "after" / "tinners-trail" / "manifest.json").read_text(encoding="utf-8"))
+    [file] = {c["file"] for c in manifest["components"] if c["id"] == "lord-wallace-cards"}
+    corners = {}
+    for side in ("before", "after"):   # the cards lie turned on the sheet: follow each 'L' in page space
+        with pdfplumber.open(tmp_path / side / "tinners-trail" / file) as doc:
+            corners[side] = {(n, round(c["x0"], 2), round(c["top"], 2)) for n, page in enumerate(doc.pages)
+                             for c in page.chars if c["text"] == "L"}
+    gone, came = sorted(corners["before"] - corners["after"]), sorted(corners["after"] - corners["before"])
+    assert len(gone) == len(came) >= 10   # one title on each of the ten cards
+    for n, x, y in gone:
+        assert any(m == n and abs(math.hypot(a - x, b - y) - 2 * MM) < 0.05 for m, a, b in came)

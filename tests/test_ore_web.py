@@ -55,7 +55,7 @@ def test_a_whole_round_to_the_market_screen(app):
     assert [p["money"] for p in body["state"]["players"]] == [20, 20, 20]
     html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
     assert "Market: due contract rows" in html and "nothing due" in html
-    assert 'class="ore-mine"' in html and "Gold $" in html
+    assert 'class="ore-mine"' in html and "market $" in html
     assert "style=" not in html and "<script" not in html
 
 
@@ -170,3 +170,58 @@ def test_the_partial_places_every_option_it_keeps_from_the_generic_list(app):
             if action is None or s.data["phase"] == "over":
                 break
             s = GAME.apply(s, action)
+
+
+def test_the_table_picture_shows_mines_miners_prices_and_card_rows(app):
+    """The server draws the mines, who stands where (by letter as well as colour), each market
+    price and the three card rows as one SVG; the text lists it replaces are gone."""
+    import re
+    from webapp.boards.ore import marks, short_row
+
+    table, host = start(app)
+    client = app.test_client()
+    body = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
+    first = body["state"]["turn"]
+    body = act(client, table.id, host, 0, {"type": "place", "seat": first, "where": "mine", "mine": "iron"}).get_json()
+    board = body["state"]["board"]
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    svg = re.search(r'<svg class="ore-board.*?</svg>', html, re.S).group(0)
+    for mine in board["mines"]:
+        assert f'data-res="{mine["res"]}"' in svg and f'market ${mine["price"]}' in svg
+    letter = marks([p["name"] for p in PLAYERS])[first]
+    miner = re.search(r'<g class="ore-miner" data-seat="(\d)"><title>([^<]*)</title><circle[^>]*fill="([^"]+)"'
+                      r'.*?>([^<]+)</text></g>', svg)
+    assert miner.groups() == (str(first), f"{PLAYERS[first]['name']}'s miner", PLAYERS[first]["colour"], letter)
+    assert svg.count('class="ore-miner"') == 1
+    for card in board["assets"] + board["initiatives"] + board["contracts"]:
+        if card:
+            assert html_lib.escape(card.get("name", f"#{card.get('number')}")).split()[0] in svg
+    for row in board["contracts"][0]["rows"]:
+        assert html_lib.escape(short_row(row)) in svg
+    assert svg.count('data-row="assets"') == sum(1 for a in board["assets"] if a)
+    # the old text lists of mines and of card costs are gone; the asset texts stay, folded away
+    assert " VP, $" not in html and "<h3>Assets</h3>" not in html
+    assert 'id="ore-asset-texts"' in html
+    assert "style=" not in html and "<script" not in html
+
+
+def test_letters_tell_players_apart_when_initials_clash():
+    from webapp.boards.ore import marks, short_row
+
+    assert marks(["Anna", "Ben", "Cara"]) == ["A", "B", "C"]
+    assert marks(["Anna", "Andy", "Ben"]) == ["Ann", "And", "B"]
+    assert short_row("oil/copper + iron + iron for $25") == "O/Cu+I+I $25"
+
+
+def test_every_card_of_the_game_fits_its_place_in_the_picture_whole():
+    """Names, costs and contract rows are wrapped into a fixed number of lines per card: no card
+    of the catalogue may lose a line."""
+    from webapp.boards.ore import in_letters, wrap
+
+    cat = GAME.cat
+    for asset in cat.assets.values():
+        assert len(wrap(asset.name, 11)) <= 3, asset.name
+        assert len(wrap(in_letters(" or ".join(c.label() for c in asset.costs)), 13)) <= 3, asset.name
+    for card in cat.initiatives.values():
+        assert len(wrap(card.name, 11)) <= 2 and len(wrap(in_letters(card.cost.label()), 13)) <= 2, card.name
+    assert max(len(c.rows) for c in cat.contracts.values()) <= 5

@@ -288,22 +288,3 @@ def test_bot_seats_play_until_a_person_is_due(ctx):
     assert bot_events and all(e["barrier"] for e in bot_events)
     assert game.bot_action(table.state, 1) is None  # the bot has nothing left to do: Ann is due
     assert [e["seq"] for e in tables.log(table.id)] == list(range(table.version + 1))
-
-
-def test_a_solo_tinners_trail_table_plays_lord_wallace_with_one_tap(ctx):
-    """His turns play themselves from one tap on the player's phone, so the player's own last
-    move stays undoable until then; each of his turns is a barrier."""
-    from companion import find_game
-
-    game = find_game("tinners-trail")
-    table, host = tables.create_table("tinners-trail", [{"name": "Ann", "colour": "#c0392b"}], seed=11)
-    assert game.automatic_seats(table.state) == ()
-    for _ in range(60):
-        if game.end_if(table.state) is not None or any("Lord Wallace draws card" in e["summary"]
-                                                       for e in tables.log(table.id)):
-            break
-        allowed = [o.action for o in game.options(table.state, 0) if o.allowed]
-        table = tables.act(table.id, host, table.version, dict(allowed[0], seat=0))["table"]
-    wallace = [e for e in tables.log(table.id) if "Lord Wallace draws card" in e["summary"]]
-    assert wallace and all(e["barrier"] for e in wallace)
-    assert game.bot_action(table.state, 1) is None

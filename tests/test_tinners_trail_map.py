@@ -11,6 +11,7 @@ from companion.tinners_trail import GAME
 from companion.tinners_trail.geometry import board_geometry
 from test_tinners_trail_web import PLAYERS, choose_cards, phone, start
 from webgame import TOKEN, act
+from webapp import tables
 
 LINK = re.compile(r'<a class="tt-area" id="tt-map-(\w+)" href="#tt-area-\1" aria-label="([^"]*)">')
 
@@ -40,7 +41,6 @@ def built_a_mine(app):
         version = act(client, table.id, host, version, {"type": "drop", "seat": other}).get_json()["version"]
     body = act(client, table.id, host, version, {"type": "build_mine", "seat": seat}).get_json()
     assert body["state"]["areas"][[a["id"] for a in body["state"]["areas"]].index(area)]["owner"] == seat, body
-    from webapp import tables
     with app.app_context():
         state = tables.get(table.id).state
     return table, host, state, area, seat
@@ -48,6 +48,18 @@ def built_a_mine(app):
 
 def test_every_area_is_a_link_named_with_what_lies_there(app):
     table, host, state, mine, owner = built_a_mine(app)
+    # the next seat digs an adit from the new mine and places a miner in it
+    client = app.test_client()
+    version = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["version"]
+    rules = GAME.rules
+    beside = next(n for n in rules.neighbours[mine] if tuple(sorted((mine, n))) in rules.adit_borders)
+    for action in ({"type": "develop", "piece": "adit", "area": mine, "to": beside},
+                   {"type": "develop", "piece": "miner", "area": mine}):
+        seat = GAME.acting_seats(state)[0]
+        body = act(client, table.id, host, version, {**action, "seat": seat}).get_json()
+        version = body["version"]
+        with app.app_context():
+            state = tables.get(table.id).state
     screen, _token = phone(app, table, owner)
     html = screen()
     found = labels(html)
@@ -63,7 +75,7 @@ def test_every_area_is_a_link_named_with_what_lies_there(app):
             assert f"{PLAYERS[area.owner]['name']}'s mine, capacity " in label and cubes in label
         elif area.tile and area.face_up:
             tile = rules.tiles[area.tile]
-            assert f"face-up tile: {tile.tin} tin, {tile.copper} copper, {tile.water} water" in label
+            assert f"face-up tile with {tile.tin} tin, {tile.copper} copper, {tile.water} water" in label
         elif area.tile:
             assert "face-down tile" in label
         else:
@@ -73,6 +85,11 @@ def test_every_area_is_a_link_named_with_what_lies_there(app):
         first = label.split(": ", 1)[1].split(", ")[0]
         assert first in unescape(section(html, area.id)), (first, area.id)
     assert area_count(html, mine) == 1
+    assert f"adit to {rules.areas[beside].name}" in found[mine] and f"adit to {rules.areas[mine].name}" in found[beside]
+    assert html.count('class="tt-adit"') == 1
+    mark = PLAYERS[owner]["name"][0]
+    assert re.search(rf'class="tt-badge tt-owner">.*?>{mark}</text>', drawn(html, mine))
+    assert 'class="tt-badge tt-miner"' in drawn(html, mine) and "a miner" in found[mine]
     # the owner's phone offers extraction in its mine's section, with that area fixed
     assert 'data-type="extract"' not in section(html, mine)  # the turn passed on after building
     assert "style=" not in html and "<script" not in html
@@ -124,5 +141,53 @@ def test_no_phone_sees_what_a_face_down_tile_holds(app):
             assert not re.search(r"\d+ (tin|copper|water)", found[area.id])
             facts = re.sub(r"<select.*?</select>", "", section(html, area.id), flags=re.S)  # own cards may say "+1 tin"
             assert not re.search(r"\d+ (tin|copper|water)", facts)
-            drawn = html[html.index(f'id="tt-map-{area.id}"'):html.index("</a>", html.index(f'id="tt-map-{area.id}"'))]
-            assert 'class="tt-cube' not in drawn and 'tt-down' in drawn
+            assert 'class="tt-cube' not in drawn(html, area.id) and 'tt-down' in drawn(html, area.id)
+
+
+def drawn(html: str, aid: str) -> str:
+    """What the map draws over an area: its tile square, cubes, badges and name."""
+    start = html.index(f'<g class="tt-over" data-area="{aid}">')
+    return html[start:html.index('<g class="tt-over"', start + 1) if '<g class="tt-over"' in html[start + 1:] else None]
+
+
+def test_a_peeked_tile_shows_only_on_the_phone_that_looked():
+    from dataclasses import replace
+
+    from companion.core import PlayerSpec
+    from webapp.boards.tinners_trail import area_facts, board_svg
+
+    state = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "base", seed=5)
+    hidden = next(a for a in state.areas if a.tile and not a.face_up)
+    state = replace(state, areas=tuple(replace(a, peeks=(1,)) if a.id == hidden.id else a for a in state.areas))
+    tile = GAME.rules.tiles[hidden.tile]
+    contents = f"{tile.tin} tin, {tile.copper} copper, {tile.water} water"
+    names = [p["name"] for p in PLAYERS]
+    colours = [p["colour"] for p in PLAYERS]
+    for seat in (None, 0, 1, 2):
+        facts = {a.id: a for a in area_facts(GAME, GAME.view(state, seat), names)}
+        svg = str(board_svg(GAME, list(facts.values()), names, colours))
+        label = labels(svg)[hidden.id]
+        if seat == 1:
+            assert f"face-down tile (you looked: {contents}" in label
+        else:
+            assert label.endswith(": face-down tile" + (", on the coast" if facts[hidden.id].coastal else ""))
+            assert hidden.tile not in svg and contents not in svg
+        assert 'class="tt-cube' not in drawn(svg, hidden.id)  # the map itself never draws its cubes
+
+
+def test_each_development_offered_in_an_area_agrees_with_the_rules(app):
+    from webapp.boards.tinners_trail import placements
+
+    table, host, state, mine, owner = built_a_mine(app)
+    seat = GAME.acting_seats(state)[0]
+    offered = placements(GAME, state, seat)
+    assert set(offered) == {a.id for a in state.areas}
+    allowed = refused = 0
+    for aid, moves in offered.items():
+        for move in moves:
+            legal = GAME.legal(state, {**move.action, "seat": seat})
+            assert legal == (move.reason == ""), (aid, move)
+            allowed += legal
+            refused += not legal
+    assert allowed and refused  # round 1: miners and ports go in, no train is left
+    assert placements(GAME, state, (seat + 1) % 3) == {}  # nothing for a seat that waits

@@ -52,7 +52,9 @@ def test_setup_he_is_uppermost_keeps_six_survey_cards_and_shuffles_his_action_de
     state = act(state, type="keep_cards", seat=ANN, discard=[c for c in _one_per_region(state)])
     state = act(state, type="roll_prices", seat=ANN)
     assert state.phase == ACTIONS and active_seat(state) == LORD  # he takes the first action
-    assert to_act(state) == [ANN]  # the player's phone reveals his turn
+    assert to_act(state) == [LORD]  # the game plays him: nobody taps for him
+    assert GAME.automatic_seats(state) == (LORD,) and GAME.bot_action(state, LORD) == {"type": "wallace_turn",
+                                                                                          "seat": LORD}
 
 
 def _one_per_region(state):
@@ -73,7 +75,7 @@ def example_position(track=None, **kw):
 def test_rulebook_example_worth_4_plus_a_copper_card_bids_6_with_orange_2_and_blue_4():
     state = example_position()
     card = card_showing("build", 1, "0-3")
-    after = act(state, type="wallace_turn", seat=ANN, card=card, dice=[2, 4])
+    after = act(state, type="wallace_turn", seat=LORD, card=card, dice=[2, 4])
     assert after.phase == AUCTION and after.auction.area == "A1"
     assert after.auction.high == 6 and after.auction.leader == LORD and after.auction.turn == ANN
     assert not after.area("A3").face_up  # face-down tiles stay hidden when he starts an auction
@@ -88,7 +90,7 @@ def test_rulebook_example_worth_4_plus_a_copper_card_bids_6_with_orange_2_and_bl
 
 
 def test_he_wins_when_the_player_drops_and_pays_nothing():
-    state = act(example_position(), type="wallace_turn", seat=ANN, card=card_showing("build", 1, "0-3"), dice=[2, 4])
+    state = act(example_position(), type="wallace_turn", seat=LORD, card=card_showing("build", 1, "0-3"), dice=[2, 4])
     after = act(state, type="drop", seat=ANN)
     assert after.area("A1").owner == LORD and after.players[LORD].money == 0 and after.lord.owed == 0
     assert after.column_of(LORD) == 2 and after.players[LORD].mines == 5
@@ -96,7 +98,7 @@ def test_he_wins_when_the_player_drops_and_pays_nothing():
 
 
 def test_deep_pockets_adds_two_pounds_to_his_bid():
-    state = act(example_position(variant="deep-pockets"), type="wallace_turn", seat=ANN,
+    state = act(example_position(variant="deep-pockets"), type="wallace_turn", seat=LORD,
                 card=card_showing("build", 1, "0-3"), dice=[2, 4])
     assert state.auction.high == 8
 
@@ -132,7 +134,7 @@ def test_he_prefers_face_up_worth_2_then_next_to_his_mine_coastal_and_east():
 
 def test_after_nine_work_points_he_builds_for_one_and_cannot_answer_an_auction():
     state = example_position(track={9: [LORD]}, passed=[ANN])
-    after = act(state, type="wallace_turn", seat=ANN, card=card_showing("build", 1, "7-9"), dice=[2, 4])
+    after = act(state, type="wallace_turn", seat=LORD, card=card_showing("build", 1, "7-9"), dice=[2, 4])
     # The player has passed: he wins at once, for £2 card + £1 for her pass + die 4, spending 1 work point.
     assert after.area("A1").owner == LORD and "£7 = card £2 + £1 for passes + die 4" in " ".join(after.lord.steps)
     assert "(1 work)" in " ".join(after.lord.steps) and LORD in after.passed  # column 10: his last space
@@ -154,15 +156,15 @@ def player_auction(**kw):
 
 def test_one_bid_each_he_outbids_by_the_minimum_and_the_player_gets_half_rounded_up():
     state = player_auction()
-    assert state.phase == AUCTION and state.auction.turn == LORD and to_act(state) == [ANN]
-    after = act(state, type="wallace_bid", seat=ANN, dice=[3, 4])   # worth 5: card £2 + highest 4 = £6
+    assert state.phase == AUCTION and state.auction.turn == LORD and to_act(state) == [LORD]
+    after = act(state, type="wallace_bid", seat=LORD, dice=[3, 4])   # worth 5: card £2 + highest 4 = £6
     assert after.area("A1").owner == LORD and after.players[LORD].money == 0
     assert after.players[ANN].money == 20 + 3                      # half of £6
     assert "he bids £6, £1 more than you" in " ".join(after.lord.steps)
 
 
 def test_a_tie_goes_to_the_active_player():
-    after = act(player_auction(), type="wallace_bid", seat=ANN, dice=[3, 3])  # card £2 + 3 = £5 = her bid
+    after = act(player_auction(), type="wallace_bid", seat=LORD, dice=[3, 3])  # card £2 + 3 = £5 = her bid
     assert after.area("A1").owner == ANN and after.players[ANN].money == 15
 
 
@@ -195,7 +197,9 @@ def test_the_phone_sees_his_markers_and_steps_but_not_his_survey_deck():
     state = example_position()
     view = GAME.view(state, ANN)
     assert view["lord"]["survey"] == 1 and view["info"]["lord"]["survey_left"] == 1
-    after = act(state, type="wallace_turn", seat=ANN, card=card_showing("build", 1, "0-3"), dice=[2, 4])
+    after = act(state, type="wallace_turn", seat=LORD, card=card_showing("build", 1, "0-3"), dice=[2, 4])
     info = GAME.view(after, ANN)["info"]["lord"]
     assert info["steps"] == list(after.lord.steps) and info["owed"] == 0 and info["due"] is None
-    assert GAME.describe(state, {"type": "wallace_turn", "seat": ANN}, after) == " ".join(after.lord.steps)
+    told = GAME.describe(state, {"type": "wallace_turn", "seat": LORD}, after)
+    assert told.startswith(after.lord.steps[0]) and all(line in told for line in after.lord.steps)
+    assert info["turns"] == [told]  # what he did since the player's last move, one entry per action

@@ -25,7 +25,7 @@ def test_copper_at_10_he_takes_4_copper_from_the_eastern_mine_with_less_water():
     state = solo(areas=areas, copper_column=COPPER_10, track={0: [LORD, ANN]}, round=2)
     assert RULES.west_to_east.index("A6") > RULES.west_to_east.index("A1")
     assert mine_plan(state, True, RULES) == ("A6", 0, 4)
-    after = act(state, type="wallace_turn", seat=ANN, card=card_showing("mine", 2, "0-3"))
+    after = act(state, type="wallace_turn", seat=LORD, card=card_showing("mine", 2, "0-3"))
     assert after.players[LORD].copper == 4 and after.area("A6").copper == 0
     assert after.lord.owed == 8 and after.players[LORD].money == 0     # 4 cubes × 2 water, owed not paid
     assert after.area("A6").water == 3 and after.column_of(LORD) == 2
@@ -50,7 +50,7 @@ def test_with_less_copper_than_capacity_he_fills_up_with_tin():
 
 def test_round_4_spaces_7_to_9_with_nothing_to_mine_he_passes():
     state = solo(round=4, track={7: [LORD], 8: [ANN]}, areas={"A1": dict(owner=LORD, water=2)})
-    after = act(state, type="wallace_turn", seat=ANN, card=card_showing("mine", 4, "7-9"))
+    after = act(state, type="wallace_turn", seat=LORD, card=card_showing("mine", 4, "7-9"))
     assert LORD in after.passed and "nothing left to mine" in " ".join(after.lord.steps)
 
 
@@ -90,18 +90,18 @@ def test_develop_prefers_a_train_then_adit_port_steam_pumps_miner():
     # The solo development board has trains in rounds 2 and 4 only, and a port in rounds 1 and 3.
     develop = card_showing("develop", 2, "0-3")
     two = {"A1": dict(owner=LORD, tin=4, copper=2, water=3), "A4": dict(owner=LORD, tin=3, water=2)}
-    after = act(solo(areas=two, round=2), type="wallace_turn", seat=ANN, card=develop)
+    after = act(solo(areas=two, round=2), type="wallace_turn", seat=LORD, card=develop)
     assert after.area("A1").train and "places a train in Pendeen" in " ".join(after.lord.steps)
     no_train = dict(two, A1=dict(owner=LORD, tin=4, copper=2, water=1), A4=dict(owner=LORD, tin=3, water=1))
-    after = act(solo(areas=no_train, round=2), type="wallace_turn", seat=ANN, card=develop)
+    after = act(solo(areas=no_train, round=2), type="wallace_turn", seat=LORD, card=develop)
     assert after.adits == (("A1", "A4"),) and "an adit" in " ".join(after.lord.steps)
     alone = {"A1": dict(owner=LORD, tin=4, copper=2, water=1)}
-    after = act(solo(areas=alone, round=2), type="wallace_turn", seat=ANN, card=develop)
+    after = act(solo(areas=alone, round=2), type="wallace_turn", seat=LORD, card=develop)
     assert after.area("A1").water == 0 and "steam pumps" in " ".join(after.lord.steps)  # no port in round 2
-    after = act(solo(areas=alone), type="wallace_turn", seat=ANN, card=card_showing("develop", 1, "0-3"))
+    after = act(solo(areas=alone), type="wallace_turn", seat=LORD, card=card_showing("develop", 1, "0-3"))
     assert after.area("A1").port                                   # round 1: no train, no adit, so the port
     mined_out = {"A1": dict(owner=LORD, tin=1, water=0)}
-    after = act(solo(areas=mined_out, round=2), type="wallace_turn", seat=ANN, card=develop)
+    after = act(solo(areas=mined_out, round=2), type="wallace_turn", seat=LORD, card=develop)
     assert "not possible" in " ".join(after.lord.steps)            # even a miner would add nothing
 
 
@@ -159,22 +159,22 @@ def test_options_are_variants_for_solo_tables_only():
 # -- real cards, the deck and undo ----------------------------------------------------------------
 def test_i_drew_card_7_uses_that_card_and_a_used_card_is_refused():
     state = solo(areas={"A1": dict(owner=LORD, tin=3, water=1)})
-    after = act(state, type="wallace_turn", seat=ANN, card="7")
+    after = act(state, type="wallace_turn", seat=LORD, card="7")
     assert 7 not in after.lord.deck and "draws card 7" in after.lord.steps[0]
     later = replace(after, track=state.track)
     with pytest.raises(RuleViolation, match="Card 7 is already face up"):
-        act(later, type="wallace_turn", seat=ANN, card=7)
+        act(later, type="wallace_turn", seat=LORD, card=7)
     with pytest.raises(RuleViolation, match="no action card 11"):
-        act(state, type="wallace_turn", seat=ANN, card=11)
+        act(state, type="wallace_turn", seat=LORD, card=11)
 
 
 def test_an_impossible_card_waits_for_the_next_one_and_an_empty_deck_is_reshuffled():
     state = solo(areas={}, round=2)   # no mines, no tiles: mining is impossible
     card = card_showing("mine", 2, "0-3")
-    after = act(state, type="wallace_turn", seat=ANN, card=card)
+    after = act(state, type="wallace_turn", seat=LORD, card=card)
     assert "not possible" in " ".join(after.lord.steps) and after.column_of(LORD) == 0
     empty = replace(state, lord=replace(state.lord, deck=()))
-    after = act(empty, type="wallace_turn", seat=ANN)
+    after = act(empty, type="wallace_turn", seat=LORD)
     assert "shuffled into a new deck" in " ".join(after.lord.steps)
 
 

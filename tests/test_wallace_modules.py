@@ -42,9 +42,9 @@ def test_his_limiter_stops_at_the_round_floor():
 def test_after_arsenic_he_draws_another_card_in_the_same_turn():
     mine = card_showing("mine", 2, "0-3")
     state = replace(arsenic_example(), track=tuple((LORD, ANN) if i == 0 else () for i in range(11)))
-    after = act(state, type="wallace_turn", seat=ANN, card=mine)         # a real card: he waits for the next
+    after = act(state, type="wallace_turn", seat=LORD, card=mine)         # a real card: he waits for the next
     assert after.lord.arsenic_money == 12 and after.column_of(LORD) == 0 and "draws another card" in after.lord.steps[-1]
-    phone = act(replace(state, lord=replace(state.lord, deck=(mine,))), type="wallace_turn", seat=ANN)
+    phone = act(replace(state, lord=replace(state.lord, deck=(mine,))), type="wallace_turn", seat=LORD)
     assert phone.lord.arsenic_money == 12 and sum(1 for s in phone.lord.steps if "draws card" in s) >= 2
 
 
@@ -79,24 +79,24 @@ def emigration_position(**kw):
 
 
 def test_develop_becomes_emigration_to_michigan_and_the_train_is_placed_at_once():
-    after = act(emigration_position(), type="wallace_turn", seat=ANN, card=card_showing("develop", 2, "0-3"))
+    after = act(emigration_position(), type="wallace_turn", seat=LORD, card=card_showing("develop", 2, "0-3"))
     assert ("michigan", 2, LORD) in after.emigrants and after.area("A1").miner is None
     assert after.area("A4").train and after.players[LORD].bonus_pieces == ()
 
 
 def test_mine_becomes_sierra_madre_or_kimberly_when_taken():
     state = emigration_position()
-    after = act(state, type="wallace_turn", seat=ANN, card=card_showing("mine", 2, "0-3"))
+    after = act(state, type="wallace_turn", seat=LORD, card=card_showing("mine", 2, "0-3"))
     assert ("sierra_madre", 2, LORD) in after.emigrants and after.players[LORD].emigration_points == 10
     taken = replace(state, emigrants=(("sierra_madre", 2, ANN),))
-    after = act(taken, type="wallace_turn", seat=ANN, card=card_showing("mine", 2, "0-3"))
+    after = act(taken, type="wallace_turn", seat=LORD, card=card_showing("mine", 2, "0-3"))
     assert ("kimberly", 2, LORD) in after.emigrants and after.lord.income == 5
     assert after.players[LORD].kimberly == 0 and after.players[LORD].money == 0   # paid once, at the sale
 
 
 def test_build_becomes_adelaide_and_raises_all_his_ore():
     state = emigration_position()
-    after = act(state, type="wallace_turn", seat=ANN, card=card_showing("build", 2, "0-3"))
+    after = act(state, type="wallace_turn", seat=LORD, card=card_showing("build", 2, "0-3"))
     assert ("adelaide", 2, LORD) in after.emigrants
     sale = replace(after, track=tuple(() for _ in after.track), passed=(ANN, LORD),
                    players=tuple(replace(p, tin=2, copper=1) if i == LORD else p
@@ -109,5 +109,5 @@ def test_he_places_miners_of_his_colour():
     state = solo("emigration", areas={"A1": dict(owner=LORD, tin=4, copper=2, water=1)}, round=2)
     state = replace(state, players=tuple(replace(p, own_miners=2) if i == LORD else p
                                          for i, p in enumerate(state.players)))
-    after = act(state, type="wallace_turn", seat=ANN, card=card_showing("develop", 2, "0-3"))
+    after = act(state, type="wallace_turn", seat=LORD, card=card_showing("develop", 2, "0-3"))
     assert after.area("A1").miner == LORD and after.players[LORD].own_miners == 1

@@ -15,6 +15,7 @@ DEFAULTS = {
     "SQLITE_SYNCHRONOUS": "NORMAL",  # "FULL" also survives a power cut; see webapp/db.py
     "LONG_POLL_SLOTS": 4,            # requests that may wait in /events at once; the rest poll
     "VERSION_TTL": 1.0,              # seconds a polled version may come from memory; see tables.Store
+    "AUTOMATIC_GRACE": 4.0,          # seconds a solo opponent waits after an undoable move; see tables.bots
     "JOIN_FAILURE_LIMIT": 10,      # wrong join codes per address ...
     "JOIN_FAILURE_WINDOW": 300.0,  # ... per this many seconds, counted in the database (all workers)
     "JOIN_LOCKED_INTERVAL": 2.0,   # a locked address has one code looked up per this many seconds

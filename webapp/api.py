@@ -113,7 +113,7 @@ def show(table_id: str):
     version = tables.version_of(table_id, fresh=seen is None, seen=seen)
     if request.if_none_match and request.if_none_match.contains(str(version)):
         return Response(status=304, headers=not_modified_headers(version))
-    return _state_response(tables.get(table_id, version))
+    return _state_response(tables.overdue(tables.get(table_id, version)))
 
 
 @bp.post("/tables/<table_id>/seats")

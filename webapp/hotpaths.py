@@ -83,7 +83,7 @@ class HotPaths:
                 if str(version) in _tags(tag):
                     start_response("304 NOT MODIFIED", not_modified_headers(version))
                     return []
-                table = tables.get(table_id, version)
+                table = tables.overdue(tables.get(table_id, version))
             except HeadframeError as exc:
                 return self._error(start_response, exc)
             cookies = parse_cookie(environ)

@@ -136,12 +136,13 @@ def _table_for_code(table_id: str, code: str) -> tuple[tables.Table, str]:
 
 @bp.get("/tables/<table_id>")
 def table(table_id: str):
-    return _table_page(tables.get(table_id))
+    return _table_page(tables.overdue(tables.get(table_id)))
 
 
 @bp.get("/tables/<table_id>/fragment")
 def fragment(table_id: str):
-    response = current_app.make_response(render_template("pages/_live.html", **_context(tables.get(table_id))))
+    table = tables.overdue(tables.get(table_id))
+    response = current_app.make_response(render_template("pages/_live.html", **_context(table)))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -285,7 +286,7 @@ def log(table_id: str):
     events = tables.log(table_id)
     can_undo, undo_reason = views.undo_status(table, seat, host)
     return render_template("pages/log.html", table=table, title=views.game_title(table), events=events,
-                           names={s.seat: s.name for s in table.seats}, is_host=host, can_undo=can_undo,
+                           names=views.seat_names(table), is_host=host, can_undo=can_undo,
                            undo_reason=undo_reason)
 
 

@@ -48,13 +48,22 @@ def turn(table: tables.Table, seat: int | None) -> dict:
     for a seat the table waits for, "Waiting for Cara" otherwise."""
     if table.finished:
         return {"mine": False, "text": ""}
-    waiting = [s for s in table.game.acting_seats(table.state) if 0 <= s < len(table.seats)]
+    waiting = list(table.game.acting_seats(table.state))
+    names = seat_names(table) if any(s >= len(table.seats) for s in waiting) else {s.seat: s.name for s in table.seats}
+    waiting = [s for s in waiting if s in names]
     if seat is not None and seat in waiting:
-        others = [table.seats[s].name for s in waiting if s != seat]
+        others = [names[s] for s in waiting if s != seat]
         return {"mine": True, "text": "Your turn" + (f" (with {_names(others)})" if others else "")}
     if not waiting:
         return {"mine": False, "text": ""}
-    return {"mine": False, "text": f"Waiting for {_names([table.seats[s].name for s in waiting])}"}
+    return {"mine": False, "text": f"Waiting for {_names([names[s] for s in waiting])}"}
+
+
+def seat_names(table: tables.Table) -> dict[int, str]:
+    """Every seat's name: the table's seats, and seats the game adds itself (a solo opponent)."""
+    names = dict(enumerate(table.game.score(table.state).players))
+    names.update({s.seat: s.name for s in table.seats})
+    return names
 
 
 def _names(names: list[str]) -> str:

@@ -59,16 +59,30 @@ def measure(cat: Catalog, d: Mapping, seat: int, kind: str, arg: str) -> int:
     raise ValueError(kind)
 
 
+def _words(kind: str, arg: str, need: int) -> str:
+    """The condition's words after its number: "2 warehouses", "1 warehouse"."""
+    words = _WORDS[kind].format(arg=arg)
+    if need != 1 or kind in ("money", "stock", "sale"):
+        return words
+    if kind == "infra":
+        return "road or pipeline"
+    parts = words.split(" ")
+    for i, word in enumerate(parts):
+        if word.endswith("s"):
+            parts[i] = word[:-3] + "y" if word.endswith("ies") else word[:-1]
+            break
+    return " ".join(parts)
+
+
 def condition_met(cat: Catalog, d: Mapping, seat: int, condition: tuple[str, str, int]) -> tuple[bool, str]:
     kind, arg, need = condition
     have = measure(cat, d, seat, kind, arg)
-    words = _WORDS[kind].format(arg=arg)
-    return have >= need, f"it needs {need} {words}, you have {have}"
+    return have >= need, f"it needs {need} {_words(kind, arg, need)}, you have {have}"
 
 
 def describe(condition: tuple[str, str, int]) -> str:
     kind, arg, need = condition
-    return f"{need} {_WORDS[kind].format(arg=arg)}"
+    return f"{need} {_words(kind, arg, need)}"
 
 
 def points_held(cat: Catalog, p: Mapping) -> int:

@@ -14,6 +14,9 @@ from .scoring import score, score_file
 from .setup import difficulty, setup, variant_ids
 from .state import ACTIONS, OVER, PRICES, State, from_json, to_json
 from .track import forced_passes
+from .wallace_state import printed, told, with_lord
+
+LORD_MOVES = ("wallace_turn", "wallace_bid")
 
 
 def _seat(state: State, action: Action) -> int:
@@ -106,6 +109,16 @@ def _optional_dice(action: Action) -> list[int] | None:
     return _dice(action, "dice") if action.get("dice") not in (None, "", []) else None
 
 
+def _his_move(state: State, action: Action) -> State:
+    """Who may play Lord Wallace: the game itself (his own seat), or with the printed cards
+    the player, who enters the card and dice drawn for him."""
+    if state.lord is not None and not printed(state) and action.get("seat") != state.lord.seat:
+        raise NotYourTurn("Lord Wallace plays by himself at this table: the phone shuffles his cards and "
+                          "rolls his dice after your move. To enter cards drawn from the printed deck, start "
+                          "the table with the option \"his printed action cards\".", "Lord Wallace's turn")
+    return state
+
+
 HANDLERS: dict[str, Callable[[State, Action, Rules], State]] = {
     "keep_cards": lambda s, a, r: survey.keep_cards(s, _seat(s, a), _discards(a), r),
     "roll_prices": _roll,
@@ -133,8 +146,9 @@ HANDLERS: dict[str, Callable[[State, Action, Rules], State]] = {
     "invest": lambda s, a, r: invest.invest(s, _seat(s, a), _count(a, "tens"), _count(a, "fives"), r),
     "invest_pass": lambda s, a, r: invest.invest_pass(s, _seat(s, a), r),
     "peek": lambda s, a, r: invest.peek(s, _seat(s, a), _opt(a, "area"), r),
-    "wallace_turn": lambda s, a, r: wallace_turn.turn(s, _card_number(a), _optional_dice(a), r),
-    "wallace_bid": lambda s, a, r: wallace_auction.answer(s, _optional_dice(a), rng(s.seed, s.step), r),
+    "wallace_turn": lambda s, a, r: wallace_turn.turn(_his_move(s, a), _card_number(a), _optional_dice(a), r),
+    "wallace_bid": lambda s, a, r: wallace_auction.answer(_his_move(s, a), _optional_dice(a), rng(s.seed, s.step),
+                                                          r),
 }
 
 
@@ -181,7 +195,12 @@ class TinnersTrail(Game):
         handler = HANDLERS[action["type"]]
         if state.phase == OVER:
             raise GameOver()
+        his = action["type"] in LORD_MOVES
+        if state.lord is not None and not his:
+            state = with_lord(state, steps=(), turns=())  # the player moved: what he did before is history
         new = settle(handler(state, action, self.rules), self.rules)
+        if new.lord is not None and new.lord.steps:
+            new = with_lord(new, turns=new.lord.turns + (told(new.lord.steps),))
         return replace(new, step=state.step + 1)
 
     def end_if(self, state: State) -> Outcome | None:
@@ -223,21 +242,25 @@ class TinnersTrail(Game):
 
     def describe(self, before: State, action: Action, after: State) -> str:
         from .notation import changes, describe
-        if action.get("type") in ("wallace_turn", "wallace_bid") and after.lord is not None:
-            return " ".join(after.lord.steps)
+        if action.get("type") in LORD_MOVES and after.lord is not None:
+            return told(after.lord.steps)
         return describe(before, action, self.rules) + changes(before, after)
 
     def automatic_seats(self, state: State) -> tuple[int, ...]:
-        """Bot seats; Lord Wallace is not one: the player reveals each of his turns with one tap."""
-        lord = state.lord.seat if state.lord is not None else None
-        return tuple(i for i, p in enumerate(state.players) if p.bot and i != lord)
+        """Bot seats, and Lord Wallace: the game plays his turns and his auction answers by
+        his own rules, unless the table draws his cards from the printed deck (the player
+        then enters each card)."""
+        lord = state.lord.seat if state.lord is not None and not printed(state) else None
+        return tuple(i for i, p in enumerate(state.players) if p.bot and (i == lord or state.lord is None))
 
     def bot_action(self, state: State, seat: int) -> dict | None:
-        """The next action of a bot seat (``PlayerSpec.bot``), or None when none is due."""
+        """The next action of a bot seat (``PlayerSpec.bot``) or of Lord Wallace, or None when
+        none is due."""
         from .bot import bot_action
-        from .options import to_act
+        from .options import lord_action, to_act
         if state.lord is not None and seat == state.lord.seat:
-            return None
+            kind = lord_action(state)
+            return {"type": kind, "seat": seat} if kind and not printed(state) else None
         return bot_action(self, state, seat) if seat in to_act(state) else None
 
     def score_notes(self, state: State) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -16,6 +16,7 @@ from .rules import PIECES, Rules
 from .setup import regions_in_play, size_key
 from .state import ACTIONS, AUCTION, BUILD, INVEST, PEEK, PRICES, SURVEY, State
 from .track import active_seat
+from .wallace_state import printed
 
 
 def lord_action(state: State) -> str | None:
@@ -31,9 +32,10 @@ def lord_action(state: State) -> str | None:
 
 def to_act(state: State) -> list[int]:
     """Seats the table is waiting for (every seat may roll the prices). While Lord Wallace is
-    to play, the table waits for the player, who reveals his turn."""
+    to play, the table waits for him (the game plays him), or with the printed cards for the
+    player, who enters the card drawn for him."""
     if lord_action(state):
-        return [1 - state.lord.seat]
+        return [1 - state.lord.seat if printed(state) else state.lord.seat]
     if state.phase == SURVEY:
         return [s for s in state.seats if state.players[s].drawn]
     if state.phase == PRICES:
@@ -239,8 +241,8 @@ def _lord_options(state: State, seat: int) -> list[Option]:
         return []
     kind = lord_action(state)
     if kind == "wallace_turn":
-        return [Option({"type": kind, "seat": seat}, "Lord Wallace's turn: reveal his next action card")]
-    return [Option({"type": kind, "seat": seat}, "Lord Wallace answers your bid (the phone rolls his die)")]
+        return [Option({"type": kind, "seat": seat}, "Lord Wallace's turn: enter the action card drawn for him")]
+    return [Option({"type": kind, "seat": seat}, "Lord Wallace answers your bid: enter his dice")]
 
 
 def _reason(game, state: State, action: dict) -> str | None:

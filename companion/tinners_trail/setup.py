@@ -11,7 +11,7 @@ from ..errors import BadAction
 from .rules import REGIONS, Rules
 from .state import NO_LIMIT, SURVEY, Area, Player, State
 
-from .wallace_state import DIFFICULTY, SOLO_BOT, Lord, extra_mines, split_options
+from .wallace_state import SOLO_BOT, SOLO_OPTIONS, Lord, extra_mines, split_options
 from .wallace_cards import load_deck
 
 MODULES = ("arsenic", "emigration", "kickstarter")
@@ -37,7 +37,7 @@ def _parse(variant: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     unknown = [p for p in rest if p not in MODULES]
     if unknown:
         raise BadAction(f"unknown module {unknown[0]!r}; choose base, all, or any of "
-                        f"{', '.join(MODULES)} joined by +, with the solo options {', '.join(DIFFICULTY)}")
+                        f"{', '.join(MODULES)} joined by +, with the solo options {', '.join(SOLO_OPTIONS)}")
     return tuple(sorted(modules | set(rest))), options
 
 
@@ -47,7 +47,7 @@ def variant_ids() -> tuple[str, ...]:
     ids = ["base", "all"]
     for mask in range(1, 2 ** len(MODULES)):
         ids.append("+".join(m for i, m in enumerate(MODULES) if mask >> i & 1))
-    ids += list(DIFFICULTY) + ["better-mines+deep-pockets", "arsenic+better-mines+deep-pockets",
+    ids += list(SOLO_OPTIONS) + ["better-mines+deep-pockets", "arsenic+better-mines+deep-pockets",
                                "better-mines+emigration+more-mines"]
     return tuple(dict.fromkeys(ids))
 

@@ -68,14 +68,16 @@ def info(state: State, seat: int | None, rules: Rules) -> dict:
 
 
 def lord_info(state: State, rules: Rules) -> dict | None:
-    """What the phone shows of Lord Wallace: his markers, decks and the steps of his last turn."""
+    """What the phone shows of Lord Wallace: his markers, decks, the steps of his last action and
+    what he did since the player's last move (``turns``), and whether the player enters his cards."""
     from .options import lord_action
     from .wallace_cards import load_deck
-    from .wallace_state import DIFFICULTY_NAMES
+    from .wallace_state import DIFFICULTY_NAMES, printed
     lord = state.lord
     if lord is None:
         return None
     return {"seat": lord.seat, "owed": lord.owed, "deck_left": list(lord.deck), "survey_left": len(lord.survey),
             "cards": list(load_deck(rules.data_dir).ids), "steps": list(lord.steps), "ledger": list(lord.ledger),
+            "turns": list(lord.turns), "printed": printed(state),
             "options": [DIFFICULTY_NAMES[o] for o in lord.options], "due": lord_action(state),
             "income": lord.income + lord.arsenic_money}

@@ -107,17 +107,18 @@ def answer(state: State, dice: Sequence[int] | None, gen: random.Random, rules: 
     worth = auction_worth(state, auction.area, auction.card, rules)
     rolled = roll_bid_die(worth, dice, gen, rules)
     name = rules.areas[auction.area].name
+    # What he decides is written before what follows from it (the player's insurance, his mine).
     if rolled is None:
-        return note(finish(state, rules), f"Lord Wallace passes on {name}: net worth {worth} is −2 or less.")
+        return finish(note(state, f"Lord Wallace passes on {name}: net worth {worth} is −2 or less."), rules)
     die, how = rolled
     value = rules.cards[auction.card].value if auction.card else 0
     figure = bid_total(state, value, die)
     deep = f" + £{DEEP_POCKETS} deep pockets" if state.lord.has("deep-pockets") else ""
     line = f"Lord Wallace values {name} at £{figure} = card £{value} + die {die}{deep} ({how})"
     if figure < need:
-        return note(finish(state, rules), f"{line}: below £{need}, he passes.")
+        return finish(note(state, f"{line}: below £{need}, he passes."), rules)
     state = replace(state, auction=replace(auction, high=need, leader=state.lord.seat))
-    return note(finish(state, rules), f"{line}: he bids £{need}, £1 more than you.")
+    return finish(note(state, f"{line}: he bids £{need}, £1 more than you."), rules)
 
 
 def finish(state: State, rules: Rules) -> State:

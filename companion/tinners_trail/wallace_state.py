@@ -27,7 +27,12 @@ DIFFICULTY_NAMES = {
     "financial-sabotage": "Financial sabotage: you invest one row lower",
     "bailing-out": "Bailing out: 1/2/3 water pumped from his mines at the start of rounds 2/3/4",
     "shady-land-purchases": "Shady land purchases: a free mine at the start of rounds 3 and 4",
+    "real-cards": "Printed cards: you draw his action cards and enter each one",
 }
+# Not a difficulty: the table runs him from the printed action deck ("I drew card 7"), so the
+# phone waits for the player to enter each card instead of playing his turns by itself.
+REAL_CARDS = "real-cards"
+SOLO_OPTIONS = DIFFICULTY + (REAL_CARDS,)
 
 
 @dataclass(frozen=True)
@@ -40,13 +45,24 @@ class Lord:
     arsenic_money: int = 0           # £ from arsenic sold this round
     income: int = 0                  # £ he receives at the next sale besides ore (Kimberly, a £3 tile)
     card: int | None = None          # action card in play this turn
-    tried: tuple[int, ...] = ()
-    again: bool = False              # arsenic processed: he draws another card at once      # cards drawn this turn that showed an impossible action
+    tried: tuple[int, ...] = ()      # cards drawn this turn that showed an impossible action
+    again: bool = False              # arsenic processed: he draws another card at once
     steps: tuple[str, ...] = ()      # what his last action did, line by line
+    turns: tuple[str, ...] = ()      # what he did since the player's last move, one text per action
     ledger: tuple[str, ...] = ()     # how each round's points were made
 
     def has(self, option: str) -> bool:
         return option in self.options
+
+
+def printed(state: Any) -> bool:
+    """The table draws his cards from the printed deck: the player enters each one."""
+    return state.lord.has(REAL_CARDS)
+
+
+def told(lines: tuple[str, ...]) -> str:
+    """Steps as one text, each ending with a full stop."""
+    return " ".join(line if line.endswith((".", ":", "!", "?")) else line + "." for line in lines)
 
 
 def solo(state: Any) -> bool:
@@ -71,10 +87,10 @@ def note(state: Any, *lines: str) -> Any:
 
 def split_options(parts: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Separate difficulty options from modules in a variant's parts."""
-    options = tuple(p for p in parts if p in DIFFICULTY)
+    options = tuple(p for p in parts if p in SOLO_OPTIONS)
     if "more-mines" in options and "more-mines-2" in options:
         raise BadAction("choose one level of more mines: more-mines (1 extra) or more-mines-2 (2 extra)")
-    return tuple(p for p in parts if p not in DIFFICULTY), options
+    return tuple(p for p in parts if p not in SOLO_OPTIONS), options
 
 
 def extra_mines(options: tuple[str, ...]) -> int:

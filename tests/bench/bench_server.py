@@ -16,9 +16,20 @@ twice a second, of the processes' summed PSS (each shared page counted once, spl
 the processes that map it); the summed RSS, which counts the pages workers share with
 their parent once per process, is printed beside it.
 
+Then, on the same server and tables, the phones sync as the table page does
+(``static/js/table.js``) for ``--sync-seconds``: each long-polls ``/events`` (20 s), and when
+the server has no room for another waiting request (only half of a process's threads may
+wait) it polls ``GET /api/tables/<id>`` once a second for 30 s before trying again; each
+phone still acts every ``--act`` seconds. For every accepted action the bench times how long
+until every other phone of its table has been told of that version (or a newer one), counted
+from the moment the action was sent; an action some phone had not seen when the run ended
+counts with the time it had waited (so the figures are never flattered). Phones stop acting
+5 s before the end so late actions can still be seen.
+
 All traffic goes to 127.0.0.1 and every run is bounded in time. Targets: p99 action
 latency <= 50 ms, throughput >= 60 % of the floor's, peak memory <= 150 MB, an action in
-the long table within 1.2x of one in a fresh table.
+the long table within 1.2x of one in a fresh table, an action seen by every other phone of
+its table within 1 s at p99.
 """
 
 from __future__ import annotations
@@ -339,6 +350,156 @@ async def alternating_actions(port: int, tables_: list[tuple[str, str, int]], co
     return times
 
 
+# -- sync: how soon the other phones of a table see an action ---------------------------------
+
+SYNC_WAIT_S = 20          # the page's long-poll
+SYNC_POLL_S = 1.0         # its plain poll, while the server has no room for a long-poll
+SYNC_SPELL_S = 30.0       # how long it polls before trying a long-poll again
+SYNC_QUIET_S = 5.0        # phones stop acting this long before the end
+
+
+class Sync:
+    """Per table, the accepted actions not yet seen by every other phone, and the times."""
+
+    def __init__(self, phones: int):
+        self.phones = phones
+        self.pending: dict[str, dict[int, tuple[float, set[int]]]] = {}
+        self.seen_after: list[float] = []   # per action: until the last other phone knew of it
+        self.unseen = 0                     # actions some phone had not seen at the end
+        self.long_polls = self.no_room = self.polls = 0
+
+    def accepted(self, table: str, version: int, sent: float, seat: int) -> None:
+        others = set(range(self.phones)) - {seat}
+        if others:
+            self.pending.setdefault(table, {})[version] = (sent, others)
+
+    def saw(self, table: str, seat: int, version: int) -> None:
+        now = time.perf_counter()
+        waiting = self.pending.get(table, {})
+        for accepted in [v for v in waiting if v <= version]:
+            sent, left = waiting[accepted]
+            left.discard(seat)
+            if not left:
+                self.seen_after.append(now - sent)
+                del waiting[accepted]
+
+    def close(self) -> None:
+        now = time.perf_counter()
+        for waiting in self.pending.values():
+            for sent, _left in waiting.values():
+                self.seen_after.append(now - sent)
+                self.unseen += 1
+        self.pending.clear()
+
+
+class PagePhone:
+    """One phone's table page: the version it knows, its token and its seat."""
+
+    def __init__(self, table: str, seat: int, token: str):
+        self.table, self.seat, self.token, self.version = table, seat, token, 0
+
+
+async def page_sync(pool: Pool, stats: Stats, sync: Sync, phone_: PagePhone, end: float) -> None:
+    """The page's check loop: a first plain poll, then long-polls, polling once a second for
+    a spell whenever the server answered a long-poll at once without news."""
+    poll_until, first = 0.0, True
+    while time.monotonic() < end:
+        try:
+            now = time.monotonic()
+            if not first and now >= poll_until:
+                wait = max(1, min(SYNC_WAIT_S, int(end - now)))
+                status, _, data, took = await pool.request(
+                    "GET", f"/api/tables/{phone_.table}/events?after={phone_.version}&wait={wait}")
+                stats.count(status)
+                sync.long_polls += 1
+                body = json.loads(data)
+                if body["version"] > phone_.version:
+                    phone_.version = body["version"]
+                    sync.saw(phone_.table, phone_.seat, phone_.version)
+                elif took < 0.5:
+                    sync.no_room += 1
+                    poll_until = time.monotonic() + SYNC_SPELL_S
+                continue
+            first = False
+            status, _, data, took = await pool.request("GET", f"/api/tables/{phone_.table}",
+                                                       headers={"If-None-Match": f'"{phone_.version}"'})
+            stats.count(status)
+            stats.poll_latency.append(took)
+            sync.polls += 1
+            if status == 200:
+                phone_.version = max(phone_.version, json.loads(data)["version"])
+                sync.saw(phone_.table, phone_.seat, phone_.version)
+        except (OSError, asyncio.IncompleteReadError, ValueError, IndexError, KeyError) as exc:
+            stats.errors += 1
+            stats.last_error = repr(exc)
+            poll_until = time.monotonic() + SYNC_SPELL_S
+        await asyncio.sleep(SYNC_POLL_S)
+
+
+async def page_acts(pool: Pool, stats: Stats, sync: Sync, phone_: PagePhone, end: float, act_every: float,
+                    rng: random.Random) -> None:
+    """The player's taps: an action every ``act_every`` seconds, a second try after a 409."""
+    next_act = time.monotonic() + rng.uniform(0, act_every)
+    while next_act < end - SYNC_QUIET_S:
+        await asyncio.sleep(max(0.0, next_act - time.monotonic()))
+        next_act += act_every
+        try:
+            for _attempt in range(2):
+                sent = time.perf_counter()
+                status, _, data, took = await pool.request(
+                    "POST", f"/api/tables/{phone_.table}/actions", {"version": phone_.version, "action": ADD},
+                    {"X-Headframe-Token": phone_.token})
+                stats.count(status)
+                stats.act_latency.append(took)
+                body = json.loads(data)
+                if status == 409:
+                    phone_.version = max(phone_.version, body["error"]["current"]["version"])
+                    sync.saw(phone_.table, phone_.seat, phone_.version)
+                    continue
+                if status == 200:
+                    sync.accepted(phone_.table, body["version"], sent, phone_.seat)
+                    phone_.version = body["version"]
+                break
+        except (OSError, asyncio.IncompleteReadError, ValueError, IndexError, KeyError) as exc:
+            stats.errors += 1
+            stats.last_error = repr(exc)
+
+
+async def sync_load(port: int, made: list[tuple[str, list[str]]], phones: int, seconds: float, connections: int,
+                    act_every: float) -> tuple[Stats, Sync, float]:
+    pool = Pool(port, connections)
+    await pool.open()
+    stats, sync = Stats(), Sync(phones)
+    rng = random.Random(2)
+    pages = [PagePhone(tid, seat, tokens[seat]) for tid, tokens in made for seat in range(phones)]
+    for page in pages:  # each phone starts from the table as it is now
+        _, _, data, _ = await pool.request("GET", f"/api/tables/{page.table}")
+        page.version = json.loads(data)["version"]
+    started = time.monotonic()
+    end = started + seconds
+    await asyncio.gather(*(page_sync(pool, stats, sync, page, end) for page in pages),
+                         *(page_acts(pool, stats, sync, page, end, act_every, random.Random(rng.random()))
+                           for page in pages))
+    sync.close()
+    elapsed = time.monotonic() - started
+    await pool.close()
+    return stats, sync, elapsed
+
+
+def sync_report(stats: Stats, sync: Sync, elapsed: float) -> dict:
+    row = {"actions": len(sync.seen_after), "seen_p50_ms": 1000 * percentile(sync.seen_after, 50),
+           "seen_p99_ms": 1000 * percentile(sync.seen_after, 99),
+           "seen_max_ms": 1000 * max(sync.seen_after, default=float("nan")), "unseen": sync.unseen,
+           "long_polls": sync.long_polls, "no_room": sync.no_room, "polls": sync.polls,
+           "rps": stats.requests / elapsed, "errors": stats.errors}
+    print(f"sync       {row['rps']:8.1f} req/s  action seen by every other phone: p50 {row['seen_p50_ms']:6.0f} ms"
+          f"  p99 {row['seen_p99_ms']:6.0f} ms  max {row['seen_max_ms']:6.0f} ms  ({row['actions']} actions,"
+          f" {sync.unseen} not seen by all at the end)  long-polls {sync.long_polls} ({sync.no_room} without room),"
+          f" polls {sync.polls}  action p99 {1000 * percentile(stats.act_latency, 99):.1f} ms"
+          f"  statuses {dict(sorted(stats.statuses.items()))}  errors {stats.errors} {stats.last_error}", flush=True)
+    return row
+
+
 # -- servers ---------------------------------------------------------------------------------
 
 def start_server(command: list[str], port: int) -> subprocess.Popen:
@@ -413,6 +574,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, help="server processes, both servers (default: serve's own)")
     parser.add_argument("--connections", type=int, default=100, help="client keep-alive connections")
     parser.add_argument("--samples", type=int, default=300, help="sequential actions timed per table")
+    parser.add_argument("--sync-seconds", type=float, help="length of the sync phase (default: --seconds; 0: none)")
     parser.add_argument("--floor-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.floor_server:
@@ -452,6 +614,14 @@ def main(argv: list[str] | None = None) -> int:
                   f"{args.act} s, {args.seconds} s, {args.workers} server processes x {args.threads} waitress threads",
                   flush=True)
             ours = measure("headframe", server, port, phones, args)
+            sync_seconds = args.seconds if args.sync_seconds is None else args.sync_seconds
+            synced = None
+            if sync_seconds > 0:
+                print(f"sync: the same {args.tables} tables x {args.phones} phones as table pages (long-poll, or "
+                      f"poll every {SYNC_POLL_S:.0f} s without room), act every {args.act} s, {sync_seconds} s",
+                      flush=True)
+                synced = sync_report(*asyncio.run(sync_load(port, made, args.phones, sync_seconds,
+                                                            args.connections, args.act)))
         finally:
             server.terminate()
             server.wait(10)
@@ -469,7 +639,10 @@ def main(argv: list[str] | None = None) -> int:
         ratio = ours["rps"] / base["rps"]
         print(f"throughput {ratio:.0%} of the floor (target >= 60%); action p99 {ours['act_p99_ms']:.1f} ms "
               f"(target <= 50); peak memory {ours['peak_pss_mb']:.0f} MB PSS with {args.stored} stored tables "
-              f"(target <= 150); long/fresh action {long_ms / fresh_ms:.2f} (target <= 1.2)")
+              f"(target <= 150); long/fresh action {long_ms / fresh_ms:.2f} (target <= 1.2)"
+              + (f"; action seen by every other phone p50 {synced['seen_p50_ms']:.0f} ms, p99 "
+                 f"{synced['seen_p99_ms']:.0f} ms, max {synced['seen_max_ms']:.0f} ms (target p99 <= 1000)"
+                 if synced else ""))
         return 0
     finally:
         shutil.rmtree(instance, ignore_errors=True)

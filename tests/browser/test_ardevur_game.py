@@ -4,7 +4,7 @@ and each phone taps one of its own enabled moves whenever its banner says it is 
 from the setup rolls and the auction into the second round. On the way: the map shows each
 structure with its owner's letter, the target grid and storage stand on the page, a phone
 never lists the other's action cards, and the agreements (minute 64, retiring a target) sit
-in their own card."""
+in their own card; at the end one retires a target and the other calls time."""
 
 from __future__ import annotations
 
@@ -147,3 +147,22 @@ def test_two_phones_play_into_the_second_round_through_the_pages(server, phone):
         expect(page.locator(".status-line .pill", has_text="Round")).to_have_text("Round 2")
         # nothing pushes the page sideways at 360 px
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # retiring a target by agreement: the first pile's card leaves the grid for the one beneath
+    due = ann if my_turn(ann) else bo
+    due.locator("#ard-retire summary").click()
+    retire = due.locator("#ard-retire button", has_text="retires").first
+    name = retire.inner_text().split("retires ", 1)[1].split(" (", 1)[0]
+    piles = due.locator("#ard-grid li")
+    index = next(i for i, text in enumerate(piles.all_inner_texts()) if f": {name} — " in text)
+    before = piles.nth(index).inner_text()
+    retire.click()
+    expect(piles.nth(index)).not_to_have_text(before, timeout=WAIT)
+    expect(piles.nth(index)).not_to_contain_text(name)
+    # minute 64: the other phone ends the game
+    other = bo if due is ann else ann
+    expect(other.locator("#live [data-version]").first).to_have_attribute(
+        "data-version", due.locator("#live [data-version]").first.get_attribute("data-version"), timeout=WAIT)
+    other.locator("#ard-agreements button", has_text="calls time").click()
+    for page in (ann, bo):
+        expect(page.locator("#ard-turn")).to_have_text("Game over", timeout=WAIT)
+        expect(page.locator("#live")).to_contain_text("minute 64 was reached")

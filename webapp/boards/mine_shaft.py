@@ -104,7 +104,7 @@ def mine_svg(b: dict, colours: list) -> Markup:
            'xmlns="http://www.w3.org/2000/svg">']
     for gy in range(y0, y0 + h):
         for gx in range(x0, x0 + w):
-            out.append(f'<rect data-x="{gx}" data-y="{gy}" x="{gx * U}" y="{gy * U}" width="{U}" height="{U}" '
+            out.append(f'<rect class="ms-empty" data-x="{gx}" data-y="{gy}" x="{gx * U}" y="{gy * U}" width="{U}" height="{U}" '
                        f'fill="{EMPTY}" stroke="{GRID}" stroke-width="2"/>')
     out += [_tile(t) for t in b["tiles"]]
     for t in b["targets"]:

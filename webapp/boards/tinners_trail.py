@@ -10,6 +10,7 @@ and a face-down tile shows only its region: what a seat has not seen never reach
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
@@ -18,6 +19,7 @@ from markupsafe import Markup
 
 from companion.data.loader import load_game
 from companion.errors import RuleViolation
+from companion.tinners_trail.developments import placement_error
 from companion.tinners_trail.geometry import BoardGeometry, board_geometry
 from companion.tinners_trail.options import lord_action
 from companion.tinners_trail.rules import GAME_ID
@@ -30,12 +32,16 @@ NAME_MM = 7.2          # area names: about 10 px at 360 px
 SEA_MM = 6.5           # sea and Devon labels
 LETTER_R_MM = 6.0      # region letter disc
 COUNT_MM = 6.4         # "T3" in a tile's cell
-BADGE_R_MM = 4.6       # owner, miner, port, train, pump discs on a tile's corners
+BADGE_R_MM = 4.6       # owner, miner, port, train, pump discs on the tile's edge away from the name
+TILE_INSET_MM = 1.0    # the phone's tile square sits this far inside the board's tile space
+NAME_GAP_MM = 0.6      # least room between a name and its tile square
 GLYPH_EM = 0.64        # average advance of a glyph, as a share of the font size
 MIN_FIT = 0.72         # a name squeezed to fit its area keeps at least this share of its width
 CUBES = (("tin", "T"), ("copper", "C"), ("water", "W"), ("arsenic", "As"))
 PIECES = (("miner", "M", "miner"), ("port", "P", "port"), ("train", "T", "train"), ("pump", "S", "steam pump"))
-CORNERS = {"owner": (-1, -1), "miner": (1, -1), "port": (-1, 1), "train": (1, 1), "pump": (1, 0)}
+# Where the badges go along the tile's edge opposite the name (-1 left corner ... 1 right), and
+# then half-way down each side.
+BADGE_SPOTS = ((-1, 0), (0, 0), (1, 0), (-1, 1), (1, 1))
 
 
 @dataclass(frozen=True)
@@ -104,7 +110,7 @@ def area_facts(game, view: dict, names: list[str]) -> list[AreaFacts]:
                 tile_text = meta["tile"]
                 if area["face_up"]:
                     cells = [(k, letter, getattr(t, k)) for k, letter in CUBES[:3] if getattr(t, k)]
-                    facts.append(f"face-up tile: {tile_text}")
+                    facts.append(f"face-up tile with {tile_text}")
                 else:
                     facts.append(f"face-down tile (you looked: {tile_text})")
             else:
@@ -153,20 +159,28 @@ class Placement:
 
 
 def placements(game, state, seat: int | None) -> dict[str, list[Placement]]:
-    """Miners, ports and trains for each area and adits across its borders, each checked
-    against the rules (the rules alone know which round's column still holds a piece)."""
+    """Miners, ports and trains for each area and adits across its borders, each with the
+    rules' reason when it may not go there. Whether the seat may develop at all (its turn, the
+    round's column, its work) is the same everywhere, so the whole action is tried once per
+    piece; what differs by area is the placement rule, asked of each area."""
     if seat is None or state.phase != "actions" or lord_action(state) or seat not in game.acting_seats(state):
         return {}
     rules = game.rules
-    out: dict[str, list[Placement]] = {}
-    for area in state.areas:
-        wanted = [({"type": "develop", "piece": p, "area": area.id}, f"Place a {p} here") for p in ("miner", "port", "train")]
-        wanted += [({"type": "develop", "piece": "adit", "area": area.id, "to": n},
-                    f"Dig an adit to {rules.areas[n].name}")
-                   for n in rules.neighbours[area.id] if tuple(sorted((area.id, n))) in rules.adit_borders]
-        out[area.id] = [Placement(action, label, _refusal(game, state, {**action, "seat": seat}))
-                        for action, label in wanted]
-    return out
+    wanted = {area.id: [({"type": "develop", "piece": p, "area": area.id}, f"Place a {p} here")
+                        for p in ("miner", "port", "train")]
+              + [({"type": "develop", "piece": "adit", "area": area.id, "to": n}, f"Dig an adit to {rules.areas[n].name}")
+                 for n in rules.neighbours[area.id] if tuple(sorted((area.id, n))) in rules.adit_borders]
+              for area in state.areas}
+    local = {(aid, i): placement_error(state, action["piece"], aid, action.get("to"), rules, seat) or ""
+             for aid, moves in wanted.items() for i, (action, _label) in enumerate(moves)}
+    overall: dict[str, str] = {}
+    for (aid, i), problem in local.items():
+        action = wanted[aid][i][0]
+        if not problem and action["piece"] not in overall:
+            overall[action["piece"]] = _refusal(game, state, {**action, "seat": seat})
+    return {aid: [Placement(action, label, local[(aid, i)] or overall.get(action["piece"], ""))
+                  for i, (action, label) in enumerate(moves)]
+            for aid, moves in wanted.items()}
 
 
 def auction_cards(game, state, seat: int | None) -> dict[str, list[str]]:
@@ -174,8 +188,9 @@ def auction_cards(game, state, seat: int | None) -> dict[str, list[str]]:
     there (a port card only on the coast, a card on a face-up tile only with two players...)."""
     if seat is None or state.phase != "actions" or lord_action(state) or seat not in game.acting_seats(state):
         return {}
+    rules = game.rules
     hand = list(dict.fromkeys(state.players[seat].hand))
-    return {area.id: [card for card in hand if not _refusal(
+    return {area.id: [card for card in hand if rules.cards[card].fits(rules.areas[area.id].region) and not _refusal(
                 game, state, {"type": "start_auction", "seat": seat, "area": area.id, "card": card})]
             for area in state.areas if area.tile and area.owner is None}
 
@@ -215,6 +230,15 @@ def _span_at(polygon, y: float) -> float:
     return max(xs) - min(xs) if len(xs) >= 2 else 30.0
 
 
+def _name_at(label, tile, side: float):
+    """The name's centre, moved away from the tile square when the two would touch."""
+    least = side / 2 + NAME_MM / 2 + NAME_GAP_MM
+    dy = label[1] - tile[1]
+    if abs(dy) >= least:
+        return label
+    return (label[0], tile[1] + math.copysign(least, dy))
+
+
 def _name(text: str, at, polygon) -> str:
     room = _span_at(list(polygon), at[1]) - 3
     want = len(text) * NAME_MM * GLYPH_EM
@@ -228,12 +252,17 @@ def _name(text: str, at, polygon) -> str:
 
 
 def _badge(x: float, y: float, letter: str, fill: str, kind: str) -> str:
-    return (f'<g class="tt-badge tt-{kind}"><circle cx="{_n(x)}" cy="{_n(y)}" r="{BADGE_R_MM}" fill="{fill}"'
+    """A lettered disc for a piece; the owner's mark is a square, like a mine marker."""
+    r = BADGE_R_MM
+    shape = (f'<rect x="{_n(x - r)}" y="{_n(y - r)}" width="{_n(2 * r)}" height="{_n(2 * r)}" rx="1"' if kind == "owner"
+             else f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{r}"')
+    return (f'<g class="tt-badge tt-{kind}">{shape} fill="{fill}"'
             f' stroke="#111111" stroke-width="0.5"/><text x="{_n(x)}" y="{_n(y)}" font-size="{_n(BADGE_R_MM * 1.25)}"'
             f' text-anchor="middle" dominant-baseline="central" fill="{_ink(fill)}">{escape(letter)}</text></g>')
 
 
-def _tile(a: AreaFacts, centre, side: float, colours: dict, seats: list[tuple[str, str]], hatch: str) -> str:
+def _tile(a: AreaFacts, centre, side: float, colours: dict, seats: list[tuple[str, str]], hatch: str,
+          name_below: bool) -> str:
     x, y = centre[0] - side / 2, centre[1] - side / 2
     parts = []
     if a.owner is not None:
@@ -260,18 +289,18 @@ def _tile(a: AreaFacts, centre, side: float, colours: dict, seats: list[tuple[st
                      f' width="{_n(cell)}" height="{_n(cell)}" rx="1.2" fill="{fill}"/>'
                      f'<text class="tt-count" x="{_n(cx)}" y="{_n(cy)}" font-size="{COUNT_MM}" text-anchor="middle"'
                      f' dominant-baseline="central" fill="{_ink(fill)}">{count}<tspan class="tt-unit" font-size="{_n(COUNT_MM * 0.75)}">{letter}</tspan></text>')
-    corner = side / 2
-
-    def at(kind):
-        dx, dy = CORNERS[kind]
-        return centre[0] + dx * corner, centre[1] + dy * corner
-
+    badges = []
     if a.owner is not None:
         colour, letter = seats[a.owner]
-        parts.append(_badge(*at("owner"), letter, colour, "owner"))
+        badges.append(("owner", letter, colour))
     for kind, letter, seat in a.pieces:
         fill = seats[seat][0] if seat is not None else colours.get(f"{kind}_piece", colours.get("steam_pump_piece"))
-        parts.append(_badge(*at(kind), letter, fill or "#d0d0d0", kind))
+        badges.append((kind, letter if seat is None else seats[seat][1], fill or "#d0d0d0"))
+    edge = -1 if name_below else 1       # the badges' edge: top when the name is below
+    for (kind, letter, fill), (along, down) in zip(badges, BADGE_SPOTS):
+        bx = centre[0] + along * side / 2
+        by = centre[1] + edge * side / 2 * (1 - down)
+        parts.append(_badge(bx, by, letter, fill, kind))
     return "".join(parts)
 
 
@@ -288,7 +317,8 @@ def _half(g: BoardGeometry, facts: list[AreaFacts], colours: dict, seats, key: s
            f'<g clip-path="url(#{clip})">',
            f'<rect class="tt-sea" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" fill="{colours["sea"]}"/>',
            f'<polygon class="tt-devon" points="{_points(g.devon)}" fill="{colours["devon"]}"/>']
-    links = []
+    links, over = [], []
+    side = g.tile - 2 * TILE_INSET_MM
     for a in facts:
         shape = g.areas[a.id]
         region_fill = g.regions[a.region].fill
@@ -297,17 +327,24 @@ def _half(g: BoardGeometry, facts: list[AreaFacts], colours: dict, seats, key: s
         if a.region not in regions:
             out.append(polygon.replace('class="tt-land', 'class="tt-land tt-other'))
             continue
+        below = shape.label[1] > shape.tile[1]
         focus = (f'<polygon class="tt-here" points="{_points(shape.polygon)}" fill="none" stroke="#a8461d"'
                  f' stroke-width="1.6" stroke-dasharray="3 1.5"/>' if a.here else "")
         links.append(f'<a class="tt-area" id="tt-map-{a.id}" href="#tt-area-{a.id}" aria-label="{escape(a.label)}">'
-                     f'<title>{escape(a.label)}</title>{polygon}{focus}'
-                     f'{_tile(a, shape.tile, g.tile, colours, seats, f"tt-hatch-{key}")}{_name(a.name, shape.label, shape.polygon)}</a>')
+                     f'<title>{escape(a.label)}</title>{polygon}{focus}</a>')
+        # drawn above every area, so no neighbour's land covers a long name; taps pass through
+        over.append(f'<g class="tt-over" data-area="{a.id}">'
+                    f'{_tile(a, shape.tile, side, colours, seats, f"tt-hatch-{key}", below)}'
+                    f'{_name(a.name, _name_at(shape.label, shape.tile, side), shape.polygon)}</g>')
+    out.extend(links)
     out.append(f'<polyline class="tt-coast" points="{_points(g.coast)}" fill="none" stroke="{colours["coast"]}"'
                ' stroke-width="1.2" stroke-linejoin="round"/>')
-    out.extend(links)
+    out.append('<g class="tt-overlay" aria-hidden="true">')
+    out.extend(over)
     built = _built(facts)
+    region_of = {a.id: a.region for a in facts}
     for pair, adit in g.adits.items():
-        if pair in built:
+        if pair in built and any(region_of[aid] in regions for aid in pair):
             ax, ay = adit.at
             out.append(f'<rect class="tt-adit" x="{_n(ax - 3)}" y="{_n(ay - 2)}" width="6" height="4" rx="0.8"'
                        f' fill="{colours["adit_mark"]}" stroke="#ffffff" stroke-width="0.6">'
@@ -315,9 +352,7 @@ def _half(g: BoardGeometry, facts: list[AreaFacts], colours: dict, seats, key: s
                        '</title></rect>')
     for label in g.labels:
         if x <= label.at[0] <= x + w:
-            out.append(f'<text class="tt-sea-label" x="{_n(label.at[0])}" y="{_n(label.at[1])}"'
-                       f' font-size="{SEA_MM}" text-anchor="middle" dominant-baseline="central"'
-                       f' fill="{colours["sea_ink"]}">{escape(label.text)}</text>')
+            out.append(_sea_label(label, box, colours["sea_ink"]))
     for letter in regions:
         region = g.regions[letter]
         lx, ly = region.letter_at
@@ -325,8 +360,23 @@ def _half(g: BoardGeometry, facts: list[AreaFacts], colours: dict, seats, key: s
                    f' fill="{colours[letter]}" stroke="#111111" stroke-width="0.5"/><text x="{_n(lx)}" y="{_n(ly)}"'
                    f' font-size="8" font-weight="700" text-anchor="middle" dominant-baseline="central"'
                    f' fill="#111111">{letter}</text></g>')
-    out.append("</g></svg>")
+    out.append("</g></g></svg>")
     return "".join(out)
+
+
+def _sea_label(label, box, ink: str) -> str:
+    """A sea or Devon label kept inside its half: one too wide for the room to its side of
+    the frame turns upright (Devon is a narrow strip), and none hangs off the bottom."""
+    x, y, w, h = box
+    lx, ly = label.at
+    half = len(label.text) * SEA_MM * GLYPH_EM / 2
+    turn = ""
+    if lx + half > x + w or lx - half < x:
+        turn = f' transform="rotate(-90 {_n(lx)} {_n(ly)})"'
+    else:
+        ly = min(ly, y + h - SEA_MM / 2 - 0.5)
+    return (f'<text class="tt-sea-label" x="{_n(lx)}" y="{_n(ly)}" font-size="{SEA_MM}" text-anchor="middle"'
+            f' dominant-baseline="central" fill="{ink}"{turn}>{escape(label.text)}</text>')
 
 
 def _name_of(facts: list[AreaFacts], aid: str) -> str:

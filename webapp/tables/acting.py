@@ -9,7 +9,7 @@ from companion import GameOver
 
 from ..errors import Conflict, Forbidden, Invalid
 from ..jsonbody import check_action_size
-from .bots import _run_bots
+from .bots import _run_bots, grace, play_later
 from .cache import _store
 from .checks import _check_version
 from .log import _event_json, _log_action
@@ -58,9 +58,11 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
         summary += f" (entered by the host for {entered_for})"
     now = time.time()
     rows: list[dict] = []
-    text, first = _log_action(rows, table_id, game, summary, after, move, version + 1, table.head, now,
-                              game.is_barrier(move, before))
-    after, seq, text = _run_bots(rows, table_id, game, table.seats, after, version + 1, text, now)
+    barrier = game.is_barrier(move, before)
+    text, first = _log_action(rows, table_id, game, summary, after, move, version + 1, table.head, now, barrier)
+    # An opponent the game plays waits while this move can still be undone (see ``bots``).
+    wait = 0.0 if barrier else grace()
+    after, seq, text, due = _run_bots(rows, table_id, game, table.seats, after, version + 1, text, now, wait > 0)
     finish = _finish_values(game, after)
     if not _store_moves(store.hot, table_id, version, rows, seq, text, now, finish):
         # The table moved on first. Who the token is comes from the table as it is now: the
@@ -69,6 +71,8 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
         who, seat = _acting_seat(current, token, action.get("seat"))
         raise _conflict(current, version, seat, who == "host")
     done = _published(store, table, after, seq, now, finish)
+    if due:
+        play_later(table_id, seq, wait)
     return {"version": seq, "table": done, "seat": seat, "host": who == "host",
             "event": _event_json(seq=version + 1, kind="action", undone=False, undoes=None, **first,
                                  action_text=first["action"])}

@@ -9,6 +9,7 @@ from sqlalchemy import select, update
 
 from ..db import EVENTS, TABLES, writing
 from ..errors import Conflict, Forbidden, Invalid
+from .bots import cancel_later
 from .cache import _store
 from .checks import _check_version
 from .model import Table, _unpack
@@ -57,5 +58,6 @@ def undo(table_id: str, token: str, version: int) -> Table:
         conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(
             version=seq, head=last.prev, state=text, updated_at=now, **_finish_values(game, restored)))
         table = _table(conn, _load(conn, table_id), seats)
+    cancel_later(table.id)  # an automatic move waiting on the undone move is no longer due
     store.notify(table.id, table.version)
     return table

@@ -15,7 +15,7 @@
     each('a.tt-area', function (a) { a.classList.toggle('tt-selected', a.getAttribute('href') === '#' + open); });
     var section = open && document.getElementById(open);
     if (section && scroll) {
-      section.scrollIntoView({ block: 'nearest' });
+      section.scrollIntoView({ block: 'start' });
       section.focus({ preventScroll: true });
     }
   }
