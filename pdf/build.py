@@ -219,40 +219,65 @@ def _render(part: Part, path: Path | None, game: GameData, paper: Paper, options
         doc.save()
 
 
+def _sheet_of(game: GameData, part: Part) -> str | None:
+    """The shared sheet a deck or component names (``sheet`` of a deck, ``options.sheet`` of a
+    component), if it can share one: boards only when they fit one page."""
+    item = game.components.get(part.id)
+    sheet = item.options.get("sheet") if item is not None else getattr(game.decks.get(part.id), "sheet", None)
+    if not isinstance(sheet, str) or part.spec is None:
+        return None
+    if part.draw_board is not None and (part.kind != "board" or part.tiled):
+        return None
+    return sheet
+
+
 def _shared_sheets(game: GameData, parts: list[Part], options: BuildOptions) -> list[Part]:
-    """Components naming the same ``options.sheet`` become one part printed on shared sheets,
+    """Decks and components naming the same sheet become one part printed on shared sheets,
     in the place of the first of them."""
     from .ganging import Member, gang_sheets
 
     groups: dict[str, list[Part]] = {}
     for part in parts:
-        comp = game.components.get(part.id)
-        sheet = comp.options.get("sheet") if comp is not None and part.spec is not None else None
-        if isinstance(sheet, str) and part.draw_board is None:
+        sheet = _sheet_of(game, part)
+        if sheet is not None:
             groups.setdefault(sheet, []).append(part)
     out, done = [], set()
     for part in parts:
-        comp = game.components.get(part.id)
-        sheet = comp.options.get("sheet") if comp is not None else None
-        if sheet not in groups or part not in groups[sheet]:  # a board drawn by its own routine keeps its file
+        sheet = _sheet_of(game, part)
+        if sheet is None:
             out.append(part)
             continue
         if sheet in done:
             continue
         done.add(sheet)
         members = groups[sheet]
-        for m in members:
-            m.butted = False  # shared sheets space every piece with its own bleed
         shared = Part(sheet, "Shared sheet: " + ", ".join(m.name for m in members), members[0].kind,
                       sum(m.count for m in members), f"{sheet}.pdf", None, [j for m in members for j in m.jobs],
                       members=members, has_backs=any(m.has_backs for m in members))
         shared.printed = _printed(options, shared.has_backs)
+        if _alike(members):
+            # pieces of one size and shape (e.g. the Kickstarter area tiles beside the base
+            # ones) continue one grid, butted as each would be alone
+            shared.spec, shared.butted = members[0].spec, all(m.butted for m in members)
+            out.append(shared)
+            continue
+        for m in members:
+            m.butted = False  # shared sheets space every piece with its own bleed
+            m.draw_board = None  # a one-page board is imposed like any other piece
         label = f"{game.name} - {', '.join(m.name for m in members)}"
         ganged = [Member(m.name, m.spec, tuple(m.jobs)) for m in members]
         shared.draw_board = lambda doc, step, ganged=ganged, label=label: gang_sheets(
             doc, ganged, options.sides, options, label, step)
         out.append(shared)
     return out
+
+
+def _alike(members: list[Part]) -> bool:
+    first = members[0]
+    return all(m.draw_board is None and m.has_backs == first.has_backs and m.kind == first.kind
+               and (m.spec.w, m.spec.h, m.spec.shape, m.spec.corner) == (first.spec.w, first.spec.h, first.spec.shape,
+                                                                        first.spec.corner)
+               for m in members)
 
 
 STOCK = {"sheet": "paper"}  # everything else is cut from card stock
@@ -372,7 +397,8 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
     if spec_p.needed is not None and (options.players is not None or options.variant is not None):
         indices = [i for i in indices if spec_p.needed(painters.Piece(game, comp, i, "front", options))]
     jobs = [Job(drawer(i, "front"), drawer(i, "back") if has_backs else None) for i in indices]
-    part = Part(comp.id, comp.name, comp.kind, len(jobs), f"{comp.id}.pdf", None, jobs)
+    name = spec_p.title(game, comp, options) if spec_p.title is not None else comp.name
+    part = Part(comp.id, name, comp.kind, len(jobs), f"{comp.id}.pdf", None, jobs)
     part.printed = _printed(options, has_backs)
     part.has_backs = has_backs
     if size is None:  # a full-page sheet

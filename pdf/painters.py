@@ -77,6 +77,7 @@ class PainterSpec:
     backs: bool | Callable[[Component], bool] = False
     size: Callable[[Component], tuple[float, float]] | None = None
     needed: Callable[["Piece"], bool] | None = None
+    title: Callable[[GameData, Component, Any], str] | None = None
 
     def has_back(self, component: Component) -> bool:
         return bool(self.backs(component)) if callable(self.backs) else bool(self.backs)
@@ -88,17 +89,20 @@ _discovered = False
 
 def painter(name: str, *, backs: bool | Callable[[Component], bool] = False,
             size: Callable[[Component], tuple[float, float]] | None = None,
-            needed: Callable[[Piece], bool] | None = None) -> Callable[[PainterFn], PainterFn]:
+            needed: Callable[[Piece], bool] | None = None,
+            title: Callable[[GameData, Component, Any], str] | None = None) -> Callable[[PainterFn], PainterFn]:
     """Register ``fn`` as the painter called ``name`` (one name, one painter). ``needed(piece)``
     says whether one piece of a set is printed for ``piece.build.players`` and ``.variant``
-    (both may be None: a full set); without it every piece is printed."""
+    (both may be None: a full set); without it every piece is printed. ``title(game,
+    component, build)`` names what a build prints (e.g. "Development board (3 players)" where the whole
+    box has four); without it the component's name is used."""
 
     def register(fn: PainterFn) -> PainterFn:
         existing = _REGISTRY.get(name)
         same = existing is not None and (existing.fn.__module__, existing.fn.__qualname__) == (fn.__module__, fn.__qualname__)
         if existing is not None and not same:  # (the same function seen again is a module reload)
             raise ValueError(f"painter {name!r} is registered twice ({existing.fn.__module__} and {fn.__module__})")
-        _REGISTRY[name] = PainterSpec(name, fn, backs, size, needed)
+        _REGISTRY[name] = PainterSpec(name, fn, backs, size, needed, title)
         return fn
 
     return register

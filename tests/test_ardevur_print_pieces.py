@@ -222,7 +222,7 @@ def test_the_map_draws_every_port_berth_and_sea_route_from_the_data(shop):
     assert all(f"Port: {cat.regions[p].name}" in text for p in ports)
 
 
-def test_a_bad_sea_route_is_a_clear_error(tmp_path):
+def test_a_bad_sea_route_is_a_clear_error(tmp_path, capsys):
     from pdf.games.ardevur_map import sea
 
     data = tmp_path / "ardevur"
@@ -233,6 +233,13 @@ def test_a_bad_sea_route_is_a_clear_error(tmp_path):
     with pytest.raises(DataError) as err:
         sea(str(data))
     assert f"{data / 'sea_routes.csv'}:3: to: no port in region 'atlantis'" in str(err.value)
+    # through the command line: exit 2, the same line, and no PDF left behind
+    from webapp.cli import main
+
+    out = tmp_path / "out"
+    assert main(["build", "ardevur", "--data", str(data), "--out", str(out)]) == 2
+    assert "no port in region 'atlantis'" in capsys.readouterr().err
+    assert not list(out.rglob("*.pdf"))
 
 
 # -- 6. round markers are cut along their disc ------------------------------------------------

@@ -77,7 +77,7 @@ def test_unknown_key_in_game_toml_names_the_accepted_ones(game, capsys):
     line = edit(toml, 'corner = "3mm"\n', 'corner = "3mm"\ncorners = "2mm"\n') + 1
     assert build_fails(game, capsys) == [
         f"{toml}:{line}: decks.mines.corners: unknown key; accepted keys: back_layout, columns, corner, file, kind, "
-        f"layout, min_cards, name, players, shape, size, variants"]
+        f"layout, min_cards, name, players, shape, sheet, size, variants"]
 
 
 def test_unknown_key_in_a_layout_box_names_the_accepted_ones(game, capsys):

@@ -34,9 +34,12 @@ def test_every_pdf_opens_with_the_pages_it_claims(built):
     for entry in manifest["components"]:
         reader = PdfReader(str(folder / entry["file"]))
         assert len(reader.pages) == entry["pages"] > 0
-    # 100 two-sided tiles at 15 a sheet: 7 sheets, fronts and backs
+    # 100 two-sided tiles at 15 a sheet take 7 sheets, fronts and backs; the starting tile,
+    # dice and standees share the tiles' file and take an eighth
     tiles = next(c for c in manifest["components"] if c["id"] == "shaft-tiles")
-    assert tiles["pages"] == 14
+    assert tiles["pages"] == 16 and tiles["file"] == "shaft-tiles.pdf"
+    assert {c["file"] for c in manifest["components"] if c["id"] in ("start-tile", "dice", "player-pieces")} \
+        == {"shaft-tiles.pdf"}
     checklist = "".join(p.extract_text() for p in PdfReader(str(folder / "checklist.pdf")).pages)
     assert "Cloth bag for the mineral counters" in checklist  # gathered, not printed
 
@@ -48,7 +51,7 @@ def test_tile_fronts_follow_the_csv_and_backs_show_the_collapse(built):
     designs = _designs(str(load_game("mine-shaft").root))
     assert len(designs) == 100
     assert sum(1 for d in designs if d["icon"]) == 14
-    fronts = "".join(reader.pages[i].extract_text() for i in range(0, 14, 2))
+    fronts = "".join(reader.pages[i].extract_text() for i in range(0, len(reader.pages), 2))
     lines = fronts.splitlines()
     assert lines.count("3-4") == sum(1 for d in designs if d["players"] == "3-4") == 20
     assert lines.count("4") == sum(1 for d in designs if d["players"] == "4") == 20
@@ -62,15 +65,15 @@ def test_die_a_shows_the_quake_twice_and_the_start_tile_is_labelled(built):
     folder, _ = built
     from print_sets import file_of
 
-    dice = PdfReader(str(file_of(folder, "dice"))).pages[0].extract_text()
+    dice = "".join(p.extract_text() for p in PdfReader(str(file_of(folder, "dice"))).pages)
     assert dice.count("QUAKE") == 2  # the two pickaxe faces of die A
-    assert "START" in PdfReader(str(file_of(folder, "start-tile"))).pages[0].extract_text()
+    assert "START" in "".join(p.extract_text() for p in PdfReader(str(file_of(folder, "start-tile"))).pages)
 
 
 def test_same_data_gives_byte_identical_pdfs(built, tmp_path):
     folder, _ = built
     build_game("mine-shaft", tmp_path, BuildOptions())
-    for name in ("shaft-tiles.pdf", "minerals.pdf", "pieces.pdf"):
+    for name in ("shaft-tiles.pdf", "minerals.pdf", "reference-cards.pdf"):
         assert (tmp_path / "mine-shaft" / name).read_bytes() == (folder / name).read_bytes()
 
 

@@ -187,7 +187,7 @@ def test_problems_lists_everything_wrong_with_a_position_at_once():
     found = {(p.field, p.message) for p in GAME.problems(broken)}
     assert ("tiles.(1, 0)", "holds 2 minerals on 1 slots") in found
     assert ("tiles.(2, 0)", "is collapsed but still holds minerals") in found
-    assert ("players.0", "Ann stands at (5, 5), where there is no tile") in found
+    assert ("players.0", "Ann stands 5 south and 5 east of the start tile, where there is no tile") in found
     assert ("minerals", "52 coal in the bag, on tiles and with players; the game has 50") in found
     assert GAME.problems(pos(ROW.replace("bag=40,25,15", "bag=49,29,19"))) == []
 

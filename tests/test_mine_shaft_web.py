@@ -94,3 +94,32 @@ def test_a_real_bag_draw_for_a_colour_fill_rides_on_the_tap_that_fills_the_tile(
     body = act(client, table.id, host, 8, {"type": "fill_tile", "seat": other, "x": 1, "y": 0, "gold": 1}).get_json()
     assert body["state"]["bag"] == {"coal": 48, "silver": 29, "gold": 19}
     assert [t["minerals"] for t in body["state"]["tiles"] if (t["x"], t["y"]) == (1, 0)] == [["coal", "gold"]]
+
+
+def test_without_script_the_mine_shows_and_the_move_list_lays_a_tile_in_words(app, client):
+    """A phone without script: the server's picture of the mine is on the page, and the plain
+    forms under it draw a tile and lay it; buttons and the log say where in words."""
+    import html as html_lib
+    from test_pages import csrf, new_table, version
+
+    table_id = new_table(client, names=("Ann", "Bo"), game="mine-shaft|basic", seat_me=False)
+    page = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert '<svg class="ms-mine"' in page and "START" in page
+    token = csrf(client, f"/tables/{table_id}")
+    posted = client.post(f"/tables/{table_id}/act", data={"csrf_token": token, "version": str(version(client, table_id)),
+                                                          "_type": "draw_tile"})
+    assert posted.status_code == 303
+    page = html_lib.unescape(client.get(f"/tables/{table_id}").get_data(as_text=True))
+    forms = re.findall(r"<form[^>]*hf-action.*?</form>", page, re.S)
+    laying = [f for f in forms if "Lay the " in f]
+    assert laying, "no form lays the drawn tile"
+    label = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", re.search(r"<button.*?</button>", laying[0], re.S).group(0))).strip()
+    assert re.fullmatch(r"(\w+: )?Lay the [A-Za-z ]+ (north|east|south|west) of the start tile, [a-z -]+", label), label
+    action = re.search(r"name=\"action\" value='([^']+)'", laying[0]).group(1)
+    posted = client.post(f"/tables/{table_id}/act", data={"csrf_token": token, "version": str(version(client, table_id)),
+                                                          "action": action})
+    assert posted.status_code == 303
+    log = html_lib.unescape(client.get(f"/tables/{table_id}/log").get_data(as_text=True))
+    said = label.split(": ", 1)[-1].replace("Lay ", "laid ", 1)
+    assert said in log, said
+    assert not re.search(r"\(-?\d+, -?\d+\)", log)

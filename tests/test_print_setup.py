@@ -66,6 +66,8 @@ def test_tinners_trail_setup_names_this_player_counts_numbers(tt, players):
             pumps = f"{size} steam pump{'s' if size > 1 else ''}"
             assert f"{count} group{'s' if count > 1 else ''} of {pumps}" in column, (r, column)
     assert "work track" in text and "'0' column" in text and "Round 1" in text
+    bonus = sum(r.qty for r in game.decks["kickstarter-area-tiles"].rows if r["region"] in regions)
+    assert f"shuffle the {bonus} Kickstarter tiles" in text
     assert ("Region D stays empty" in text) == ("D" not in regions)
     assert ("wild deck stays in the box" in text) == (players == 2)
     assert _copied(text) == []

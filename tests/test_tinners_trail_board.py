@@ -14,6 +14,7 @@ from pdf.build import BuildOptions, build_game
 
 sys.path.insert(0, str(Path(__file__).parent))
 import pdf_probe  # noqa: E402
+from test_tinners_trail_legible import pages_of  # noqa: E402
 
 GAME = load_game("tinners-trail")
 PANEL = (0xfb / 255, 0xf8 / 255, 0xf1 / 255)
@@ -73,8 +74,9 @@ def test_development_board_fits_its_space_on_the_main_board(shop):
     spaces = [r for r in _rects(page, x0, top, PANEL) if r[2] > 100]
     assert len(spaces) == 1
     _, _, space_w, space_h = spaces[0]
-    for page in pdf_probe.read(shop / "development-boards.pdf"):
-        bx0, by0, bx1, by1 = page.trim
+    path, pages = pages_of(shop, "development-boards")
+    for n in pages:
+        bx0, by0, bx1, by1 = pdf_probe.read(path)[n].trim
         board_w, board_h = bx1 - bx0, by1 - by0
         assert 0 < space_w - board_w <= 4 and 0 < space_h - board_h <= 4, (space_w, space_h, board_w, board_h)
 

@@ -94,7 +94,7 @@ WHERE = {
     "player-markers": [("main-board.pdf", PANEL, 13, 17)],            # outer and work track spaces
     "work-track-limiters": [("main-board.pdf", LIMITER, 13, 15)],     # the limiter row
     "round-marker": [("main-board.pdf", ROUND, 11.5, 21)],            # a round's label
-    "development-pieces": [("development-boards.pdf", WHITE, 14, 30)],
+    "development-pieces": [("by-player-count.pdf", WHITE, 14, 35)],  # development-board cells
     "arsenic-cube-substitutes": [("arsenic-market-board.pdf", WHITE, 15, 40)],
     "emigration-tokens": [("emigration-board.pdf", WHITE, 20, 40)],
     "own-miners": [("emigration-board.pdf", WHITE, 20, 40), ("main-board.pdf", PANEL, 27, 29)],
@@ -123,5 +123,6 @@ def test_text_slips(shop):
     survey = " ".join(p.extract_text() for p in PdfReader(shop / "survey-cards.pdf").pages)
     assert "Wild" in survey and "wild" not in survey.replace("Wild", "")
     # a Kickstarter card in hand shows no regions on its back: all six backs are the same
-    backs = [p.extract_text() for p in PdfReader(shop / "kickstarter-survey-cards.pdf").pages[1::2]]
+    path, pages = pages_of(shop, "kickstarter-survey-cards")
+    backs = [PdfReader(path).pages[n].extract_text() for n in pages[1::2]]
     assert len(backs) == 6 and len(set(backs)) == 1 and "Kickstarter" in backs[0]

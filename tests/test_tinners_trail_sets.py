@@ -18,6 +18,12 @@ def _build(tmp_path_factory, **options):
     return folder, manifest, counts
 
 
+def _file(folder, component):
+    """The file a component prints into (small pieces share one), as the manifest says."""
+    listed = json.loads((folder / "manifest.json").read_text())["components"]
+    return folder / next(c["file"] for c in listed if c["id"] == component)
+
+
 def _text(path):
     return " ".join(page.extract_text() for page in PdfReader(path).pages)
 
@@ -41,8 +47,8 @@ def test_three_player_base_set_prints_only_what_three_need(three_base):
     assert counts["area-tiles"] == 24                  # region D stays in the box
     assert counts["area-setup-cards"] == 21
     assert counts["survey-cards"] == 35                # regions A-C and the wild deck
-    assert "3 players" in _text(folder / "development-boards.pdf")
-    assert "Map card — 3 players" in _text(folder / "map-setup-cards.pdf")
+    assert "Developments — 3 players" in _text(_file(folder, "development-boards"))
+    assert "Map card — 3 players" in _text(_file(folder, "map-setup-cards"))
     assert "Region D" not in _text(folder / "area-setup-cards.pdf")
 
 
@@ -63,7 +69,7 @@ def test_a_solo_set_prints_two_colours_and_the_one_to_two_player_pieces(tmp_path
     assert counts["mines"] == 12
     assert counts["survey-cards"] == 30                # no wild deck with 1-2 players
     assert "kickstarter-survey-cards" not in counts    # they stand in for the wild deck
-    assert "1–2 players" in _text(folder / "development-boards.pdf")
+    assert "Developments — 1–2 players" in _text(_file(folder, "development-boards"))
 
 
 def test_five_players_with_everything(tmp_path_factory):

@@ -78,6 +78,7 @@ GAME_SPEC = {
         "back_layout": Field("str"),
         "columns": Field("table", required=True),
         "min_cards": Field("int"),  # cards (rows x qty) the deck needs at least; default 1
+        "sheet": Field("str"),  # print on the shared sheets of that name with other pieces
         "players": Field("table", spec=_PLAYERS_SPEC),
         "variants": Field("list", item="str"),
     }),
@@ -329,7 +330,7 @@ def _load_deck(root: Path, deck_id: str, spec: dict, toml_path: str, lines: KeyL
     deck = Deck(deck_id, spec["name"], spec["kind"], spec["file"], parse_size(spec["size"]),
                 spec.get("shape", "rect"), corner, spec.get("layout"), spec.get("back_layout"),
                 {k: v for k, v in spec["columns"].items()}, tuple(rows), lines.line(prefix),
-                _players(spec), tuple(spec.get("variants", ())))
+                _players(spec), tuple(spec.get("variants", ())), spec.get("sheet"))
     return deck, problems
 
 

@@ -63,6 +63,7 @@ class Deck:
     line: int | None = None
     players: tuple[int, int] | None = None  # player counts that use it; None: all
     variants: tuple[str, ...] = ()  # variants/modules that need it; empty: every game
+    sheet: str | None = None  # printed on the shared sheets of that name (pdf), not a file of its own
 
     def needed(self, players: int | None, variant: str | None) -> bool:
         return _needed(self.players, self.variants, players, variant)

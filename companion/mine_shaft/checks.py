@@ -4,6 +4,7 @@ state, or a bug), as problems rather than the first exception."""
 from __future__ import annotations
 
 from ..errors import Problem
+from . import words
 from .state import MineState, add, counts
 from .tiles import KINDS, Rules
 
@@ -29,7 +30,7 @@ def problems(rules: Rules, state: MineState) -> list[Problem]:
     for seat, miner in enumerate(state.players):
         total = add(total, miner.haul)
         if miner.pos not in state.tiles:
-            report(f"players.{seat}", f"{miner.name} stands at ({miner.pos[0]}, {miner.pos[1]}), where there is no tile")
+            report(f"players.{seat}", f"{miner.name} stands {words.square(miner.pos)}, where there is no tile")
     for kind, have, full in zip(KINDS, total, rules.bag):
         if have != full:
             report("minerals", f"{have} {kind} in the bag, on tiles and with players; the game has {full}")

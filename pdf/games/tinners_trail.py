@@ -14,7 +14,7 @@ from companion.errors import DataError, Problem
 from companion.tinners_trail.rules import PIECES, load_rules
 
 from .. import style
-from ..generic import die_net, die_net_size, reference
+from ..generic import die_net, die_net_size, per_player_needed, reference
 from ..painters import Piece, painter
 from ..pen import Pen
 from .tinners_trail_map import draw_map
@@ -23,6 +23,9 @@ CUBE_LETTER_PT = 9.0
 SPACE_GAP = 2.0      # mm between neighbouring spaces on the expansion boards
 SPACE_CORNER = 2.0   # mm, their rounded corners
 CELL_GAP = 1.0       # mm between cells of the development board, and a token's text margin
+CAPTION_H = 3.5      # mm, the line naming a development-board cell's pieces
+PIECE_GAP = 0.4      # mm between the piece spaces of one group in a cell
+GROUP_GAP = 3.0      # mm between steam-pump groups in a cell
 PIECE_LABEL_PT = 7.0
 PIECE_LABELS = {"miner": "Miner", "port": "Port", "train": "Train", "adit": "Adit", "steam_pump": "Pump"}
 DIE_COLOURS = {"orange": "die_orange", "blue": "die_blue", "black": "die_black"}
@@ -158,7 +161,10 @@ def _covers(piece: Piece) -> tuple[int, int]:
     """The player counts one board or card of a per-count set serves: a value of 2 after none
     serves 1-2 players, a 3 after a 2 serves 3."""
     values = sorted(piece.option("players", []))
-    mine = piece.per_piece("players", values[0] if values else 2)
+    return _span(values, piece.per_piece("players", values[0] if values else 2))
+
+
+def _span(values: list[int], mine: int) -> tuple[int, int]:
     below = [v for v in values if v < mine]
     return (below[-1] + 1 if below else 1, mine)
 
@@ -174,7 +180,36 @@ def _for(piece: Piece) -> str:
     return f"{low}–{high} players" if low != high else f"{high} players"
 
 
-@painter("tinners-trail.development-board", needed=count_needed)
+def count_title(game, component, build) -> str:
+    """A per-count set printed for one count is named for it: "Development board (3 players)"."""
+    players = getattr(build, "players", None)
+    template = component.options.get("title")
+    if players is None or not template:
+        return component.name
+    values = sorted(component.options.get("players", []))
+    low, high = _span(values, next((v for v in values if v >= players), values[-1]))
+    return template.format(players=f"{low}–{high} players" if low != high else f"{high} players")
+
+
+def cell_slots(board, kind: str, column: int) -> tuple[str, list[int]]:
+    """A development-board cell's caption and the pieces it holds, by group (the pieces of one
+    kind side by side as one group; steam pumps in the board's groups, set apart)."""
+    if kind == "steam_pump":
+        groups = list(board.pump_groups[column])
+        sizes = sorted(set(groups))
+        caption = " + ".join(f"{groups.count(n)} group{'s' if groups.count(n) > 1 else ''} of {n} "
+                             f"pump{'s' if n > 1 else ''}" for n in sizes)
+        return caption, groups
+    n = board.pieces[kind][column]
+    label = PIECE_LABELS[kind].lower()
+    return ("—" if n == 0 else f"{n} {label}{'s' if n > 1 else ''}"), [n] if n else []
+
+
+def development_piece_side(game) -> float:
+    return game.components["development-pieces"].size_mm[0]
+
+
+@painter("tinners-trail.development-board", needed=count_needed, title=count_title)
 def development_board(pen: Pen, piece: Piece) -> None:
     rules, b = _rules(piece), boxes(piece, "development_board")
     players = piece.per_piece("players", 2)
@@ -193,15 +228,32 @@ def development_board(pen: Pen, piece: Piece) -> None:
         pen.text(f"**{PIECE_LABELS[name]}**\n{cost} :work:", *_inset(x, y, w, h, CELL_GAP), size=labels.get("size"),
                  align="center", valign="middle")
     cells = b["cells"]
+    side = development_piece_side(piece.game)
     for c, r, x, y, w, h in _grid(cells, rules.rounds, len(kinds)):
         name = kinds[r]
-        pen.rect(*_inset(x, y, w, h, CELL_GAP), fill="white", **CELL)
-        if name == "steam_pump":
-            text = "groups of " + " + ".join(str(g) for g in board.pump_groups[c])
-        else:
-            count = board.pieces[name][c]
-            text = "—" if count == 0 else f"{count} × {PIECE_LABELS[name].lower()}"
-        pen.text(text, *_inset(x, y, w, h, 2 * CELL_GAP), size=cells.get("size"), align="center", valign="middle")
+        x, y, w, h = _inset(x, y, w, h, CELL_GAP)
+        pen.rect(x, y, w, h, fill="white", **CELL)
+        caption, groups = cell_slots(board, name, c)
+        pen.text(caption, x, y, w, CAPTION_H, size=cells.get("size"), align="center", valign="middle")
+        _piece_spaces(pen, piece, groups, name, (x, y + CAPTION_H, w, h - CAPTION_H), side)
+
+
+def _piece_spaces(pen: Pen, piece: Piece, groups: list[int], name: str, area, side: float) -> None:
+    """One space of the piece's size for each piece a cell takes, groups set apart, centred."""
+    x, y, w, h = area
+    gap, apart = PIECE_GAP, GROUP_GAP
+    pieces = sum(groups)
+    need = pieces * side + (pieces - len(groups)) * gap + max(len(groups) - 1, 0) * apart
+    if need > w + 1e-6 or side > h + 1e-6:
+        raise DataError(Problem(str(piece.game.root / "layouts.toml"), None, "development_board.boxes.cells",
+                                f"{piece.game.id}: a cell {w:.1f} × {h:.1f} mm cannot hold {pieces} pieces of "
+                                f"{side:g} mm ({need:.1f} mm wide); widen the cells or shrink the pieces"))
+    left, top = x + (w - need) / 2, y + (h - side) / 2
+    for size in groups:
+        for _ in range(size):
+            pen.rect(left, top, side, side, fill=f"{name}_piece", **CELL)
+            left += side + gap
+        left += apart - gap
 
 
 # --- dice ------------------------------------------------------------------------------------------
@@ -281,16 +333,45 @@ def _emigration_bonus(key: str, info, r: int) -> str:
 
 # --- tokens ------------------------------------------------------------------------------------------
 
-def _counted(options: dict, index: int) -> str:
-    total = 0
+def _kind_and_rank(options: dict, index: int) -> tuple[str, int]:
+    """Of a set counted by kind ({kind: count}, in order): piece ``index``'s kind and its
+    place among the pieces of that kind."""
+    start = 0
     for name, count in options.items():
-        total += count
-        if index < total:
-            return name
-    return next(iter(options))
+        if index < start + count:
+            return name, index - start
+        start += count
+    return next(iter(options)), 0
 
 
-@painter("tinners-trail.development-piece")
+def _counted(options: dict, index: int) -> str:
+    return _kind_and_rank(options, index)[0]
+
+
+def _developments_for(game, component, build) -> dict[str, int]:
+    box = dict(component.options.get("pieces", {}))
+    players = getattr(build, "players", None)
+    if players is None:
+        return box
+    from .tinners_trail_counts import developments_needed
+
+    need = developments_needed(game, players, getattr(build, "variant", None))
+    return {name: min(count, need.get(name, 0)) for name, count in box.items()}
+
+
+def development_piece_needed(piece: Piece) -> bool:
+    name, rank = _kind_and_rank(piece.option("pieces", {}), piece.index)
+    return rank < _developments_for(piece.game, piece.component, piece.build).get(name, 0)
+
+
+def development_title(game, component, build) -> str:
+    counts = _developments_for(game, component, build)
+    listed = ", ".join(f"{n} {PIECE_LABELS[k].lower() if k != 'steam_pump' else 'steam pump'}{'s' if n != 1 else ''}"
+                       for k, n in counts.items())
+    return f"Developments: {listed}"
+
+
+@painter("tinners-trail.development-piece", needed=development_piece_needed, title=development_title)
 def development_piece(pen: Pen, piece: Piece) -> None:
     name = _counted(piece.option("pieces", {}), piece.index)
     b = pen.bleed
@@ -311,7 +392,7 @@ def cube(pen: Pen, piece: Piece) -> None:
 
 # --- reference card ------------------------------------------------------------------------------------
 
-@painter("tinners-trail.reference", backs=True)
+@painter("tinners-trail.reference", backs=True, needed=per_player_needed)
 def reference_card(pen: Pen, piece: Piece) -> None:
     """Two sides: the round and its actions on the front, auctions, cards and scoring on the back.
     Only the front carries the companion's QR code."""

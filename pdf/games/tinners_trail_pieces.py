@@ -14,10 +14,10 @@ from .. import style
 from ..generic import _light, _outline
 from ..painters import Piece, painter
 from ..pen import Pen
-from .tinners_trail import _covers, _for, boxes, count_needed
+from .tinners_trail import _covers, _for, boxes, count_needed, count_title
+from .tinners_trail_counts import SOLO_SEATS
 from .tinners_trail_map import draw_map, geometry
 
-SOLO_SEATS = 2  # a one-player game adds Lord Wallace's seat
 
 
 def _players(piece: Piece) -> int | None:
@@ -48,7 +48,15 @@ def _token_backs(component) -> bool:
     return "back_labels" in component.options
 
 
-@painter("tinners-trail.player-token", backs=_token_backs, needed=player_token_needed)
+def player_token_title(game, component, build) -> str:
+    """Mines are named with the count each colour gets at this table."""
+    players, template = getattr(build, "players", None), component.options.get("title")
+    if players is None or not template:
+        return component.name
+    return template.format(mines=load_rules(str(game.root)).mines[players])
+
+
+@painter("tinners-trail.player-token", backs=_token_backs, needed=player_token_needed, title=player_token_title)
 def player_token(pen: Pen, piece: Piece) -> None:
     """A piece in its owner's colour with the colour's letter large, what it is beneath."""
     colour, letter, k = _colour(piece)
@@ -75,7 +83,7 @@ def player_token(pen: Pen, piece: Piece) -> None:
              min_size=5.0, align="center", valign="middle", colour=ink)
 
 
-@painter("tinners-trail.map-card", needed=count_needed)
+@painter("tinners-trail.map-card", needed=count_needed, title=count_title)
 def map_card(pen: Pen, piece: Piece) -> None:
     rules, b = load_rules(str(piece.game.root)), boxes(piece, "map_card")
     low, high = _covers(piece)

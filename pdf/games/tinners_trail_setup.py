@@ -9,17 +9,9 @@ from typing import Mapping
 from companion.tinners_trail.rules import PIECES, load_rules
 
 from ..setup_steps import plural, setup_steps
+from .tinners_trail_counts import SOLO_SEATS, modules
 
-SOLO_RULES_FROM = 2  # the solo game is laid out as for two players
-MODULES = ("arsenic", "emigration", "kickstarter")
 PIECE_NAMES = {"miner": "miner", "port": "port", "train": "train", "adit": "adit"}
-
-
-def modules(variant: str | None, known: list[str]) -> tuple[str, ...]:
-    """The modules a build's variant plays with: every one for a full box or ``all``."""
-    if variant is None or variant == "all":
-        return MODULES
-    return tuple(m for m in MODULES if m == variant and m in known)
 
 
 def by_count(values: Mapping[int, object], low: int = 1) -> str:
@@ -57,13 +49,13 @@ def tinners_trail_setup(game, options, counts: Mapping[str, int]) -> list[str]:
     rules = load_rules(str(game.root))
     players = options.players
     mods = modules(options.variant, game.variant_ids())
-    seats = None if players is None else (SOLO_RULES_FROM if players == 1 else players)
+    seats = None if players is None else max(players, SOLO_SEATS)
     steps = []
     if players == 1:
         steps.append("**Solo:** lay out as for 2 players below (you and Lord Wallace each take a colour), "
                      "then make the changes on Lord Wallace's reference card.")
     steps += [_board(rules, seats), _supply(game, rules, mods, counts), _colours(rules, seats, players, mods),
-              _markers(rules), _tiles(rules, seats, mods), _reveal(rules, seats), _survey(game, rules, seats, mods)]
+              _markers(rules), _tiles(rules, seats, mods, counts), _reveal(rules, seats), _survey(game, rules, seats, mods)]
     if seats is None or seats == 2:
         steps.append(("With 2 players: " if seats is None else "")
                      + "the wild deck stays in the box; each region's put-back cards are shuffled into that "
@@ -119,9 +111,10 @@ def _markers(rules) -> str:
             "work track from the top, one per space: the top marker acts first.")
 
 
-def _tiles(rules, seats, mods) -> str:
-    kick = (" (Kickstarter: shuffle the 8 Kickstarter tiles into the stacks of their regions first)"
-            if "kickstarter" in mods else "")
+def _tiles(rules, seats, mods, counts) -> str:
+    bonus = counts.get("kickstarter-area-tiles", 0)
+    kick = (f" (Kickstarter: shuffle the {bonus} Kickstarter tiles into the stacks of their regions first)"
+            if "kickstarter" in mods and bonus else "")
     if seats is None:
         layout = by_count({n: f"{len(r)} regions × spaces 1–{max(p)}" for n, (r, p) in rules.arrangement.items()})
         return (f"Sort the area tiles by the region letter on their backs and shuffle each stack face "

@@ -32,6 +32,13 @@ BANNER_AT = """v => {
 }"""
 
 
+def tap(page, locator) -> None:
+    """Tap and wait for the page to show the next version of the table."""
+    before = version(page)
+    locator.first.click()
+    wait_past(page, before)
+
+
 def button(page, text):
     return page.locator("section[aria-labelledby=tt-do] button:not([disabled])", has_text=text)
 

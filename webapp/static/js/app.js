@@ -3,7 +3,8 @@
    - registers the service worker so the companion installs as an app and opens offline;
    - on the new-table form: "Add player" / "Remove" rows (the form works without this:
      the server always renders a few spare rows), and each game's table options shown only
-     while that game is chosen. */
+     while that game is chosen;
+   - on the home page, "Continue": the games in progress this phone plays or hosts. */
 (function () {
   'use strict';
   document.documentElement.classList.add('js');
@@ -26,6 +27,48 @@
   if (gameSelect && switchSets.length) {
     gameSelect.addEventListener('change', showSwitches);
     showSwitches();
+  }
+
+  // Home: "Continue" lists the games in progress this phone plays or hosts (the table page
+  // remembers them in localStorage); each is checked with the server, and a finished or
+  // vanished table is forgotten.
+  var continueBox = document.getElementById('continue');
+  if (continueBox && window.fetch) {
+    var known;
+    try { known = JSON.parse(localStorage.getItem('hf-tables') || '[]'); } catch (e) { known = []; }
+    if (!Array.isArray(known)) known = [];
+    var continueList = document.getElementById('continue-list');
+    Promise.all(known.map(function (t) {
+      return fetch('/api/tables/' + encodeURIComponent(t.id), { credentials: 'same-origin', headers: { 'Accept': 'application/json' } })
+        .then(function (r) { return r.status === 404 ? null : (r.ok ? r.json() : t); })
+        .then(function (body) { return body && body.finished ? null : { t: t, round: body && body.round }; },
+              function () { return { t: t, round: null }; });  // offline: keep it
+    })).then(function (found) {
+      var still = found.filter(Boolean);
+      try { localStorage.setItem('hf-tables', JSON.stringify(still.map(function (f) { return f.t; }))); } catch (e) { /* private mode */ }
+      still.forEach(function (f) {
+        var item = document.createElement('li');
+        var link = document.createElement('a');
+        link.href = '/tables/' + encodeURIComponent(f.t.id);
+        var words = document.createElement('span');
+        var title = document.createElement('strong');
+        title.textContent = f.t.title;
+        var who = document.createElement('span');
+        who.className = 'muted';
+        who.textContent = (f.t.me === 'host' ? 'You host' : 'You play ' + f.t.me) + (f.round ? ' · round ' + f.round : '');
+        words.appendChild(title);
+        words.appendChild(document.createElement('br'));
+        words.appendChild(who);
+        var go = document.createElement('span');
+        go.className = 'when';
+        go.textContent = 'Continue →';
+        link.appendChild(words);
+        link.appendChild(go);
+        item.appendChild(link);
+        continueList.appendChild(item);
+      });
+      continueBox.hidden = still.length === 0;
+    });
   }
 
   var list = document.querySelector('[data-player-rows]');

@@ -83,6 +83,25 @@
   }
   noticeTurn();
 
+  // Moves first, then the state: the game's sections that hold a move this phone may make now
+  // go up to the top of the live part (under the turn banner), in their own order. The DOM
+  // itself is reordered, so reading and tab order follow what the eye sees.
+  function movesFirst() {
+    var sections = Array.prototype.filter.call(live.children, function (el) {
+      return el.tagName === 'SECTION' || (el.tagName === 'DETAILS' && el.classList.contains('card'));
+    });
+    if (!sections.length) return;
+    var mark = document.createComment('moves first');
+    live.insertBefore(mark, sections[0]);
+    sections.forEach(function (el) {
+      if (el.querySelector('form.hf-action button:not([disabled]), form.hf-action input[type="submit"]:not([disabled])')) {
+        live.insertBefore(el, mark);
+      }
+    });
+    live.removeChild(mark);
+  }
+  movesFirst();
+
   function currentVersion() {
     var meta = live.querySelector('[data-version]');
     return meta ? parseInt(meta.getAttribute('data-version'), 10) : 0;
@@ -147,6 +166,7 @@
         var again = focus ? live.querySelector(focus) : null;
         if (again && typed && again.tagName === typed.tagName && !force) again.value = typedValue;
         if (again) again.focus({ preventScroll: true });
+        movesFirst();
         version = currentVersion();
         noticeTurn();
         document.dispatchEvent(new CustomEvent('hf:render', { detail: { version: version } }));
@@ -353,6 +373,26 @@
     var submitter = event.submitter || (lastClicked && form.contains(lastClicked) ? lastClicked : null);
     act(actionOf(form, submitter));
   });
+
+  // The phone remembers the tables it plays or hosts, so the home page can offer "Continue"
+  // (the seat cookies belong to the table's own pages and the home page cannot read them).
+  function remember() {
+    var me = root.getAttribute('data-me');
+    var id = root.getAttribute('data-table-id');
+    if (!id) return;
+    var known;
+    try { known = JSON.parse(localStorage.getItem('hf-tables') || '[]'); } catch (e) { known = []; }
+    if (!Array.isArray(known)) known = [];
+    known = known.filter(function (t) { return t && t.id !== id; });
+    var meta = live.querySelector('[data-finished]');
+    var finished = meta && meta.getAttribute('data-finished') === '1';
+    if (me && !finished) {
+      known.unshift({ id: id, title: root.getAttribute('data-title') || '', me: me, at: Date.now() });
+    }
+    try { localStorage.setItem('hf-tables', JSON.stringify(known.slice(0, 12))); } catch (e) { /* private mode */ }
+  }
+  remember();
+  document.addEventListener('hf:render', remember);
 
   window.Headframe = { act: act, refresh: function () { return redraw(true); } };
   loop();
