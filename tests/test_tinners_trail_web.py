@@ -254,3 +254,29 @@ def test_the_auction_card_lists_hold_only_cards_the_server_accepts_there(app):
         offered_anywhere |= set(cards)
     kept = client.get(f"/api/tables/{table.id}", headers={TOKEN: token}).get_json()["state"]["players"][active]["hand"]
     assert kept and offered_anywhere == set(kept)  # every kept card is offered where it can be played
+
+
+def test_the_turn_banner_says_what_the_turn_is(app):
+    import re
+    table, host = start(app)
+    client = app.test_client()
+    _, version = choose_cards(client, table, host)
+    body = act(client, table.id, host, version, {"type": "roll_prices", "seat": 0}).get_json()
+    info = body["state"]["info"]
+    active = info["active"]
+    show, token = phone(app, table, active)
+    banner = re.search(r'<p id="turn"[^>]*>\s*<strong>(.*?)</strong>', show()).group(1)
+    left = info["work_left"][active]
+    assert banner == f"Your turn — {left} work point{'s' if left != 1 else ''} left"
+    version = client.get(f"/api/tables/{table.id}", headers={TOKEN: token}).get_json()["version"]
+    area = next(a["id"] for a in body["state"]["areas"] if a["tile"])
+    body = act(client, table.id, token, version, {"type": "start_auction", "seat": active, "area": area}).get_json()
+    turn = body["state"]["auction"]["turn"]
+    watcher = next(s for s in range(3) if s != turn and s != active)
+    banner = re.search(r'<p id="turn"[^>]*>\s*<strong>(.*?)</strong>', phone(app, table, watcher)[0]()).group(1)
+    assert banner == f"Waiting for {PLAYERS[turn]['name']} (bidding)"
+
+
+def test_a_variant_title_reads_without_a_second_colon():
+    from webapp import views
+    assert views.game_title("tinners-trail", "base") == "Tinners' Trail — " + views.variant_name("tinners-trail", "base")
