@@ -25,7 +25,7 @@ STEPS = 200
 # Beyond two standard three-seat games (seeds 5 and 6): the variants and table sizes that bring
 # in a game's other moves, as (seed, variant, number of seats).
 MORE_PLAYS = {
-    "tinners-trail": [(7, "all", 3), (8, "all", 2), (9, "real-cards", 1)],
+    "tinners-trail": [(9, "all", 2), (10, "real-cards", 1)],
     "mine-shaft": [(7, "advanced", 2), (8, "advanced", 3)],
     "ardevur": [(8, "launched-start", 3), (9, "clash-of-titans", 3)],
     "ore": [(8, "short", 3)],
