@@ -289,3 +289,36 @@ def test_the_turn_banner_says_what_the_turn_is(app):
 def test_a_variant_title_reads_without_a_second_colon():
     from webapp import views
     assert views.game_title("tinners-trail", "base") == "Tinners' Trail — " + views.variant_name("tinners-trail", "base")
+
+
+def test_the_ore_and_pump_fields_stop_at_what_the_rules_allow(app):
+    import re
+    table, host = start(app)
+    client = app.test_client()
+    _, version = choose_cards(client, table, host)
+    body = act(client, table.id, host, version, {"type": "roll_prices", "seat": 0}).get_json()
+    active = body["state"]["info"]["active"]
+    area = next(a["id"] for a in body["state"]["areas"] if a["tile"])
+    body = act(client, table.id, host, body["version"], {"type": "start_auction", "seat": active, "area": area}).get_json()
+    while body["state"]["phase"] == "auction":
+        auction = body["state"]["auction"]
+        move = ({"type": "bid", "seat": active, "amount": auction["minimum"]}
+                if auction["turn"] == active and auction["leader"] is None else {"type": "drop", "seat": auction["turn"]})
+        body = act(client, table.id, host, body["version"], move).get_json()
+    body = act(client, table.id, host, body["version"], {"type": "build_mine", "seat": active}).get_json()
+    while active not in body["state"]["info"]["waiting"]:  # the others sell pasties until the owner's turn
+        body = act(client, table.id, host, body["version"],
+                   {"type": "sell_pasties", "seat": body["state"]["info"]["waiting"][0]}).get_json()
+    here = next(a for a in body["state"]["areas"] if a["id"] == area)
+    assert here["owner"] == active
+    info = body["state"]["info"]
+    html = phone(app, table, active)[0]()
+    most = info["capacities"][area]
+    fields = re.findall(rf'<input id="tt-(?:ex-)?{area}-(tin|copper)"[^>]*max="(\d+)"', html)
+    assert len(fields) == 4  # the "Your move" form and the area's own section
+    for ore, top in fields:
+        assert int(top) == min(here[ore], most), (ore, top)
+    pump = re.search(rf'<input id="tt-{area}-pump"[^>]*max="(\d+)"', html).group(1)
+    assert here["water"] and int(pump) == min(here["water"], info["pump_limit"])
+    for top in re.findall(r'name="amount" value="1" min="1" max="(\d+)"', html):
+        assert int(top) <= info["pump_limit"]
