@@ -245,6 +245,11 @@ class Game:
         """The seats the table is waiting for (several at once in simultaneous phases)."""
         return ()
 
+    def turn_phrase(self, state: Any, seat: int) -> str | None:
+        """A few words on what ``seat``, one the table waits for, is doing now ("9 work points
+        left", "bidding"), for the turn banner; None when the game has nothing to add."""
+        return None
+
     def automatic_seats(self, state: Any) -> tuple[int, ...]:
         """Seats the game plays by itself whatever the table says (a solo opponent that setup
         adds); seats marked with PlayerSpec.bot are played too."""

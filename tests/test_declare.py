@@ -17,7 +17,7 @@ def _seats(game, state):
     return range(len(game.to_json(state).get("players", NAMES)))
 
 
-@pytest.mark.parametrize("game_id", ["tinners-trail", "ore", "mine-shaft", "scorepad"])
+@pytest.mark.parametrize("game_id", game_ids())
 def test_every_offered_action_fits_the_declaration(game_id):
     game = find_game(game_id)
     assert game.actions is not None
@@ -41,7 +41,7 @@ def test_every_offered_action_fits_the_declaration(game_id):
     assert len(offered) >= 2
 
 
-@pytest.mark.parametrize("game_id", ["tinners-trail", "ore", "mine-shaft", "scorepad"])
+@pytest.mark.parametrize("game_id", game_ids())
 def test_unknown_and_nested_fields_are_refused_by_name_before_the_rules(game_id):
     game = find_game(game_id)
     state = game.setup([PlayerSpec(n) for n in NAMES], None, 3)

@@ -94,3 +94,15 @@ def test_a_whole_game_never_shows_a_coordinate():
         state = after
     assert len(seen) > 400
     assert not [t for t in seen if COORDS.search(t)]
+
+
+def test_the_round_card_tells_a_first_turn_to_lay_a_tile_before_rolling():
+    state = GAME.setup([PlayerSpec("Ann"), PlayerSpec("Bo")], "base", seed=3)
+    me = state.current
+    first = GAME.view(state, 0)["board"]["text"]
+    assert first == f"{me.name}'s first turn: draw a tile and lay it at the end of the shaft, then roll the dice."
+    seat = [p.name for p in state.players].index(me.name)
+    refused = [o for o in GAME.options(state, seat) if o.action["type"] == "roll"]
+    assert refused and not refused[0].allowed  # the moves card agrees: no roll before a tile
+    later = parse(R, "turn=0 first=0 round=2 phase=start | bag=50,30,20 | pile=Cy1,Sr2 | start@0,0 | Ann@0,0+ Bo@0,0+")
+    assert GAME.view(later, 0)["board"]["text"] == "Ann may draw a tile to lay at the end of the shaft, or roll the dice."

@@ -87,7 +87,9 @@ def test_the_table_page_shows_prices_turn_and_forms(app):
     html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
     prices = body["state"]["info"]
     assert f"Tin £{prices['tin_price']} · Copper £{prices['copper_price']}" in html
-    assert "Active: <strong>" in html and "The map" in html
+    active = prices["active"]
+    assert f"<strong>{PLAYERS[active]['name']}</strong>'s turn" in html and "The map" in html
+    assert "Active:" not in html and " 1 mines " not in html
     assert "style=" not in html and "<script" not in html
 
 
@@ -179,8 +181,47 @@ def test_a_refused_form_is_disabled_with_the_rules_reason(app):
     extract = html[html.index('data-type="extract"'):html.index('id="tt-develop"')]
     assert "disabled>Extract</button>" in extract
     assert '<p class="reason">You have no mine to extract from yet.</p>' in extract
-    pieces = html[html.index('id="tt-dev-piece"'):html.index("</select>", html.index('id="tt-dev-piece"'))]
-    assert " disabled>" in pieces and " — " in pieces
+    # an adit needs a mine of one's own: the adit offer is greyed, with the rule's reason
+    develop = html[html.index('id="tt-develop"'):html.index('data-type="steam_pumps"')]
+    # round 1's column holds no train: the train is greyed, with the rule's reason
+    assert 'disabled aria-describedby="tt-dev-train-why">Place a train' in develop
+    assert 'id="tt-dev-train-why">No train is left in the round 1 column' in develop
+
+
+def test_every_development_and_number_the_forms_offer_is_one_the_server_accepts(app):
+    import re
+    table, host = start(app)
+    client = app.test_client()
+    _, version = choose_cards(client, table, host)
+    body = act(client, table.id, host, version, {"type": "roll_prices", "seat": 0}).get_json()
+    active = body["state"]["info"]["active"]
+    show, token = phone(app, table, active)
+    html = show()
+    with app.app_context():
+        state = tables.get(table.id).state
+    mine = your_move(html)
+    offered = 0
+    for form in re.findall(r'<form[^>]*data-type="develop".*?</form>', mine, re.S):
+        piece = re.search(r'name="piece" value="(\w+)"', form).group(1)
+        areas = re.findall(r'<option value="(\w+)"', form) or re.findall(r'name="area" value="(\w+)"', form)
+        to = re.findall(r'name="to" value="(\w+)"', form)
+        assert (piece == "adit") == bool(to)
+        for area in areas:
+            move = {"type": "develop", "seat": active, "piece": piece, "area": area, **({"to": to[0]} if to else {})}
+            GAME.apply(state, move)  # raises if the rules refuse it
+            offered += 1
+        inland = [a for a in areas if not GAME.rules.areas[a].coastal]
+        assert piece != "port" or not inland, inland
+    assert offered
+    # the bid field stops at the bidder's money
+    money = body["state"]["players"][active]["money"]
+    start_area = next(a["id"] for a in body["state"]["areas"] if a["tile"])
+    version = client.get(f"/api/tables/{table.id}", headers={TOKEN: token}).get_json()["version"]
+    body = act(client, table.id, token, version, {"type": "start_auction", "seat": active, "area": start_area}).get_json()
+    turn = body["state"]["auction"]["turn"]
+    html = (show if turn == active else phone(app, table, turn)[0])()
+    bid = re.search(r'<input id="tt-bid"[^>]*>', html).group(0)
+    assert f'max="{body["state"]["players"][turn]["money"]}"' in bid, (bid, money)
 
 
 def test_the_auction_card_lists_hold_only_cards_the_server_accepts_there(app):
@@ -213,3 +254,29 @@ def test_the_auction_card_lists_hold_only_cards_the_server_accepts_there(app):
         offered_anywhere |= set(cards)
     kept = client.get(f"/api/tables/{table.id}", headers={TOKEN: token}).get_json()["state"]["players"][active]["hand"]
     assert kept and offered_anywhere == set(kept)  # every kept card is offered where it can be played
+
+
+def test_the_turn_banner_says_what_the_turn_is(app):
+    import re
+    table, host = start(app)
+    client = app.test_client()
+    _, version = choose_cards(client, table, host)
+    body = act(client, table.id, host, version, {"type": "roll_prices", "seat": 0}).get_json()
+    info = body["state"]["info"]
+    active = info["active"]
+    show, token = phone(app, table, active)
+    banner = re.search(r'<p id="turn"[^>]*>\s*<strong>(.*?)</strong>', show()).group(1)
+    left = info["work_left"][active]
+    assert banner == f"Your turn — {left} work point{'s' if left != 1 else ''} left"
+    version = client.get(f"/api/tables/{table.id}", headers={TOKEN: token}).get_json()["version"]
+    area = next(a["id"] for a in body["state"]["areas"] if a["tile"])
+    body = act(client, table.id, token, version, {"type": "start_auction", "seat": active, "area": area}).get_json()
+    turn = body["state"]["auction"]["turn"]
+    watcher = next(s for s in range(3) if s != turn and s != active)
+    banner = re.search(r'<p id="turn"[^>]*>\s*<strong>(.*?)</strong>', phone(app, table, watcher)[0]()).group(1)
+    assert banner == f"Waiting for {PLAYERS[turn]['name']} (bidding)"
+
+
+def test_a_variant_title_reads_without_a_second_colon():
+    from webapp import views
+    assert views.game_title("tinners-trail", "base") == "Tinners' Trail — " + views.variant_name("tinners-trail", "base")

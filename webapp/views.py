@@ -45,7 +45,9 @@ def viewer(table: tables.Table) -> tuple[int | None, bool]:
 
 def turn(table: tables.Table, seat: int | None) -> dict:
     """Whose move it is, in words for the banner at the top of the table page: "Your turn"
-    for a seat the table waits for, "Waiting for Cara" otherwise."""
+    for a seat the table waits for, "Waiting for Cara" otherwise, each with the game's few
+    words on what that seat is doing when it has them ("Your turn — 9 work points left",
+    "Waiting for Cara (bidding)")."""
     if table.finished:
         return {"mine": False, "text": ""}
     waiting = list(table.game.acting_seats(table.state))
@@ -53,10 +55,13 @@ def turn(table: tables.Table, seat: int | None) -> dict:
     waiting = [s for s in waiting if s in names]
     if seat is not None and seat in waiting:
         others = [names[s] for s in waiting if s != seat]
-        return {"mine": True, "text": "Your turn" + (f" (with {_names(others)})" if others else "")}
+        phrase = table.game.turn_phrase(table.state, seat)
+        return {"mine": True, "text": "Your turn" + (f" (with {_names(others)})" if others else "")
+                + (f" — {phrase}" if phrase else "")}
     if not waiting:
         return {"mine": False, "text": ""}
-    return {"mine": False, "text": f"Waiting for {_names([names[s] for s in waiting])}"}
+    phrase = table.game.turn_phrase(table.state, waiting[0]) if len(waiting) == 1 else None
+    return {"mine": False, "text": f"Waiting for {_names([names[s] for s in waiting])}" + (f" ({phrase})" if phrase else "")}
 
 
 def seat_names(table: tables.Table) -> dict[int, str]:
@@ -201,7 +206,7 @@ def game_title(table_or_id: Any, variant: str | None = None) -> str:
     except HeadframeError:
         name = game_id
     if variant:
-        return f"{name}: {variant_name(game_id, variant)}"
+        return f"{name} — {variant_name(game_id, variant)}"
     return name
 
 

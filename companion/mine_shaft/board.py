@@ -19,6 +19,7 @@ PHASE_TEXT = {
     "clear": "{name} stands on a collapsed tile: clear it (refill from the bag) — that is the whole turn.",
     "clear-final": "{name} stands on a collapsed tile: clear it (refill from the bag), then roll: a final turn always rolls.",
     "start": "{name} may draw a tile to lay at the end of the shaft, or roll the dice.",
+    "start-first": "{name}'s first turn: draw a tile and lay it at the end of the shaft, then roll the dice.",
     "place": "{name} lays the drawn {tile}: tap a highlighted square, tap again to turn it, then confirm.",
     "effect": "{name} resolves the {icon} tile.",
     "extra": "Porous rock: {name} draws one more tile to lay.",
@@ -38,6 +39,16 @@ def _palette() -> dict[str, str]:
     colours = dict(data.colours)
     colours.update({k: r.colour for k, r in data.resources.items()})
     return colours
+
+
+def _phase_suffix(rules: Rules, state: MineState) -> str:
+    """Which wording of the phase applies: a final turn's clearing, or a first turn's start
+    (the player must lay a tile before rolling while the bag still has one to draw)."""
+    if state.phase == "clear" and turn.final_turn(state):
+        return "-final"
+    if state.phase == "start" and not state.current.started and turn.can_draw(rules, state):
+        return "-first"
+    return ""
 
 
 def track_path(rules: Rules, design_id: str) -> str:
@@ -135,8 +146,7 @@ def board(rules: Rules, state: MineState, options: list) -> dict[str, Any]:
         "drawn": drawn,
         "dice": {"a": state.die_a, "a_fill": _palette().get(state.die_a or "", ""), "b": state.die_b},
         "bag": dict(zip(KINDS, state.bag)), "tiles_left": len(state.pile),
-        "text": PHASE_TEXT.get(state.phase + ("-final" if state.phase == "clear" and turn.final_turn(state) else ""),
-                               "").format(
+        "text": PHASE_TEXT.get(state.phase + _phase_suffix(rules, state), "").format(
             name=me.name, tile=drawn["label"] if drawn else "tile", die_a=state.die_a, die_b=state.die_b,
             icon=rules.icon_names.get(state.effect or "", "advanced")),
         "ending": state.ending, "final_round": state.final_round, "note": state.note,

@@ -14,6 +14,10 @@ from .scoring import score, score_file
 from .setup import difficulty, setup, variant_ids
 from .state import ACTIONS, OVER, PRICES, State, from_json, to_json
 from .track import forced_passes
+
+# What a seat the table waits for is doing, phase by phase (the turn banner's words).
+TURN_PHRASES = {"survey": "choosing survey cards", "prices": "rolling the ore prices", "auction": "bidding",
+                "build": "building the mine", "invest": "investing", "peek": "looking at a tile"}
 from .wallace_state import printed, told, with_lord
 
 LORD_MOVES = ("wallace_turn", "wallace_bid")
@@ -284,6 +288,13 @@ class TinnersTrail(Game):
     def acting_seats(self, state: State) -> tuple[int, ...]:
         from .options import to_act
         return tuple(to_act(state))
+
+    def turn_phrase(self, state: State, seat: int) -> str | None:
+        from .track import work_left
+        if state.phase == ACTIONS:
+            left = work_left(state, seat, self.rules)
+            return f"{left} work point{'s' if left != 1 else ''} left"
+        return TURN_PHRASES.get(state.phase)
 
     def taken(self, state: State) -> tuple[tuple[str, ...], ...]:
         """Each seat's mines by area name."""

@@ -4,7 +4,7 @@ plus the numbers the phone shows (prices in £, whose turn, work left, mine capa
 from __future__ import annotations
 
 from .auction import minimum_bid, two_player
-from .developments import capacity
+from .developments import available_pump_group, capacity
 from .prices import price
 from .rules import Rules
 from .state import State, to_json
@@ -39,6 +39,12 @@ def _tile_text(state: State, area, seat: int | None, rules: Rules) -> str:
     return f"face down ({tile.region})"
 
 
+def _pump_limit(state: State) -> int:
+    """The most water steam pumps may remove now: the rightmost open group's pumps (0: none)."""
+    group = available_pump_group(state)
+    return 0 if group is None else state.pumps[group][1]
+
+
 def info(state: State, seat: int | None, rules: Rules) -> dict:
     from .options import to_act
     areas = []
@@ -61,6 +67,7 @@ def info(state: State, seat: int | None, rules: Rules) -> dict:
         "work_left": [work_left(state, s, rules) for s in state.seats],
         "areas": areas,
         "capacities": {a["id"]: a["capacity"] for a in areas},
+        "pump_limit": _pump_limit(state),
         "hand": hand,
         "costs": dict(rules.work_costs),
         "lord": lord_info(state, rules),
