@@ -106,3 +106,10 @@ def test_the_round_card_tells_a_first_turn_to_lay_a_tile_before_rolling():
     assert refused and not refused[0].allowed  # the moves card agrees: no roll before a tile
     later = parse(R, "turn=0 first=0 round=2 phase=start | bag=50,30,20 | pile=Cy1,Sr2 | start@0,0 | Ann@0,0+ Bo@0,0+")
     assert GAME.view(later, 0)["board"]["text"] == "Ann may draw a tile to lay at the end of the shaft, or roll the dice."
+
+
+def test_the_turn_banner_names_the_step_of_the_turn():
+    later = parse(R, "turn=0 first=0 round=2 phase=start | bag=50,30,20 | pile=Cy1,Sr2 | start@0,0 | Ann@0,0+ Bo@0,0+")
+    assert GAME.turn_phrase(later, 0) == "drawing a tile or rolling"
+    drawn = GAME.apply(later, {"type": "draw_tile", "tile": "Cy1"})
+    assert GAME.turn_phrase(drawn, 0) == "laying a tile"

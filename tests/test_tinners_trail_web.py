@@ -213,6 +213,15 @@ def test_every_development_and_number_the_forms_offer_is_one_the_server_accepts(
         inland = [a for a in areas if not GAME.rules.areas[a].coastal]
         assert piece != "port" or not inland, inland
     assert offered
+    # every area and survey card pairing of the region auction forms is one the server accepts
+    for form in re.findall(r'<form[^>]*data-type="start_auction".*?</form>', mine, re.S):
+        areas = re.findall(r'<option value="([A-D]\d)"', form)
+        cards = re.findall(r'<option value="(\w+)"', form.split('name="card"')[1]) if 'name="card"' in form else []
+        assert areas
+        for area in areas:
+            for card in cards or [None]:
+                GAME.apply(state, {"type": "start_auction", "seat": active, "area": area,
+                                   **({"card": card} if card else {})})  # raises if the rules refuse it
     # the bid field stops at the bidder's money
     money = body["state"]["players"][active]["money"]
     start_area = next(a["id"] for a in body["state"]["areas"] if a["tile"])

@@ -28,6 +28,12 @@ HANDLERS = {
 }
 
 
+# The step of a turn, phase by phase (the turn banner's words).
+TURN_PHRASES = {"clear": "clearing a collapsed tile", "start": "drawing a tile or rolling", "place": "laying a tile",
+                "effect": "resolving a tile", "extra": "drawing another tile", "roll": "rolling the dice",
+                "die_a": "placing die A", "move": "moving", "mine": "taking a mineral"}
+
+
 class MineShaft(Game):
     id = "mine-shaft"
     name = "Mine Shaft"
@@ -112,6 +118,10 @@ class MineShaft(Game):
 
     def acting_seats(self, state: MineState) -> tuple[int, ...]:
         return () if state.phase == "over" else (state.turn,)
+
+    def turn_phrase(self, state: MineState, seat: int) -> str | None:
+        """The step of the turn in a few words, for the turn banner."""
+        return TURN_PHRASES.get(state.phase)
 
     def bot_action(self, state: MineState, seat: int) -> dict | None:
         """The action a bot seat takes now (see bot.py), or None when it is not that seat's move."""
