@@ -158,6 +158,9 @@ class Game:
     seat_is_actor: bool = True
     # Where the game is offered: a game played by its full rules, or a score pad.
     family: str = "Full rules"
+    # The page and script its table uses (webapp/templates/games/<page>.html and
+    # static/games/<page>.js); empty: the game's own id. Games that share one page name it.
+    page: str = ""
     # Bots by name, e.g. ("random", "heuristic"); see ``bot_move``.
     bot_names: tuple[str, ...] = ()
     # What ``taken`` lists, in the game's words ("assets", "mine sites").

@@ -10,6 +10,14 @@ from webgame import TOKEN, act
 
 
 
+def host_phone(app, host):
+    """The host's phone: its pages show the moves (a phone with no seat and no host token only
+    watches)."""
+    client = app.test_client()
+    client.set_cookie("hf_host", host)
+    return client
+
+
 def start(app, seed=5):
     return webgame.start(app, "mine-shaft", [{"name": "Ann", "colour": "#e8590c"}, {"name": "Bo", "colour": "#1098ad"}],
                          "advanced", seed)
@@ -17,7 +25,7 @@ def start(app, seed=5):
 
 def test_a_turn_through_the_api(app):
     table, host = start(app)
-    client = app.test_client()
+    client = host_phone(app, host)
     body = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
     first = body["state"]["turn"]
     assert body["state"]["phase"] == "start" and body["state"]["pile"] == {"left": 60}  # the pile stays hidden
@@ -51,7 +59,7 @@ def test_a_turn_through_the_api(app):
 
 def test_the_table_page_draws_the_mine_and_highlights_legal_squares(app):
     table, host = start(app)
-    client = app.test_client()
+    client = host_phone(app, host)
     version = 0
     first = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["state"]["turn"]
     body = act(client, table.id, host, version, {"type": "draw_tile", "seat": first}).get_json()
@@ -72,7 +80,7 @@ def test_the_table_page_draws_the_mine_and_highlights_legal_squares(app):
 
 def test_a_real_bag_draw_for_a_colour_fill_rides_on_the_tap_that_fills_the_tile(app):
     table, host = start(app)
-    client = app.test_client()
+    client = host_phone(app, host)
     first = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["state"]["turn"]
     other = 1 - first
     steps = [{"type": "draw_tile", "seat": first, "tile": "Sr2"},

@@ -554,15 +554,16 @@ def test_form_fields_become_action_fields_like_the_page_script_does():
 
 
 def test_game_partials_and_scripts_are_found_by_game_id(app, client):
-    assert views.partial_for("scorepad") == "games/scorepad.html"
-    assert views.partial_for("no-such-game") is None
-    assert views.script_for("scorepad") is None
+    from companion.registry import find_game
+
+    assert views.partial_for(find_game("scorepad")) == "games/scorepad.html"
+    assert views.script_for(find_game("scorepad")) is None
     for script in sorted(views.GAME_SCRIPTS.glob("*.js")):
         game_id = script.stem
-        assert views.script_for(game_id) == f"games/{game_id}.js"
+        assert views.script_for(find_game(game_id)) == f"games/{game_id}.js"
     table_id = new_table(client, names=("Ann", "Bo"), game="mine-shaft|basic")
     html = client.get(f"/tables/{table_id}").get_data(as_text=True)
-    assert ('src="/static/games/mine-shaft.js"' in html) == (views.script_for("mine-shaft") is not None)
+    assert 'src="/static/games/mine-shaft.js"' in html
     assert 'src="/static/js/table.js"' in html
     readme = (Path(views.PARTIALS) / "README.md").read_text()
     assert "hf-action" in readme and "data-type" in readme
@@ -582,3 +583,23 @@ def test_every_game_table_page_renders_for_host_player_and_watcher(app, client, 
         for path in (f"/tables/{table_id}", f"/tables/{table_id}/fragment", f"/tables/{table_id}/log",
                      f"/tables/{table_id}/score"):
             assert phone.get(path).status_code == 200, (game_id, path)
+
+
+@pytest.mark.parametrize("pad", ["scorepad-tinners-trail", "scorepad-ore", "scorepad-mine-shaft"])
+def test_a_score_pad_for_a_named_game_shows_its_score_grid_and_takes_points(app, client, pad):
+    table_id = new_table(client, names=("Ann", "Bo"), game=pad)
+    html = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert 'class="pad-row"' in html or "pad-player" in html, "the pad's own page, with a row per category"
+    with app.app_context():
+        category = tables.get(table_id).state.categories[0]
+    category = category if isinstance(category, str) else category[0]
+    assert add_points(client, table_id, 4, category=category).status_code in (200, 303)
+    with app.app_context():
+        assert tables.get(table_id).state.points[0][0] == 4
+
+
+def test_the_shipped_data_is_not_named_on_the_page_but_edited_data_is(app, client):
+    table_id = new_table(client, names=("Ann", "Bo", "Cy"), game="ore|standard")
+    for path in (f"/tables/{table_id}", f"/tables/{table_id}/score"):
+        html = client.get(path).get_data(as_text=True)
+        assert "shipped data" not in html and 'id="table-data"' not in html, path

@@ -36,7 +36,13 @@ class DataSet:
 
     def label(self) -> str:
         where = "the shipped data" if self.source == "shipped" else f"edited data from {self.source}"
-        return f"{where} ({self.hash})"
+        return f"{where} (data version {self.hash})"
+
+    @property
+    def edited(self) -> bool:
+        """Whether the table plays by data other than the shipped files: only then do its pages
+        say which data, since the players have nothing to check against the shipped set."""
+        return self.source != "shipped"
 
     def to_json(self) -> dict:
         return {"hash": self.hash, "source": self.source, "label": self.label()}

@@ -233,7 +233,7 @@ def _context(table: tables.Table) -> dict:
     can_undo, undo_reason = views.undo_status(table, seat, host)
     return {"table": table, "game": game, "title": views.game_title(table), "view": game.view(table.state, seat),
             "seat": seat, "is_host": host, "options": options, "version": table.version,
-            "round": game.round_of(table.state), "partial": views.partial_for(table.game_id),
+            "round": game.round_of(table.state), "partial": views.partial_for(game),
             "can_undo": can_undo, "undo_reason": undo_reason,
             "act_url": url_for("pages.act", table_id=table.id, **views.for_args(playing_for)),
             "fragment_url": url_for("pages.fragment", table_id=table.id, **views.for_args(playing_for)),
@@ -257,7 +257,7 @@ def _table_page(table: tables.Table, error: Exception | None = None, since: int 
     return render_template("pages/table.html", **context, alert=alert, join_url=join_url, show_code=show_code,
                            local_only=local_only,
                            qr=qr_svg(join_url, f"QR code to join with code {table.join_code}") if show_code else None,
-                           script=views.script_for(table.game_id)), status
+                           script=views.script_for(table.game)), status
 
 
 _NOT_APPLIED = "Your tap was not applied. The table now shows the latest state."
@@ -322,7 +322,7 @@ def scoresheet(table_id: str):
 
     played = views.long_date_of(table.updated_at)
     data = scoresheet_pdf(_sheet(tables.score(table_id)), views.game_title(table), played, paper=paper,
-                          table_code=table.join_code, data=table.data.label() if table.data else "")
+                          table_code=table.join_code, data=table.data.label() if table.data and table.data.edited else "")
     response = Response(data, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="{table.game_id}-{table.id}-scores.pdf"'
     return response

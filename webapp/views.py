@@ -210,13 +210,15 @@ def game_title(table_or_id: Any, variant: str | None = None) -> str:
     return name
 
 
-def partial_for(game_id: str) -> str | None:
+def partial_for(game) -> str | None:
     """Template name of the game's own part of the table page, when it has one."""
-    return f"games/{game_id}.html" if (PARTIALS / f"{game_id}.html").is_file() else None
+    page = game.page or game.id
+    return f"games/{page}.html" if (PARTIALS / f"{page}.html").is_file() else None
 
 
-def script_for(game_id: str) -> str | None:
-    return f"games/{game_id}.js" if (GAME_SCRIPTS / f"{game_id}.js").is_file() else None
+def script_for(game) -> str | None:
+    page = game.page or game.id
+    return f"games/{page}.js" if (GAME_SCRIPTS / f"{page}.js").is_file() else None
 
 
 # -- undo ----------------------------------------------------------------------------

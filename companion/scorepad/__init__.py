@@ -64,6 +64,7 @@ class ScorePad(Game):
     actions = DECLARATION  # nothing on a score pad is random or hidden
     family = "Score pad"
     seat_is_actor = False  # "seat" says whose points; the host may write them for anyone
+    page = "scorepad"  # every pad, whatever game's categories it keeps, uses the pad's page
 
     def __init__(self, scores: str | None = None):
         self.scores = scores  # the game whose categories this pad keeps; None: points only

@@ -51,3 +51,15 @@ def test_fold_out_sections_show_an_open_or_closed_marker(server, phone):
     for m in (opened, closed):
         assert m["display"] != "none" and m["width"] >= 6 and m["edge"] >= 2 and m["colour"] != "rgba(0, 0, 0, 0)"
     assert opened["transform"] == "matrix(0.707107, 0.707107, -0.707107, 0.707107, 0, 0)"  # rotated 45°: down
+
+
+def test_the_invite_panel_folds_away_when_the_last_seat_is_taken(server, phone):
+    host, guest = phone(), phone("dark")
+    start_table(host, server, ("Ann", "Bo"), "scorepad")
+    invite = host.locator("details.join")
+    expect(invite).to_have_attribute("open", "")
+    code = host.locator(".join-code").inner_text().strip()
+    take_seat(guest, server, code, "Bo")
+    expect(invite).not_to_have_attribute("open", "", timeout=LIVE_MS)
+    host.locator("details.join > summary").click()  # the host may open it again, and it stays open
+    expect(invite).to_have_attribute("open", "")

@@ -394,6 +394,20 @@
   remember();
   document.addEventListener('hf:render', remember);
 
+  // The host's invite panel folds away on the redraw that seats the last player (once: the
+  // host may open it again, and it stays as they leave it).
+  var openSeats = seatsOpen();
+  function seatsOpen() {
+    var meta = live.querySelector('[data-open-seats]');
+    return meta ? parseInt(meta.getAttribute('data-open-seats'), 10) : 0;
+  }
+  document.addEventListener('hf:render', function () {
+    var now = seatsOpen();
+    var invite = document.querySelector('details.join');
+    if (invite && openSeats > 0 && now === 0) invite.open = false;
+    openSeats = now;
+  });
+
   window.Headframe = { act: act, refresh: function () { return redraw(true); } };
   loop();
 })();
