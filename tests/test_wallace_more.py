@@ -5,6 +5,8 @@ from dataclasses import replace
 
 from companion.tinners_trail.wallace_invest import his_sale
 
+from test_wallace_table import Solo, solo_app  # noqa: F401  (solo_app is a fixture)
+
 from test_wallace import ANN, LORD, RULES, act, card_showing, solo
 
 
@@ -41,3 +43,57 @@ def test_kimberly_pays_him_at_one_sale_only():
     assert "+ £5 income" in sold.lord.ledger[-1] and sold.lord.income == 0
     again = his_sale(replace(sold, round=3, passed=(ANN, LORD)), RULES)
     assert "income" not in again.lord.ledger[-1]
+
+
+# -- at a table with the printed cards ------------------------------------------------------------
+def until_she_starts_an_auction(table):
+    """Enter his cards in order and let Ann drop out of his auctions until she may start one."""
+    card = 1
+    for _ in range(30):
+        kinds = [o["action"] for o in table.body["options"] if o["allowed"]]
+        types = {k["type"] for k in kinds}
+        if types == {"wallace_turn"}:
+            table.act({"type": "wallace_turn", "card": card})
+            card += 1
+        elif types <= {"bid", "drop"}:
+            table.act({"type": "drop"})
+        else:
+            return table.act(next(k for k in kinds if k["type"] == "draw_survey"))
+    raise AssertionError("Ann never had the chance to start an auction")
+
+
+def test_at_a_real_cards_table_the_player_enters_his_bid_dice(solo_app):
+    table = Solo(solo_app(AUTOMATIC_GRACE=0.0).test_client(), variant="real-cards")
+    table.start()
+    started = until_she_starts_an_auction(table)
+    assert "starts an auction" in started["event"]["summary"]
+    table.act(next(o["action"] for o in table.body["options"] if o["action"]["type"] == "bid"))
+    assert table.lord["due"] == "wallace_bid" and table.body["state"]["info"]["waiting"] == [ANN]
+    assert [o["action"]["type"] for o in table.body["options"]] == ["wallace_bid"]
+    before = table.version
+    wrong = table.act({"type": "wallace_bid", "dice": [99]}, status=422)
+    assert "has no face 99" in wrong["error"]["message"]
+    too_many = table.act({"type": "wallace_bid", "dice": [1, 2, 3]}, status=422)
+    assert "enter 1 number" in too_many["error"]["message"] and table.version == before
+    answer = table.act({"type": "wallace_bid", "dice": [3]})
+    assert answer["event"]["summary"].startswith("Lord Wallace values ") and "die 3" in answer["event"]["summary"]
+    assert "black 3" in answer["event"]["summary"] and answer["event"]["barrier"]
+
+
+def test_the_score_page_explains_how_lord_wallace_scored(solo_app):
+    table = Solo(solo_app(AUTOMATIC_GRACE=0.0).test_client())
+    table.start()
+    for _ in range(300):
+        if table.body["finished"]:
+            break
+        kinds = {o["action"]["type"]: o["action"] for o in table.body["options"] if o["allowed"]}
+        move = next((kinds[k] for k in ("pass", "invest_pass", "drop", "roll_prices", "keep_cards", "peek")
+                     if k in kinds), None)
+        assert move is not None, kinds
+        table.act(move)
+    assert table.body["finished"]
+    html = table.client.get(f"/tables/{table.id}/score").get_data(as_text=True)
+    assert "How Lord Wallace scored" in html
+    for round_ in (1, 2, 3, 4):
+        assert f"Round {round_}: " in html           # one line of his sale and investment per round
+    assert "points; £" in html and "revenue £" in html
