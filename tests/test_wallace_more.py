@@ -1,13 +1,17 @@
 """More of Lord Wallace's rules, each checked against the solo rules: where his pass puts his
-disc, which miners can emigrate for him, and that a Kimberly payment comes once."""
+disc, which miners can emigrate for him, that a Kimberly payment comes once; at a table, his bid
+dice entered by the player, the score page's account of his points and combined difficulty
+options; and every difficulty option accepted by a solo print build."""
 
 from dataclasses import replace
 
+from companion.data import load_game
 from companion.tinners_trail.wallace_invest import his_sale
-
-from test_wallace_table import Solo, solo_app  # noqa: F401  (solo_app is a fixture)
+from companion.tinners_trail.wallace_state import DIFFICULTY, DIFFICULTY_NAMES
+from pdf.build import BuildOptions, _check_players_and_variant
 
 from test_wallace import ANN, LORD, RULES, act, card_showing, solo
+from test_wallace_table import Solo, solo_app  # noqa: F401  (solo_app is a fixture)
 
 
 def test_his_pass_card_puts_his_disc_in_the_uppermost_empty_investment_space():
@@ -97,3 +101,28 @@ def test_the_score_page_explains_how_lord_wallace_scored(solo_app):
     for round_ in (1, 2, 3, 4):
         assert f"Round {round_}: " in html           # one line of his sale and investment per round
     assert "points; £" in html and "revenue £" in html
+
+
+# -- difficulty options -------------------------------------------------------------------------
+def test_two_difficulty_options_joined_by_plus_are_both_in_force_at_a_table(solo_app):
+    table = Solo(solo_app(AUTOMATIC_GRACE=0.0).test_client(), variant="better-mines+deep-pockets")
+    assert table.lord["options"] == [DIFFICULTY_NAMES["better-mines"], DIFFICULTY_NAMES["deep-pockets"]]
+    table.start()
+    for _ in range(30):
+        kinds = [o["action"] for o in table.body["options"] if o["allowed"]]
+        types = {k["type"] for k in kinds}
+        if types <= {"bid", "drop"}:
+            table.act({"type": "drop"})
+        else:
+            table.act(next(k for k in kinds if k["type"] == "draw_survey"))
+            table.act(next(k for k in (o["action"] for o in table.body["options"]) if k["type"] == "bid"))
+            break
+    valued = [e["summary"] for e in table.log() if e["summary"].startswith("Lord Wallace values ")]
+    assert valued and "+ £2 deep pockets" in valued[-1]
+
+
+def test_every_difficulty_option_is_a_solo_print_variant():
+    game = load_game("tinners-trail")
+    for option in DIFFICULTY:
+        assert option in game.variant_ids()
+        _check_players_and_variant(game, BuildOptions(players=1, variant=option))   # raises if refused
