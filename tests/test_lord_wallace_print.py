@@ -71,3 +71,19 @@ def test_other_player_counts_leave_him_out(tmp_path):
     manifest = build_game("tinners-trail", tmp_path, BuildOptions(players=2))
     ids = {c["id"] for c in manifest["components"]}
     assert "lord-wallace-cards" not in ids and "lord-wallace-reference" not in ids
+
+
+def _mine_words(folder, found):
+    with pdfplumber.open(folder / found["mines"]["file"]) as pdf:
+        return " ".join(page.extract_text() or "" for page in pdf.pages).split()
+
+
+@pytest.mark.parametrize("variant, extra", [("more-mines", 1), ("more-mines-2", 2)])
+def test_more_mines_prints_his_extra_mines_in_a_third_colour(solo, tmp_path, variant, extra):
+    folder, found = solo                      # better mines: the two seats' 6 mines each
+    assert found["mines"]["count"] == 12 and "G" not in _mine_words(folder, found)
+    manifest = build_game("tinners-trail", tmp_path, BuildOptions(players=1, variant=variant))
+    more = {c["id"]: c for c in manifest["components"]}
+    assert more["mines"]["count"] == 12 + extra
+    words = _mine_words(tmp_path / "tinners-trail", more)
+    assert words.count("G") == extra and words.count("Mine") == _mine_words(folder, found).count("Mine") + extra

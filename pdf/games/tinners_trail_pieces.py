@@ -2,13 +2,14 @@
 one marked with its colour's letter), the development boards and the map cards.
 
 Each painter says which of its pieces a ``--players`` build needs, from the rules' tables:
-a solo game seats two colours (the player and Lord Wallace), mines per colour follow
-``setup.mines``, one development board and one map card cover each player count.
+a solo game seats two colours (the player and Lord Wallace) and, with "more mines", 1 or 2
+mines of a third colour for his supply; mines per colour follow ``setup.mines``, one development board and one map card cover each player count.
 """
 
 from __future__ import annotations
 
 from companion.tinners_trail.rules import load_rules
+from companion.tinners_trail.wallace_state import extra_mines
 
 from .. import style
 from ..generic import _light, _outline
@@ -37,11 +38,19 @@ def player_token_needed(piece: Piece) -> bool:
     if players is None:
         return True
     per = int(piece.option("per_colour", 1))
-    if piece.index // per >= max(players, SOLO_SEATS):
+    colour, within = divmod(piece.index, per)
+    if players == 1 and colour == SOLO_SEATS and piece.option("quota") == "mines":
+        return within < _solo_extra_mines(piece)   # "more mines": his extra mines, a third colour
+    if colour >= max(players, SOLO_SEATS):
         return False
     if piece.option("quota") == "mines":
-        return piece.index % per < load_rules(str(piece.game.root)).mines[players]
+        return within < load_rules(str(piece.game.root)).mines[players]
     return True
+
+
+def _solo_extra_mines(piece: Piece) -> int:
+    variant = getattr(piece.build, "variant", None) or ""
+    return extra_mines(tuple(variant.split("+")))
 
 
 def _token_backs(component) -> bool:
