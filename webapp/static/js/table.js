@@ -163,10 +163,11 @@
         Array.prototype.forEach.call(live.querySelectorAll('details[id]'), function (d) {
           if (Object.prototype.hasOwnProperty.call(open, d.id)) d.open = open[d.id];
         });
+        // sections move before the focus comes back: moving a node drops the focus inside it
+        movesFirst();
         var again = focus ? live.querySelector(focus) : null;
         if (again && typed && again.tagName === typed.tagName && !force) again.value = typedValue;
         if (again) again.focus({ preventScroll: true });
-        movesFirst();
         version = currentVersion();
         noticeTurn();
         document.dispatchEvent(new CustomEvent('hf:render', { detail: { version: version } }));
