@@ -31,6 +31,10 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+# the browser tests' own steps for creating a table and taking a seat (this folder is on the path
+# when the script runs)
+from test_table_flow import start_table, take_seat
+
 PHONE = {"width": 360, "height": 640}
 NAMES = ("Anna", "Ben", "Cara", "Dana", "Eli")
 # moves a random player should not pick: they end nothing and undo everything
@@ -57,26 +61,6 @@ def serve(instance: Path) -> tuple[subprocess.Popen, str]:
             time.sleep(0.2)
     process.kill()
     raise SystemExit("headframe serve did not start")
-
-
-def start(page, url: str, game: str, names: list[str]) -> str:
-    page.goto(url + "/")
-    page.select_option("#game", game)
-    for index, name in enumerate(names):
-        if page.locator(f"#player-name-{index}").count() == 0:
-            page.click("[data-add-player]")
-        page.fill(f"#player-name-{index}", name)
-    page.click("text=Start the table")
-    page.wait_for_url(re.compile(r"/tables/\w+$"))
-    return page.locator(".join-code").inner_text().strip()
-
-
-def join(page, url: str, code: str, name: str) -> None:
-    page.goto(url + "/join")
-    page.fill("#code", code)
-    page.click("text=Find the table")
-    page.locator(".seat-picker button", has_text=name).click()
-    page.wait_for_url(re.compile(r"/tables/\w+$"))
 
 
 def my_turn(page) -> bool:
@@ -151,9 +135,9 @@ def main(argv: list[str] | None = None) -> int:
                     page = context.new_page()
                     page.set_default_timeout(15_000)
                     pages.append(page)
-                code = start(pages[0], url, args.game, names)
+                _table_url, code = start_table(pages[0], url, names, args.game)
                 for page, name in zip(pages[1:], names[1:]):
-                    join(page, url, code, name)
+                    take_seat(page, url, code, name)
                 return play(pages, names, args, rng)
         finally:
             process.terminate()
