@@ -17,8 +17,23 @@ from webapp.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "cards_data"
-# the drawing modules whose layouts live in cards_data/<game>/layouts.toml
-DRAWN_FROM_LAYOUTS = ("ore.py", "ore_published.py", "ore_published_board.py", "lord_wallace.py")
+# Every drawing module, with the most bare layout numbers and inline colours it may still hold
+# (numbers, colours). Drawing from layouts.toml and the style table brings a module to (0, 0).
+BOUNDS = {
+    # Ore, Ore published, Lord Wallace
+    "ore.py": (0, 0), "ore_published.py": (0, 0), "ore_published_board.py": (0, 0),
+    "lord_wallace.py": (0, 0),
+    # Ardevur cards, icons and guides
+    "ardevur.py": (124, 10), "ardevur_icons.py": (53, 12), "ardevur_guides.py": (52, 1),
+    # Ardevur boards, dashboards and map
+    "ardevur_boards.py": (74, 6), "ardevur_dashboard.py": (40, 3), "ardevur_map.py": (72, 5),
+    # Mine Shaft
+    "mine_shaft.py": (189, 0), "mine_shaft_setup.py": (0, 0),
+    # Tinners' Trail and the score sheet
+    "tinners_trail.py": (13, 0), "tinners_trail_map.py": (5, 0), "tinners_trail_pieces.py": (20, 0),
+    "tinners_trail_counts.py": (0, 0), "tinners_trail_setup.py": (0, 0), "../scoresheet.py": (9, 0),
+}
+DRAWN_FROM_LAYOUTS = tuple(BOUNDS)
 # numbers that are arithmetic, not layout: none, one, halves and doubles
 ALLOWED = {0, 1, 2, 0.5}
 HEX = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?\b")
@@ -38,8 +53,14 @@ def test_drawing_code_holds_no_layout_numbers_and_no_inline_colours(module):
                if isinstance(n.value, (int, float)) and n.value not in ALLOWED]
     colours = [f"{module}:{n.lineno}: {n.value!r}" for n in _literals(path)
                if isinstance(n.value, str) and HEX.search(n.value)]
-    assert numbers == [], "layout numbers belong in layouts.toml or pdf/style.py"
-    assert colours == [], "colours belong in game.toml [colours], layouts.toml or pdf/style.py"
+    most_numbers, most_colours = BOUNDS[module]
+    assert len(numbers) <= most_numbers, "layout numbers belong in layouts.toml or pdf/style.py"
+    assert len(colours) <= most_colours, "colours belong in game.toml [colours], layouts.toml or pdf/style.py"
+
+
+def test_every_drawing_module_is_scanned():
+    modules = {p.name for p in (ROOT / "pdf" / "games").glob("*.py")} - {"__init__.py"}
+    assert modules <= set(BOUNDS), f"add to BOUNDS: {sorted(modules - set(BOUNDS))}"
 
 
 def test_the_scan_finds_numbers_and_colours_where_there_are_some(tmp_path):
