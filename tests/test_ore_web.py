@@ -275,3 +275,22 @@ def test_every_market_relief_and_card_action_is_told_in_words():
     action = {"type": "replenish", "seat": GAME.acting_seats(s)[0]}
     line = GAME.describe(s, action, GAME.apply(s, action))
     assert line.startswith("Replenished. Mines: a new gold mine. Assets: "), line
+
+
+def test_cards_a_player_cannot_take_fold_away_below_the_ones_they_can(app):
+    s = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "standard", 4)
+    while s.data["phase"] != "acquisition":
+        s = GAME.apply(s, GAME.bot_action(s, GAME.acting_seats(s)[0]))
+    seat = GAME.acting_seats(s)[0]
+    html, _ = _render(app, s, seat)
+    html = html_lib.unescape(html)
+    kinds = ("buy_asset", "buy_initiative", "take_contract")
+    offered = [o for o in GAME.options(s, seat) if o.action["type"] in kinds]
+    greyed = [o for o in offered if not o.allowed]
+    assert len(greyed) > 3 and any(o.allowed for o in offered)
+    head, fold = html.split('<details class="greyed" id="ore-greyed-buy_asset">', 1)
+    assert f"<summary>{len(greyed)} more moves not open now, and why</summary>" in fold
+    fold = fold.split("</details>")[0]
+    assert fold.count('<form class="hf-action"') == fold.count(" disabled>") == len(greyed)
+    assert head.count('<form class="hf-action"') == len(offered) - len(greyed) and " disabled>" not in head
+    assert all(o.label in head for o in offered if o.allowed) and all(o.reason in fold for o in greyed)
