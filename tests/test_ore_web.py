@@ -72,7 +72,7 @@ def test_the_acquisition_screen_offers_cards_with_reasons(app):
             action = {"type": "market_done", "seat": state["turn"]}
         body = act(client, table.id, host, version, action).get_json()
         version = body["version"]
-    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    html = webgame.host_phone(app, host).get(f"/tables/{table.id}/fragment").get_data(as_text=True)
     assert "4. Acquisition" in html and 'data-type="buy_asset"' in html
     queue = body["state"]["queue"]
     assert [q["kind"] for q in queue] == ["asset"] * 6  # everyone's two miners stand on the asset track
