@@ -30,7 +30,12 @@ from .pen import Pen
 
 def boxes(piece: Piece, layout: str, names: Iterable[str]) -> dict[str, Box]:
     """The boxes of ``layout`` by name, checked against the ``names`` the drawing knows."""
-    game = piece.game
+    return game_boxes(piece.game, layout, names)
+
+
+def game_boxes(game, layout: str, names: Iterable[str]) -> dict[str, Box]:
+    """``boxes`` for a drawing that has the game but no piece (a badge drawn inside another
+    piece, or a board's part drawn by a helper)."""
     where = str(game.root / "layouts.toml")
     known = tuple(names)
     found = game.layouts.get(layout)
