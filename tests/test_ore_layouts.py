@@ -24,7 +24,7 @@ BOUNDS = {
     "ore.py": (0, 0), "ore_published.py": (0, 0), "ore_published_board.py": (0, 0),
     "lord_wallace.py": (0, 0),
     # Ardevur cards, icons and guides
-    "ardevur.py": (124, 10), "ardevur_icons.py": (0, 0), "ardevur_guides.py": (52, 1),
+    "ardevur.py": (0, 0), "ardevur_icons.py": (0, 0), "ardevur_guides.py": (0, 0),
     # Ardevur boards, dashboards and map
     "ardevur_boards.py": (74, 6), "ardevur_dashboard.py": (0, 0), "ardevur_map.py": (72, 5),
     # Mine Shaft
