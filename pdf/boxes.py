@@ -60,6 +60,13 @@ def moved(box: Box, dx: float = 0.0, dy: float = 0.0) -> Box:
     return replace(box, x=box.x + dx, y=box.y + dy)
 
 
+def within(box: Box, w: float, h: float) -> Box:
+    """``box`` in a frame of ``w`` x ``h`` mm that is known only when drawing (a sheet as large
+    as the paper allows, a cell of a list): a negative w or h ends that far short of the
+    frame's right or bottom edge; a positive one is the box's own size."""
+    return replace(box, w=w + box.w - box.x if box.w < 0 else box.w, h=h + box.h - box.y if box.h < 0 else box.h)
+
+
 def ink_on(pen: Pen, fill: str) -> str:
     """Dark or light text, whichever reads on ``fill``."""
     return style.DARK_ON_LIGHT if _light(pen, fill) else style.LIGHT_ON_DARK
