@@ -123,3 +123,39 @@ def test_without_script_the_mine_shows_and_the_move_list_lays_a_tile_in_words(ap
     said = label.split(": ", 1)[-1].replace("Lay ", "laid ", 1)
     assert said in log, said
     assert not re.search(r"\(-?\d+, -?\d+\)", log)
+
+
+def _render(app, st, seat, finished):
+    from types import SimpleNamespace
+
+    from flask import render_template
+
+    from companion.registry import find_game
+
+    game = find_game("mine-shaft")
+    seats = [SimpleNamespace(seat=i, name=n, colour=c) for i, (n, c) in enumerate((("Ann", "#e8590c"), ("Bo", "#1098ad")))]
+    with app.test_request_context("/"):
+        return render_template("games/mine-shaft.html", table=SimpleNamespace(seats=seats, finished=finished), game=game,
+                               view=game.view(st, seat), seat=seat, options=game.options(st, seat), version=7,
+                               act_url="/act")
+
+
+def test_the_final_turns_notice_goes_when_the_game_is_over(app):
+    import random
+
+    from companion.core import PlayerSpec
+    from companion.registry import find_game
+
+    game = find_game("mine-shaft")
+    st = game.setup([PlayerSpec("Ann"), PlayerSpec("Bo")], "basic", 4)
+    chooser, ending = random.Random(1), None
+    while game.end_if(st) is None:
+        seat = game.acting_seats(st)[0]
+        if game.view(st, 0)["board"].get("ending"):
+            ending = st
+        st = game.apply(st, game.bot_move(st, seat, "heuristic", chooser))
+    before = _render(app, ending, 0, finished=False)
+    assert "Final turns: one each" in before or "The game is ending" in before
+    assert game.view(st, 0)["board"]["ending"]
+    html = _render(app, st, 0, finished=True)
+    assert "Final turns" not in html and "The game is ending" not in html

@@ -198,9 +198,11 @@ def find_move(page, wanted: dict):
         base = json.loads(raw) if raw else {"type": form.get_attribute("data-type")}
         base.pop("seat", None)
         fields = {n for n in form.locator("select, input:not([type=hidden])").evaluate_all("l => l.map(e => e.name)")}
-        if base == wanted and not fields:
+        # a text box for real cards may stay empty (the server draws); a choice of real dice may not
+        blank = set(form.locator("input[type=text]").evaluate_all("l => l.filter(e => !e.value).map(e => e.name)"))
+        if base == wanted and fields <= blank:
             return form
-        if partial is None and all(wanted.get(k) == v for k, v in base.items()) and fields <= set(wanted) \
+        if partial is None and all(wanted.get(k) == v for k, v in base.items()) and fields - blank <= set(wanted) \
                 and set(wanted) - set(base) <= fields:
             partial = (form, base)
     if partial is None:
@@ -286,7 +288,7 @@ def play(pages, names, args, rng, referee=None) -> int:
         try:
             picked = choose(pages, names, rng, referee, print)
         except Exception as problem:  # the page redrew while it was read
-            print(f"a page redrew while it was read ({type(problem).__name__}): again")
+            print(f"a page redrew while it was read ({str(problem).splitlines()[0][:200]}): again")
             time.sleep(0.3)
             continue
         if picked is None:
