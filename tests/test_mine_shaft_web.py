@@ -159,3 +159,26 @@ def test_the_final_turns_notice_goes_when_the_game_is_over(app):
     assert game.view(st, 0)["board"]["ending"]
     html = _render(app, st, 0, finished=True)
     assert "Final turns" not in html and "The game is ending" not in html
+
+
+def test_counters_are_squares_and_pieces_discs_so_a_coal_c_is_never_cara():
+    import random
+
+    from companion.core import PlayerSpec
+    from companion.registry import find_game
+    from webapp.boards.mine_shaft import mine_svg
+
+    game = find_game("mine-shaft")
+    st = game.setup([PlayerSpec(n) for n in ("Cara", "Sam", "Gil")], "basic", 2)
+    chooser = random.Random(3)
+    for _ in range(60):
+        st = game.apply(st, game.bot_move(st, game.acting_seats(st)[0], "heuristic", chooser))
+    board = game.view(st, 0)["board"]
+    minerals = [m for t in board["tiles"] for m in t["minerals"]]
+    assert {m["letter"] for m in minerals} & {"C", "S", "G"}  # the letters the players' initials share
+    svg = str(mine_svg(board, ["#e8590c", "#1098ad", "#2f9e44"]))
+    squares = re.findall(r'<rect class="ms-mineral"[^>]*rx="4"[^>]*><title>(\w+)</title></rect>', svg)
+    assert sorted(squares) == sorted(m["kind"] for m in minerals)
+    pieces = re.findall(r'<g class="ms-pawn"[^>]*><title>[^<]*</title><circle ', svg)
+    assert len(pieces) == len(board["pieces"]) == 3
+    assert 'r="13"' not in svg  # no mineral is drawn as a disc any more
