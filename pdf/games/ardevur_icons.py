@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+from companion.errors import DataError, Problem
+
 from .. import style
 from ..boxes import game_boxes
 from ..pen import Pen
@@ -26,22 +28,26 @@ class _Square:
 
     def __init__(self, pen: Pen, x: float, y: float, s: float):
         self.b = game_boxes(pen.game, "badge", BADGE)
-        self.side = pen.game.layouts["badge"].size_mm[0]
+        layout = pen.game.layouts["badge"]
+        if layout.size_mm is None:
+            raise DataError(Problem(str(pen.game.root / "layouts.toml"), layout.line, "badge.size",
+                                    'missing: the square the boxes are given in, such as "100mm x 100mm"'))
+        self.side = layout.size_mm[0]
         self.x, self.y, self.s = x, y, s
 
-    def len(self, mm: float) -> float:
+    def scale(self, mm: float) -> float:
         return mm / self.side * self.s
 
     def at(self, name: str) -> tuple[float, float, float, float]:
         """(x, y, w, h) of box ``name`` on the page."""
         box = self.b[name]
-        return self.x + self.len(box.x), self.y + self.len(box.y), self.len(box.w), self.len(box.h)
+        return self.x + self.scale(box.x), self.y + self.scale(box.y), self.scale(box.w), self.scale(box.h)
 
     def centre(self, name: str) -> tuple[float, float, float, float]:
         """Centre and the two half axes of box ``name`` on the page."""
         box = self.b[name]
-        return (self.x + self.len(box.x + box.w / 2), self.y + self.len(box.y + box.h / 2),
-                self.len(box.w / 2), self.len(box.h / 2))
+        return (self.x + self.scale(box.x + box.w / 2), self.y + self.scale(box.y + box.h / 2),
+                self.scale(box.w / 2), self.scale(box.h / 2))
 
     def paint(self, name: str) -> dict:
         box = self.b[name]
@@ -52,10 +58,10 @@ def _license(pen: Pen, q: _Square) -> None:
     """A permit: a sheet with lines of text and a seal."""
     pen.rect(*q.at("permit"), **q.paint("permit"))
     lines = q.b["permit-lines"]
-    step = lines.get("gap_mm")
-    for i in range(int(lines.h / step) + 1):
+    step = lines.get("gap_mm", 0.0)
+    for i in range(int(lines.h / step) + 1 if step else 1):
         yy = q.y + (lines.y / q.side + step / q.side * i) * q.s
-        pen.line(q.x + q.len(lines.x), yy, q.x + q.len(lines.x + lines.w), yy, colour=lines.get("stroke"),
+        pen.line(q.x + q.scale(lines.x), yy, q.x + q.scale(lines.x + lines.w), yy, colour=lines.get("stroke", style.INK),
                  width=lines.get("stroke_width", style.THIN_PT))
     cx, cy, r, _ = q.centre("seal")
     pen.circle(cx, cy, r, fill=q.b["seal"].get("fill"))
@@ -68,8 +74,8 @@ def _geologist(pen: Pen, q: _Square) -> None:
     pen.circle(cx, cy, r, **q.paint("lens"))
     handle = q.b["handle"]
     x, y = q.at("handle")[:2]
-    pen.line(x, y, q.x + q.len(handle.x + handle.w), q.y + q.len(handle.y + handle.h), colour=handle.get("stroke"),
-             width=handle.get("stroke_width"))
+    pen.line(x, y, q.x + q.scale(handle.x + handle.w), q.y + q.scale(handle.y + handle.h),
+             colour=handle.get("stroke", style.INK), width=handle.get("stroke_width", style.THIN_PT))
 
 
 def _workforce(pen: Pen, q: _Square) -> None:
@@ -106,12 +112,13 @@ def badge(pen: Pen, card: str, x: float, y: float, size: float, word: bool = Tru
     name; returns the height used."""
     q = _Square(pen, x, y, size)
     frame = q.b["frame"]
-    pen.rect(*q.at("frame"), fill=frame.get("fill").format(card=card), stroke=frame.get("stroke"),
-             width=frame.get("stroke_width"), radius=q.len(frame.get("radius_mm")))
+    fill = frame.get("fill")
+    pen.rect(*q.at("frame"), fill=fill.format(card=card) if fill else None, stroke=frame.get("stroke"),
+             width=frame.get("stroke_width", style.THIN_PT), radius=q.scale(frame.get("radius_mm", 0.0)))
     GLYPH[card](pen, q)
     if not word:
         return size
     label = game_boxes(pen.game, "badge-word", BADGE_WORD)["word"]
-    pen.label(WORD[card], x + size / 2, y + size + label.h, size=label.get("size"), font=label.get("font"),
-              align=label.get("align"))
-    return size + (label.h + label.get("gap_mm"))
+    pen.label(WORD[card], x + size / 2, y + size + label.h, size=label.get("size", style.LABEL_PT),
+              font=label.get("font", "regular"), align=label.get("align", "center"))
+    return size + (label.h + label.get("gap_mm", 0.0))
