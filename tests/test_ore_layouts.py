@@ -26,7 +26,7 @@ BOUNDS = {
     # Ardevur cards, icons and guides
     "ardevur.py": (0, 0), "ardevur_icons.py": (0, 0), "ardevur_guides.py": (0, 0),
     # Ardevur boards, dashboards and map
-    "ardevur_boards.py": (0, 0), "ardevur_dashboard.py": (0, 0), "ardevur_map.py": (72, 5),
+    "ardevur_boards.py": (0, 0), "ardevur_dashboard.py": (0, 0), "ardevur_map.py": (0, 0),
     # Mine Shaft
     "mine_shaft.py": (0, 0), "mine_shaft_art.py": (0, 0), "mine_shaft_setup.py": (0, 0),
     # Tinners' Trail and the score sheet
