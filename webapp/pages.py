@@ -54,8 +54,14 @@ def _home(error: str | None = None, form=None, status: int = 200):
 @bp.post("/tables")
 def create():
     game_id, variant = views.split_choice(request.form.get("game", ""))
-    variant = views.with_switches(game_id, variant, request.form)
     players = views.players_from_form(request.form)
+    problem = views.choice_problem(game_id, variant, players)
+    if problem:
+        return _home(problem, request.form, 422)
+    variant = views.with_switches(game_id, variant, request.form)
+    problem = views.switches_problem(variant)
+    if problem:
+        return _home(problem, request.form, 422)
     try:
         table, host_token = tables.create_table(game_id, players, variant)
         seat_token = None
@@ -229,7 +235,10 @@ def _context(table: tables.Table) -> dict:
     if playing_for is not None:
         seat = playing_for  # the host's phone shows and plays that seat's moves
     game = table.game
-    options = [] if table.finished else game.options(table.state, seat)
+    # A phone with neither a seat nor the host token (someone watching, a freed phone) sees the
+    # table but never moves it could not send.
+    watching = seat is None and not host
+    options = [] if table.finished or watching else game.options(table.state, seat)
     can_undo, undo_reason = views.undo_status(table, seat, host)
     return {"table": table, "game": game, "title": views.game_title(table), "view": game.view(table.state, seat),
             "seat": seat, "is_host": host, "options": options, "version": table.version,
@@ -237,7 +246,7 @@ def _context(table: tables.Table) -> dict:
             "can_undo": can_undo, "undo_reason": undo_reason,
             "act_url": url_for("pages.act", table_id=table.id, **views.for_args(playing_for)),
             "fragment_url": url_for("pages.fragment", table_id=table.id, **views.for_args(playing_for)),
-            "playing_for": playing_for, "own_seat": own_seat, "turn": views.turn(table, seat),
+            "playing_for": playing_for, "own_seat": own_seat, "turn": views.turn(table, seat), "watching": watching,
             "freed": own_seat is None and not host and bool(request.cookies.get(SEAT_COOKIE)),
             "phoneless": views.phoneless_seats(table) if host and not table.finished else []}
 
