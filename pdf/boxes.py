@@ -30,7 +30,12 @@ from .pen import Pen
 
 def boxes(piece: Piece, layout: str, names: Iterable[str]) -> dict[str, Box]:
     """The boxes of ``layout`` by name, checked against the ``names`` the drawing knows."""
-    game = piece.game
+    return game_boxes(piece.game, layout, names)
+
+
+def game_boxes(game, layout: str, names: Iterable[str]) -> dict[str, Box]:
+    """``boxes`` for a drawing that has the game but no piece (a badge drawn inside another
+    piece, or a board's part drawn by a helper)."""
     where = str(game.root / "layouts.toml")
     known = tuple(names)
     found = game.layouts.get(layout)
@@ -53,6 +58,13 @@ def boxes(piece: Piece, layout: str, names: Iterable[str]) -> dict[str, Box]:
 def moved(box: Box, dx: float = 0.0, dy: float = 0.0) -> Box:
     """``box`` shifted by (dx, dy) mm: a box given once for a row and drawn on every row."""
     return replace(box, x=box.x + dx, y=box.y + dy)
+
+
+def within(box: Box, w: float, h: float) -> Box:
+    """``box`` in a frame of ``w`` x ``h`` mm that is known only when drawing (a sheet as large
+    as the paper allows, a cell of a list): a negative w or h ends that far short of the
+    frame's right or bottom edge; a positive one is the box's own size."""
+    return replace(box, w=w + box.w - box.x if box.w < 0 else box.w, h=h + box.h - box.y if box.h < 0 else box.h)
 
 
 def ink_on(pen: Pen, fill: str) -> str:

@@ -62,18 +62,22 @@ def write_checklist(path, game, paper, parts, options) -> None:
     steps = steps_for(game, options, counts)
     if steps:
         lines.append("")
-        lines.append(f"**Set up{f' for {options.players} players' if options.players else ''}**")
+        lines.append(f"**Set up{f' for {_players(options.players)}' if options.players else ''}**")
         lines += [f"{n}. {step}" for n, step in enumerate(steps, start=1)]
     if options.players or options.variant:
         lines.append("")
         bits = []
         if options.players:
-            bits.append(f"{options.players} players")
+            bits.append(_players(options.players))
         if options.variant:
             bits.append(f"variant {options.variant}")
         lines.append("Built for " + ", ".join(bits) + ".")
     _write_pages(doc, paper, f"{_escape(game.name)} - print checklist", lines)
     doc.save()
+
+
+def _players(n: int) -> str:
+    return f"{n} player{'s' if n != 1 else ''}"
 
 
 def _what(p) -> str:
@@ -85,7 +89,9 @@ def _what(p) -> str:
 
 def _cut(p, options) -> str:
     if p.members:
-        return "; ".join(dict.fromkeys(_cut(m, options) for m in p.members))
+        phrases = list(dict.fromkeys(_cut(m, options) for m in p.members))
+        # "cut along the crop marks" says nothing more once "cut along the crop marks (...)" is there
+        return "; ".join(a for a in phrases if not any(b != a and b.startswith(a) for b in phrases))
     if p.kind == "board":
         return CUT_ONE_PAGE_BOARD if not p.tiled else CUT["board"]
     if p.butted and not options.spaced and not options.print_shop and options.sides != "gutterfold":

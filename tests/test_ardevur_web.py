@@ -109,3 +109,37 @@ def test_a_wrong_option_word_is_refused_with_its_name_and_no_table_is_made(app, 
     refused = client.post("/api/tables", json={"game": "ardevur", "variant": "standard+exhausted+final-round",
                                                "players": PLAYERS})
     assert refused.status_code == 422 and "choose one" in str(refused.get_json())
+
+
+def test_the_turn_banner_names_the_phase_and_the_phases_to_come(app):
+    table, host = webgame.start(app, "ardevur", PLAYERS, "standard", 7)
+    client = app.test_client()
+    phones, tokens = zip(*(webgame.seat_phone(app, table, s) for s in range(2)))
+
+    assert webgame.banners(phones, table) == ["Your turn — starting the game", "Waiting for Ann (starting the game)"]
+    version = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["version"]
+    chooser, seen = random.Random(7), set()
+    for _ in range(400):
+        with app.app_context():
+            state = tables.get(table.id).state
+        d = state.data
+        if d["phase"] == "play" and not d["offers"] and not d["ts"].get("must_discard") and d["stage"] not in seen:
+            turn, other = d["turn"], 1 - d["turn"]
+            phrase = {"extraction": "extraction phase, then strategy, development and reward",
+                      "strategy": "strategy phase, then development and reward",
+                      "development": "development phase, then reward",
+                      "reward": "reward phase, the last of the turn"}[d["stage"]]
+            shown = webgame.banners(phones, table)
+            assert shown[turn] == f"Your turn — {phrase}"
+            assert shown[other] == f"Waiting for {PLAYERS[turn]['name']} ({phrase})"
+            seen.add(d["stage"])
+            if seen >= {"strategy", "development", "reward"}:
+                break
+        if d["phase"] == "corporations":
+            assert webgame.banners(phones, table)[d["picker"]] == "Your turn — choosing a corporation"
+        seat = GAME.acting_seats(state)[0]
+        move = GAME.bot_move(state, seat, "heuristic", chooser)
+        response = act(client, table.id, tokens[seat], version, move)
+        assert response.status_code == 200, response.get_json()
+        version = response.get_json()["version"]
+    assert seen >= {"strategy", "development", "reward"}

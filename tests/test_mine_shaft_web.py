@@ -6,16 +6,8 @@ from __future__ import annotations
 import re
 
 import webgame
-from webgame import TOKEN, act
+from webgame import TOKEN, act, host_phone
 
-
-
-def host_phone(app, host):
-    """The host's phone: its pages show the moves (a phone with no seat and no host token only
-    watches)."""
-    client = app.test_client()
-    client.set_cookie("hf_host", host)
-    return client
 
 
 def start(app, seed=5):

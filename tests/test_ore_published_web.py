@@ -61,3 +61,25 @@ def test_a_hand_shows_only_on_its_own_phone(app):
     assert "Hotel" not in other and "2 building cards in hand (hidden)" in other
     assert "Buy 1" not in other  # the permit office offers Ada cards, not the market
     assert "Draw 1 building card" in other
+
+
+def test_the_turn_banner_names_the_step_and_the_workers_left(app):
+    table, host = start(app)
+    client = app.test_client()
+    phones, tokens = zip(*(webgame.seat_phone(app, table, s) for s in range(3)))
+
+    shown = webgame.banners(phones, table)
+    assert shown[0] == "Your turn — turning up mines and dealing contracts"
+    assert shown[1] == shown[2] == "Waiting for Blake (turning up mines and dealing contracts)"
+    version = state_of(client, table.id, host)["version"]
+    body = act(client, table.id, tokens[0], version, {"type": "deal", "seat": 0}).get_json()
+    home = body["state"]["players"][0]["home"]
+    shown = webgame.banners(phones, table)
+    assert shown[0] == f"Your turn — placing a worker, {home} left"
+    assert shown[2] == f"Waiting for Blake (placing a worker, {home} left)"
+    body = act(client, table.id, tokens[0], body["version"], {"type": "place", "seat": 0, "space": "market", "res": "coal",
+                                                          "buy": 1}).get_json()
+    assert body["state"]["queue"][0]["seat"] == 1, body["state"]["queue"]
+    shown = webgame.banners(phones, table)
+    assert shown[1] == "Your turn — trading coal at the market or declining"
+    assert shown[0] == "Waiting for Ada (trading coal at the market or declining)"

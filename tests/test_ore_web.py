@@ -72,7 +72,7 @@ def test_the_acquisition_screen_offers_cards_with_reasons(app):
             action = {"type": "market_done", "seat": state["turn"]}
         body = act(client, table.id, host, version, action).get_json()
         version = body["version"]
-    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    html = webgame.host_phone(app, host).get(f"/tables/{table.id}/fragment").get_data(as_text=True)
     assert "4. Acquisition" in html and 'data-type="buy_asset"' in html
     queue = body["state"]["queue"]
     assert [q["kind"] for q in queue] == ["asset"] * 6  # everyone's two miners stand on the asset track
@@ -225,3 +225,28 @@ def test_every_card_of_the_game_fits_its_place_in_the_picture_whole():
     for card in cat.initiatives.values():
         assert len(wrap(card.name, 11)) <= 2 and len(wrap(in_letters(card.cost.label()), 13)) <= 2, card.name
     assert max(len(c.rows) for c in cat.contracts.values()) <= 5
+
+
+def test_the_turn_banner_names_the_step_and_what_is_left(app):
+    table, host = start(app)
+    client = app.test_client()
+    phones, tokens = zip(*(webgame.seat_phone(app, table, s) for s in range(3)))
+
+    body = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
+    first = body["state"]["turn"]
+    miners = body["state"]["players"][first]["miners"]
+    shown = webgame.banners(phones, table)
+    assert shown[first] == f"Your turn — placing a miner, {miners} left"
+    assert all(b == f"Waiting for {PLAYERS[first]['name']} (placing a miner, {miners} left)"
+               for s, b in enumerate(shown) if s != first)
+    body = act(client, table.id, tokens[first], body["version"], {"type": "place", "seat": first, "where": "slag"}).get_json()
+    assert webgame.banners(phones, table)[first] == f"Waiting for {PLAYERS[body['state']['turn']]['name']} (placing a miner, {miners} left)"
+    version = body["version"]
+    while body["state"]["phase"] == "placement":
+        seat = body["state"]["turn"]
+        body = act(client, table.id, tokens[seat], version, {"type": "place", "seat": seat, "where": "slag"}).get_json()
+        version = body["version"]
+    seller = body["state"]["turn"]
+    shown = webgame.banners(phones, table)
+    assert shown[seller] == "Your turn — selling at the market and filling contracts"
+    assert shown[(seller + 1) % 3] == f"Waiting for {PLAYERS[seller]['name']} (selling at the market and filling contracts)"

@@ -119,10 +119,7 @@ def moves_list(html):
 
 def phone(app, table, seat):
     """``seat``'s phone: a function that returns what it shows, and its seat token."""
-    client = app.test_client()
-    with app.app_context():
-        _, token = tables.join(table.join_code, seat)
-    client.set_cookie("hf_seat", token, path=f"/tables/{table.id}")
+    client, token = webgame.seat_phone(app, table, seat)
     return (lambda: client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)), token
 
 

@@ -229,7 +229,10 @@ def _context(table: tables.Table) -> dict:
     if playing_for is not None:
         seat = playing_for  # the host's phone shows and plays that seat's moves
     game = table.game
-    options = [] if table.finished else game.options(table.state, seat)
+    # A phone with neither a seat nor the host token (someone watching, a freed phone) sees the
+    # table but never moves it could not send.
+    watching = seat is None and not host
+    options = [] if table.finished or watching else game.options(table.state, seat)
     can_undo, undo_reason = views.undo_status(table, seat, host)
     return {"table": table, "game": game, "title": views.game_title(table), "view": game.view(table.state, seat),
             "seat": seat, "is_host": host, "options": options, "version": table.version,
@@ -237,7 +240,7 @@ def _context(table: tables.Table) -> dict:
             "can_undo": can_undo, "undo_reason": undo_reason,
             "act_url": url_for("pages.act", table_id=table.id, **views.for_args(playing_for)),
             "fragment_url": url_for("pages.fragment", table_id=table.id, **views.for_args(playing_for)),
-            "playing_for": playing_for, "own_seat": own_seat, "turn": views.turn(table, seat),
+            "playing_for": playing_for, "own_seat": own_seat, "turn": views.turn(table, seat), "watching": watching,
             "freed": own_seat is None and not host and bool(request.cookies.get(SEAT_COOKIE)),
             "phoneless": views.phoneless_seats(table) if host and not table.finished else []}
 

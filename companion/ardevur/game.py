@@ -231,6 +231,10 @@ class Ardevur(Game):
             return (d["turn"],)
         return ()
 
+    def turn_phrase(self, state: ArdState, seat: int) -> str | None:
+        from .views import turn_phrase
+        return turn_phrase(state.data, seat)
+
     def view(self, state: ArdState, seat: int | None) -> dict:
         from .views import public_view
         return public_view(self.cat, state.data, seat)

@@ -8,6 +8,7 @@ from typing import Mapping
 from .cards import Catalog
 from .conditions import describe
 from .state import capacity, mine_limit, active_mines, stock_value
+from .turn import STAGES
 
 
 def public_view(cat: Catalog, d: Mapping, seat: int | None) -> dict:
@@ -30,3 +31,27 @@ def public_view(cat: Catalog, d: Mapping, seat: int | None) -> dict:
     view["players"] = players
     view["seat"] = seat
     return view
+
+
+# What a seat the table waits for is doing, for the turn banner: the setup step, or in play the
+# phase of the turn and the phases still to come ("strategy phase, then development and reward").
+SETUP_STEPS = {"ready": "starting the game", "corporations": "choosing a corporation",
+               "deal": "dealing the territories", "redraft": "picking development cards"}
+
+
+def turn_phrase(d: Mapping, seat: int) -> str | None:
+    phase = d["phase"]
+    if phase == "auction":
+        return "rolling for the public auction" if d["auction"]["winner"] is None else "picking a territory"
+    if phase != "play":
+        return SETUP_STEPS.get(phase)
+    if d["offers"]:
+        return "answering a local sale offer"
+    if d["ts"].get("must_discard"):
+        return "discarding an action card"
+    stage = d["stage"]
+    later = list(STAGES[STAGES.index(stage) + 1:]) if stage in STAGES else []
+    if not later:
+        return f"{stage} phase, the last of the turn"
+    rest = later[0] if len(later) == 1 else f"{', '.join(later[:-1])} and {later[-1]}"
+    return f"{stage} phase, then {rest}"

@@ -7,8 +7,14 @@
     x = "4mm"  y = "4mm"  w = "55.5mm"  h = "8mm"
     text = "{name}"  font = "bold"  size = 11  align = "center"
 
-A layout that ``extends`` another inherits its size, background and boxes; a box of the
-same name is merged key by key, so a variant only states what differs.
+A layout that ``extends`` another inherits its size, background, boxes and lengths; a box of
+the same name is merged key by key, so a variant only states what differs.
+
+Art drawn by code reads its proportions from the same file: ``[name.lengths]`` holds named
+lengths (``tunnel = "17mm"``), and a ``polygon`` (closed, filled) or ``path`` (open, stroked)
+box lists its ``vertices`` as ``"x y"`` lengths measured from the box's x and y (0 if not
+given); its w and h, if not given, are the farthest vertex's x and y. ``subdivisions`` is how
+many straight pieces code draws a curve of the box with.
 """
 
 from __future__ import annotations
@@ -25,7 +31,8 @@ from .units import parse_length, parse_size
 
 _TEMPLATE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
-BOX_KINDS = ("text", "rect", "circle", "icon", "line", "hex")
+BOX_KINDS = ("text", "rect", "circle", "icon", "line", "hex", "polygon", "path", "arch")
+POINT_KINDS = ("polygon", "path")
 FONTS = ("regular", "bold", "italic", "bold-italic", "condensed", "condensed-bold")
 
 BOX_SPEC = {
@@ -38,10 +45,13 @@ BOX_SPEC = {
     "radius": Field("str"), "when": Field("str"), "rotate": Field("int", check=lambda v: None if v in (0, 90, 180, 270) else "must be 0, 90, 180 or 270"),
     "icon": Field("str"), "leading": Field("number"), "bleed": Field("bool"),
     "gap": Field("str"),  # a length: the space between repeats of a box drawn by code (rows, cells)
+    "vertices": Field("list", item="str"),  # a polygon's or path's corners, "x y" lengths from (x, y)
+    "subdivisions": Field("int", check=lambda v: None if v > 0 else "must be at least 1"),  # pieces of a drawn curve
 }
 LAYOUT_SPEC = {
     "extends": Field("str"), "size": Field("str"), "background": Field("str"),
     "boxes": Field("map", spec=BOX_SPEC),
+    "lengths": Field("table"),  # named lengths of art drawn by code
 }
 _LENGTH_KEYS = ("x", "y", "w", "h")
 _OPTIONAL_LENGTHS = ("radius", "gap")
@@ -85,7 +95,9 @@ def load_layouts(path: Path, colour_names: set[str]) -> tuple[dict[str, Layout],
             merged = {k: (dict(v) if k == "boxes" else v) for k, v in parent.items()}
             merged["boxes"] = {b: dict(p) for b, p in parent["boxes"].items()}
         for key, value in spec.items():
-            if key == "boxes":
+            if key == "lengths":
+                merged["lengths"] = {**merged.get("lengths", {}), **value}
+            elif key == "boxes":
                 for box_name, box in value.items():
                     target = merged["boxes"].setdefault(box_name, {"_line": lines.line(f"{name}.boxes.{box_name}")})
                     target.update(box)
@@ -117,7 +129,19 @@ def _build(name: str, merged: dict, where: str, lines: KeyLines, problems: list[
         dotted = f"{name}.boxes.{box_name}"
         numbers = {}
         ok = True
+        points = None
+        if props.get("kind") in POINT_KINDS:
+            points = _points(props, dotted, where, lines, problems)
+            ok = bool(points)
+        elif "vertices" in props:
+            problems.append(Problem(where, lines.line(f"{dotted}.vertices"), f"{dotted}.vertices",
+                                    f"only a {' or '.join(POINT_KINDS)} box has vertices"))
+            ok = False
         for key in _LENGTH_KEYS:
+            if key not in props and points is not None:
+                if points:
+                    numbers[key] = _POINTS_DEFAULT[key](points)
+                continue
             if key not in props:
                 problems.append(Problem(where, props.get("_line"), f"{dotted}.{key}", "missing required key"))
                 ok = False
@@ -146,7 +170,47 @@ def _build(name: str, merged: dict, where: str, lines: KeyLines, problems: list[
         extra["_fields"] = tuple(sorted(fields))
         boxes.append(Box(box_name, props.get("kind", "text"), numbers["x"], numbers["y"],
                          numbers["w"], numbers["h"], extra))
-    return Layout(name, size, merged.get("background"), tuple(boxes), lines.line(name))
+    return Layout(name, size, merged.get("background"), tuple(boxes), lines.line(name),
+                  _lengths(name, merged.get("lengths", {}), where, lines, problems))
+
+
+# a polygon's or path's x and y default to 0 (vertices from the layout's corner), w and h to the vertices' extent
+_POINTS_DEFAULT = {"x": lambda pts: 0.0, "y": lambda pts: 0.0,
+                   "w": lambda pts: max(x for x, _ in pts), "h": lambda pts: max(y for _, y in pts)}
+
+
+def _points(props: dict, dotted: str, where: str, lines: KeyLines, problems: list[Problem]):
+    """A polygon's or path's ``vertices`` as (x, y) millimetres, kept in ``vertices_mm``."""
+    line = lines.line(f"{dotted}.vertices") or props.get("_line")
+    raw = props.get("vertices")
+    if not raw:
+        problems.append(Problem(where, line, f"{dotted}.vertices", "a polygon or path needs vertices (\"x y\" lengths)"))
+        return []
+    points = []
+    for entry in raw:
+        parts = entry.split()
+        try:
+            if len(parts) != 2:
+                raise ValueError(f"expected a point as two lengths \"x y\" such as \"3mm 4.5mm\", got {entry!r}")
+            points.append((parse_length(parts[0]), parse_length(parts[1])))
+        except ValueError as exc:
+            problems.append(Problem(where, line, f"{dotted}.vertices", str(exc)))
+            return []
+    props["vertices_mm"] = tuple(points)
+    return points
+
+
+def _lengths(name: str, raw: dict, where: str, lines: KeyLines, problems: list[Problem]) -> dict:
+    """``[name.lengths]``: each a length with its unit, kept with its line for later messages."""
+    found = {}
+    for key, value in raw.items():
+        dotted = f"{name}.lengths.{key}"
+        line = lines.line(dotted) or lines.line(f"{name}.lengths")
+        try:
+            found[key] = (parse_length(value), line)
+        except ValueError as exc:
+            problems.append(Problem(where, line, dotted, str(exc)))
+    return found
 
 
 _COLOUR_KEYS = ("fill", "colour", "stroke")

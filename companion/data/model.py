@@ -102,6 +102,8 @@ class Layout:
     background: str | None
     boxes: tuple[Box, ...]
     line: int | None = None  # where the layout starts in layouts.toml
+    # named lengths of the layout ([name.lengths]): name -> (millimetres, line in layouts.toml)
+    lengths: Mapping[str, tuple[float, int | None]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -134,6 +134,10 @@ class Ore(Game):
     def acting_seats(self, state: OreState) -> tuple[int, ...]:
         return tuple(acting_seats(state))
 
+    def turn_phrase(self, state: OreState, seat: int) -> str | None:
+        from .views import turn_phrase
+        return turn_phrase(state.data, seat)
+
     bot_names = ("random", "heuristic")
     taken_name = "assets"
 

@@ -16,6 +16,29 @@ from .table import market_price
 
 PHASES = {"placement": "1. Placement", "market": "2–3. Collection and market", "subcontract": "3. Market: subcontracts",
           "acquisition": "4. Acquisition", "replenish": "5. Replenishment", "relief": "5. Relief", "over": "Game over"}
+# What a seat the table waits for is doing, for the turn banner ("placing a miner, 2 left").
+CHOOSING = {"asset": "buying an asset or an initiative", "initiative": "buying an initiative",
+            "contract": "taking a contract", "subcontract": "using Subcontracted Ops"}
+SALES_USE = {"asset": "using Sales Ops to buy an asset", "contract": "using Sales Ops to take a contract"}
+
+
+def turn_phrase(d: dict, seat: int) -> str | None:
+    phase = d["phase"]
+    if phase == "placement":
+        left = free_miners(d, seat)
+        return f"placing a miner, {left} left"
+    if phase == "market":
+        if d["takeover"]:
+            return f"deciding whether to take over contract {d['takeover'][0]['number']}"
+        return "selling at the market and filling contracts"
+    if phase in ("subcontract", "acquisition") and d["queue"]:
+        head = d["queue"][0]
+        return SALES_USE.get(head.get("use")) if head["kind"] == "sales" else CHOOSING.get(head["kind"])
+    if phase == "replenish":
+        return "refilling the rows for the next round"
+    if phase == "relief":
+        return "taking miners back or finishing relief"
+    return None
 
 
 _ICON = re.compile(r":([a-z][a-z0-9_-]*):")

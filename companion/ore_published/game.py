@@ -146,6 +146,10 @@ class OrePublished(Game):
     def acting_seats(self, state: State) -> tuple[int, ...]:
         return acting(state.data)
 
+    def turn_phrase(self, state: State, seat: int) -> str | None:
+        from .views import turn_phrase
+        return turn_phrase(state.data, seat)
+
     def score(self, state: State) -> ScoreSheet:
         return score_state(self.cat, state.data)
 

@@ -42,6 +42,23 @@ def as_state(view: dict) -> dict:
 
 PHASES = {"deal": "Setup: turn up mines, deal contracts", "tasking": "Tasking", "collection": "Collection",
           "business": "Business", "cleanup": "End of round", "over": "Game over"}
+# What a seat the table waits for is doing, for the turn banner ("placing a worker, 2 left").
+STEPS = {"deal": "turning up mines and dealing contracts", "collection": "running the collection",
+         "business": "filling contracts and building", "cleanup": "closing the round"}
+
+
+def turn_phrase(d: dict, seat: int) -> str | None:
+    phase = d["phase"]
+    if phase != "tasking":
+        return STEPS.get(phase)
+    if d["early"] is not None:
+        return "filling contracts early"
+    if d["queue"]:
+        owed = d["queue"][0]
+        return (f"trading {owed['res']} at the market or declining" if owed["kind"] == "market"
+                else "drawing building permits or declining")
+    home = d["players"][seat]["home"]
+    return f"placing a worker, {home} left"
 
 
 def space_texts(cat: Catalog, d: dict) -> dict[str, str]:

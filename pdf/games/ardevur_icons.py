@@ -1,58 +1,101 @@
 """ARDEVUR's card badges: a small drawing for each development card a territory asks for
 (license, geologist, workforce, machinery), always printed with the card's name under it so
-the picture is never the only cue. Lengths are millimetres in the piece's frame, y down."""
+the picture is never the only cue. The badge's shapes and colours are the ``badge`` layout of
+``cards_data/ardevur/layouts.toml``, proportions of a square drawn at any size; lengths are
+millimetres in the piece's frame, y down."""
 
 from __future__ import annotations
 
 import math
 
 from .. import style
+from ..boxes import game_boxes
 from ..pen import Pen
 
-# Badge fill per card: the two exploration permits share a hue, the two exploitation ones another.
-BADGE_FILL = {"license": "#e8dcb5", "geologist": "#e8dcb5", "workforce": "#cfdde8", "machinery": "#cfdde8"}
 WORD = {"license": "License", "geologist": "Geologist", "workforce": "Workforce", "machinery": "Machinery"}
-WORD_PT = 6.5   # the card name under a badge
+BADGE = ("frame", "permit", "permit-lines", "seal", "rock-1", "rock-2", "rock-3", "rock-4", "rock-5", "lens",
+         "handle", "hat-dome", "hat-brim", "hat-ridge", "gear", "gear-root", "hub")
+ROCK = ("rock-1", "rock-2", "rock-3", "rock-4", "rock-5")
+BADGE_WORD = ("word",)
+HALF_TURN = math.degrees(math.pi)   # 180 degrees
 
 
-def _license(pen: Pen, x: float, y: float, s: float) -> None:
+class _Square:
+    """The badge layout's boxes laid on the size x size square at (x, y): a box's lengths are
+    shares of the layout's side."""
+
+    def __init__(self, pen: Pen, x: float, y: float, s: float):
+        self.b = game_boxes(pen.game, "badge", BADGE)
+        self.side = pen.game.layouts["badge"].size_mm[0]
+        self.x, self.y, self.s = x, y, s
+
+    def len(self, mm: float) -> float:
+        return mm / self.side * self.s
+
+    def at(self, name: str) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of box ``name`` on the page."""
+        box = self.b[name]
+        return self.x + self.len(box.x), self.y + self.len(box.y), self.len(box.w), self.len(box.h)
+
+    def centre(self, name: str) -> tuple[float, float, float, float]:
+        """Centre and the two half axes of box ``name`` on the page."""
+        box = self.b[name]
+        return (self.x + self.len(box.x + box.w / 2), self.y + self.len(box.y + box.h / 2),
+                self.len(box.w / 2), self.len(box.h / 2))
+
+    def paint(self, name: str) -> dict:
+        box = self.b[name]
+        return {"fill": box.get("fill"), "stroke": box.get("stroke"), "width": box.get("stroke_width", style.THIN_PT)}
+
+
+def _license(pen: Pen, q: _Square) -> None:
     """A permit: a sheet with lines of text and a seal."""
-    pen.rect(x + 0.22 * s, y + 0.12 * s, 0.56 * s, 0.76 * s, fill="#ffffff", stroke=style.INK, width=style.THIN_PT)
-    for i in range(3):
-        yy = y + (0.3 + 0.14 * i) * s
-        pen.line(x + 0.3 * s, yy, x + 0.7 * s, yy, width=style.THIN_PT)
-    pen.circle(x + 0.62 * s, y + 0.74 * s, 0.09 * s, fill="#b03a2e")
+    pen.rect(*q.at("permit"), **q.paint("permit"))
+    lines = q.b["permit-lines"]
+    step = lines.get("gap_mm")
+    for i in range(int(lines.h / step) + 1):
+        yy = q.y + (lines.y / q.side + step / q.side * i) * q.s
+        pen.line(q.x + q.len(lines.x), yy, q.x + q.len(lines.x + lines.w), yy, colour=lines.get("stroke"),
+                 width=lines.get("stroke_width", style.THIN_PT))
+    cx, cy, r, _ = q.centre("seal")
+    pen.circle(cx, cy, r, fill=q.b["seal"].get("fill"))
 
 
-def _geologist(pen: Pen, x: float, y: float, s: float) -> None:
+def _geologist(pen: Pen, q: _Square) -> None:
     """A magnifying glass over rock."""
-    pen.polygon([(x + 0.12 * s, y + 0.86 * s), (x + 0.3 * s, y + 0.62 * s), (x + 0.5 * s, y + 0.7 * s),
-                 (x + 0.66 * s, y + 0.58 * s), (x + 0.88 * s, y + 0.86 * s)], fill="#8a6a4a")
-    pen.circle(x + 0.42 * s, y + 0.36 * s, 0.2 * s, fill="#ffffff", stroke=style.INK, width=1.2)
-    pen.line(x + 0.56 * s, y + 0.5 * s, x + 0.78 * s, y + 0.72 * s, width=2.2)
+    pen.polygon([q.at(name)[:2] for name in ROCK], fill=q.b[ROCK[0]].get("fill"))
+    cx, cy, r, _ = q.centre("lens")
+    pen.circle(cx, cy, r, **q.paint("lens"))
+    handle = q.b["handle"]
+    x, y = q.at("handle")[:2]
+    pen.line(x, y, q.x + q.len(handle.x + handle.w), q.y + q.len(handle.y + handle.h), colour=handle.get("stroke"),
+             width=handle.get("stroke_width"))
 
 
-def _workforce(pen: Pen, x: float, y: float, s: float) -> None:
+def _workforce(pen: Pen, q: _Square) -> None:
     """A hard hat."""
-    cx = x + 0.5 * s
-    dome = [(cx + 0.3 * s * math.cos(math.radians(a)), y + 0.62 * s - 0.34 * s * math.sin(math.radians(a)))
-            for a in range(0, 181, 15)]
-    pen.polygon(dome, fill="#e0a526", stroke=style.INK, width=style.THIN_PT)
-    pen.rect(x + 0.1 * s, y + 0.6 * s, 0.8 * s, 0.1 * s, fill="#e0a526", stroke=style.INK, width=style.THIN_PT)
-    pen.rect(cx - 0.04 * s, y + 0.3 * s, 0.08 * s, 0.3 * s, fill=style.INK)
+    cx, cy, rx, ry = q.centre("hat-dome")
+    steps = range(0, int(HALF_TURN) + 1, style.ARC_STEP_DEG)
+    dome = [(cx + rx * math.cos(math.radians(a)), cy - ry * math.sin(math.radians(a))) for a in steps]
+    pen.polygon(dome, **q.paint("hat-dome"))
+    pen.rect(*q.at("hat-brim"), **q.paint("hat-brim"))
+    pen.rect(*q.at("hat-ridge"), fill=q.b["hat-ridge"].get("fill"))
 
 
-def _machinery(pen: Pen, x: float, y: float, s: float) -> None:
+def _machinery(pen: Pen, q: _Square) -> None:
     """A gear wheel."""
-    cx, cy = x + 0.5 * s, y + 0.5 * s
+    cx, cy, tip, _ = q.centre("gear")
+    root = q.centre("gear-root")[2]
+    corners = 2 * style.GEAR_TEETH
     teeth = []
-    for i in range(16):
-        r = 0.38 * s if i % 2 == 0 else 0.28 * s
-        for da in (-8, 8):
-            a = math.radians(i * 22.5 + da)
+    for i in range(corners):
+        r = tip if i % 2 == 0 else root
+        for da in (-style.GEAR_TOOTH_DEG, style.GEAR_TOOTH_DEG):
+            a = math.radians(i * (2 * HALF_TURN / corners) + da)
             teeth.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    pen.polygon(teeth, fill="#5b6670", stroke=style.INK, width=style.THIN_PT)
-    pen.circle(cx, cy, 0.11 * s, fill="#ffffff")
+    pen.polygon(teeth, **q.paint("gear"))
+    hx, hy, hr, _ = q.centre("hub")
+    pen.circle(hx, hy, hr, fill=q.b["hub"].get("fill"))
 
 
 GLYPH = {"license": _license, "geologist": _geologist, "workforce": _workforce, "machinery": _machinery}
@@ -61,9 +104,14 @@ GLYPH = {"license": _license, "geologist": _geologist, "workforce": _workforce, 
 def badge(pen: Pen, card: str, x: float, y: float, size: float, word: bool = True) -> float:
     """The badge of ``card`` in the size x size square at (x, y) and, under it, the card's
     name; returns the height used."""
-    pen.rect(x, y, size, size, fill=BADGE_FILL[card], stroke=style.INK, width=style.HAIRLINE_PT, radius=size * 0.18)
-    GLYPH[card](pen, x, y, size)
+    q = _Square(pen, x, y, size)
+    frame = q.b["frame"]
+    pen.rect(*q.at("frame"), fill=frame.get("fill").format(card=card), stroke=frame.get("stroke"),
+             width=frame.get("stroke_width"), radius=q.len(frame.get("radius_mm")))
+    GLYPH[card](pen, q)
     if not word:
         return size
-    pen.label(WORD[card], x + size / 2, y + size + 2.6, size=WORD_PT, font="bold", align="center")
-    return size + 3.2
+    label = game_boxes(pen.game, "badge-word", BADGE_WORD)["word"]
+    pen.label(WORD[card], x + size / 2, y + size + label.h, size=label.get("size"), font=label.get("font"),
+              align=label.get("align"))
+    return size + (label.h + label.get("gap_mm"))
