@@ -27,6 +27,14 @@ def mm_from_pt(points: float) -> float:
     return points / PT_PER_MM
 
 
+PERCENT = 100   # positions written as percent of a board's width and height (maps)
+
+
+def percent_of(value: float, whole: float) -> float:
+    """``value`` percent of ``whole`` millimetres."""
+    return value / PERCENT * whole
+
+
 def paper_size(name: str) -> tuple[float, float]:
     try:
         return PAPERS_MM[name.lower()]

@@ -43,17 +43,17 @@ def _letters(pdf: Path) -> set[tuple[int, str, float, float]]:
                 for c in page.chars if c["text"].strip()}
 
 
-def _build(data: Path, out: Path) -> Path:
-    assert main(["build", "ardevur", "--sides", "fronts", "--data", str(data), "--out", str(out)]) == 0
+def _build(data: Path, out: Path, *extra: str) -> Path:
+    assert main(["build", "ardevur", "--sides", "fronts", "--data", str(data), "--out", str(out), *extra]) == 0
     return out / "ardevur"
 
 
-def _moved(data: Path, tmp_path: Path, file: str, old: str, new: str) -> tuple[Counter, float]:
+def _moved(data: Path, tmp_path: Path, file: str, old: str, new: str, *extra: str) -> tuple[Counter, float]:
     """Build, move a box, build again: the letters that moved and how far (mm) they all moved,
     each found again on its page one and the same step away."""
-    before = _letters(_build(data, tmp_path / "before") / file)
+    before = _letters(_build(data, tmp_path / "before", *extra) / file)
     _edit(data, old, new)
-    after = _letters(_build(data, tmp_path / "after") / file)
+    after = _letters(_build(data, tmp_path / "after", *extra) / file)
     gone, came = sorted(before - after), sorted(after - before)
     assert gone and len(gone) == len(came)
     # the move, as the page sees it (the piece may lie turned): the one step that takes the
@@ -116,6 +116,23 @@ def test_the_score_sheet_title_moves_with_its_box(data, tmp_path):
     assert letters == _spelled("ARDEVUR: The Game of Resources · score sheet", 1)
 
 
+def test_every_region_name_on_the_map_moves_with_its_box(data, tmp_path):
+    """Built for a print shop, the map is one page: each region's name line moves 2 mm down."""
+    letters, shift = _moved(data, tmp_path, "map-board.pdf", '[map.boxes.region-name]\nx = "3mm"\ny = "1.5mm"',
+                            '[map.boxes.region-name]\nx = "3mm"\ny = "3.5mm"', "--print-shop")
+    assert shift == 2.0
+    regions = catalog(str(data / "ardevur")).regions.values()
+    assert len(regions) == 8
+    assert letters == sum((_spelled(f"{r.name} · ribbon {r.ribbon} SP", 1) for r in regions), Counter())
+
+
+def test_the_territory_deck_text_goes_where_its_place_goes(data, tmp_path):
+    letters, shift = _moved(data, tmp_path, "map-board.pdf", '[map.boxes.deck]\nkind = "rect"\nx = "285.1mm"',
+                            '[map.boxes.deck]\nkind = "rect"\nx = "281.1mm"', "--print-shop")
+    assert shift == 4.0
+    assert letters == _spelled("Territory deck face down during the auctions, then to the market organiser", 1)
+
+
 def _fails(data: Path, tmp_path: Path, capsys) -> list[str]:
     out = tmp_path / "out"
     assert main(["build", "ardevur", "--data", str(data), "--out", str(out)]) == 2
@@ -131,6 +148,7 @@ def _fails(data: Path, tmp_path: Path, capsys) -> list[str]:
     ("target-grid", "pile-text", "pile, pile-text"),
     ("market", "places", "title, deck, deck-text"),
     ("score-sheet", "note", "title, head, head-text"),
+    ("map", "legend-berth", "title, land, region"),
 ])
 def test_an_unknown_box_stops_build_and_check_at_its_line(data, tmp_path, capsys, layout, box, draws):
     path = _edit(data, f"[{layout}.boxes.{box}]", f"[{layout}.boxes.{box}s]")
@@ -142,7 +160,8 @@ def test_an_unknown_box_stops_build_and_check_at_its_line(data, tmp_path, capsys
     assert f"{path}:{layout_line}: {layout}.boxes: missing box: {box}" in err
 
 
-@pytest.mark.parametrize("layout, box", [("dashboard", "turn"), ("market", "token"), ("score-sheet", "corporations")])
+@pytest.mark.parametrize("layout, box", [("dashboard", "turn"), ("market", "token"), ("score-sheet", "corporations"),
+                                          ("map", "vessel")])
 def test_a_missing_box_stops_build_and_check(data, tmp_path, capsys, layout, box):
     path = data / "ardevur" / "layouts.toml"
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)

@@ -143,3 +143,9 @@ def test_a_guide_body_too_short_for_its_text_stops_the_build(data, tmp_path, cap
     assert main(["build", "ardevur", "--data", str(data), "--out", str(out)]) == 2
     assert "character guide GREAT side front: the text runs " in capsys.readouterr().err
     assert not list(out.rglob("*.pdf"))
+
+
+def test_a_badge_layout_without_its_square_stops_check_at_its_line(data, capsys):
+    path = _edit(data, '[badge]\nsize = "100mm x 100mm"\n', '[badge]\n')
+    assert main(["check", "ardevur", "--data", str(data)]) == 2
+    assert f"{path}:{_line_of(path, '[badge]')}: badge.size: missing" in capsys.readouterr().err

@@ -11,7 +11,7 @@ from companion.tinners_trail import GAME
 from companion.tinners_trail.scoring import score, score_file
 from test_tinners_trail_web import choose_cards, start
 from webgame import TOKEN, act
-from webapp.views import game_choices
+from webapp.views import game_choices, variant_name
 
 RAW = re.compile(r"\{\}|\bNone\b|\bTrue\b|\bFalse\b|\b[a-z]+_[a-z_]+\b")
 
@@ -47,7 +47,8 @@ def test_phase_names_and_game_labels_are_plain_words():
         variant = label.partition(": ")[2]
         assert "+" not in variant and "-" not in variant.replace("–", "")
         assert not variant or variant[0].isupper(), label
-    assert "Tinners' Trail: Arsenic and Emigration" in labels
+    assert "Tinners' Trail" in labels and "Tinners' Trail: Solo against Lord Wallace" in labels
+    assert variant_name("tinners-trail", "arsenic+emigration") == "Arsenic and Emigration"  # a table's title
 
 
 def test_no_sierra_madre_row_without_emigration():

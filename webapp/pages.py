@@ -54,8 +54,14 @@ def _home(error: str | None = None, form=None, status: int = 200):
 @bp.post("/tables")
 def create():
     game_id, variant = views.split_choice(request.form.get("game", ""))
-    variant = views.with_switches(game_id, variant, request.form)
     players = views.players_from_form(request.form)
+    problem = views.choice_problem(game_id, variant, players)
+    if problem:
+        return _home(problem, request.form, 422)
+    variant = views.with_switches(game_id, variant, request.form)
+    problem = views.switches_problem(variant)
+    if problem:
+        return _home(problem, request.form, 422)
     try:
         table, host_token = tables.create_table(game_id, players, variant)
         seat_token = None

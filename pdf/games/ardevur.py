@@ -263,7 +263,7 @@ def _bills(piece: Piece) -> list[int]:
 def money(pen: Pen, piece: Piece) -> None:
     value = _bills(piece)[piece.index]
     b = boxes(piece, "money", MONEY)
-    background(pen, piece.game.layouts["money"].background.format(value=value))
+    background(pen, (piece.game.layouts["money"].background or "paper").format(value=value))
     fill_box(pen, b["frame"])
     text_box(pen, b["value"], f"**{value}M**")
     label_box(pen, b["footer"], "Hashtag Coin · ARDEVUR")

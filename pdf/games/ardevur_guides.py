@@ -28,21 +28,21 @@ def _section(pen: Pen, b: dict, y: float, title: str, colour: str) -> float:
     band = b["section"]
     fill_box(pen, moved(band, dy=y), fill=colour)
     text_box(pen, moved(b["section-title"], dy=y), f"**{title}**", colour=ink_for(pen, colour))
-    return y + (band.h + band.get("gap_mm"))
+    return y + (band.h + band.get("gap_mm", 0.0))
 
 
 def _height(text: str, box, most: float) -> float:
     """Millimetres ``text`` takes in ``box``'s width and size, plus the box's own h."""
-    size = box.get("size")
-    return mm_from_pt(richtext.fit(text, pt(box.w), pt(most), "regular", size, size).height) + box.h
+    size = box.get("size", style.BODY_PT)
+    return mm_from_pt(richtext.fit(text, pt(box.w), pt(most), box.get("font", "regular"), size, size).height) + box.h
 
 
 def _para(pen: Pen, b: dict, y: float, text: str, name: str = "para") -> float:
     """Body text flowed from y in box ``name``; returns where the next block starts."""
     box = b[name]
     h = _height(text, box, b["body"].h)
-    text_box(pen, replace(moved(box, dy=y), h=h), text)
-    return y + h + box.get("gap_mm")
+    text_box(pen, replace(moved(box, dy=y), h=h), text, size=box.get("size", style.BODY_PT))
+    return y + h + box.get("gap_mm", 0.0)
 
 
 def _table(pen: Pen, b: dict, y: float, rows: list[tuple[str, ...]], columns: tuple[str, ...],
@@ -56,7 +56,7 @@ def _table(pen: Pen, b: dict, y: float, rows: list[tuple[str, ...]], columns: tu
             text = f"**{cell}**" if (head and r == 0) or cell.endswith("M") and cell[:-1].isdigit() else cell
             text_box(pen, moved(b[column], dy=y), text)
         y += row.h
-    return y + row.get("gap_mm")
+    return y + row.get("gap_mm", 0.0)
 
 
 def _head(pen: Pen, b: dict, corp, side: str) -> None:
@@ -75,7 +75,7 @@ def side_a(pen: Pen, b: dict, cat, corp) -> float:
     badge(pen, corp.advantage, mark.x, y + mark.y, mark.w, word=False)
     text_box(pen, moved(b["advantage-text"], dy=y), f"You never need a **{WORD[corp.advantage]}** card: it counts "
              f"as one of your {t['dev_card_limit']} card slots, so you may never hold one.")
-    y = _section(pen, b, y + (mark.h + mark.get("gap_mm")), "Assets: card + price", corp.colour)
+    y = _section(pen, b, y + (mark.h + mark.get("gap_mm", 0.0)), "Assets: card + price", corp.colour)
     names = {"warehouse": ("Warehouse", "Large warehouse"), "office": ("Office", "Large office"),
              "vessel": ("Vessel", "Large vessel")}
     rows = [("Asset", "Buy", "Upgrade to", "Price")]
@@ -133,7 +133,7 @@ def side_b(pen: Pen, b: dict, cat, corp) -> float:
                         f"pays you {t['factory_fee']}M")]
     for name, text in rows:
         text_box(pen, moved(b["asset-name"], dy=y), f"**{name}**")
-        y = _para(pen, b, y, text, "asset-text") + b["asset-name"].get("gap_mm")
+        y = _para(pen, b, y, text, "asset-text") + b["asset-name"].get("gap_mm", 0.0)
     y = _section(pen, b, y + b["assets-end"].h, "Selling", corp.colour)
     y = _para(pen, b, y, f"Storage without a warehouse: {st['base']}M. Global sale: one roll for the lot; 64 doubles, "
                       "2 halves (rounded up to even). A local sale pays half and never gains from a vessel.")

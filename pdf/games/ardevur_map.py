@@ -1,33 +1,32 @@
 """ARDEVUR's map board (420 x 297 mm, tiled): each region at its ``x``, ``y`` of regions.csv with
 its three territories, needs and ribbon; each region's port with one vessel berth per port slot
 where ``ports.csv`` puts them; the sea routes of ``sea_routes.csv`` from port to port. Positions
-in the data are percent of the map's width and height; lengths here are millimetres, y down."""
+in the data are percent of the map's width and height; every other position, size and colour
+comes from the ``map`` layout of ``cards_data/ardevur/layouts.toml``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
 from companion.data import read_rows
 from companion.data import columns as col
+from companion.data.model import Box
 from companion.errors import DataError, Problem
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .. import fonts, style
+from .. import fonts
+from ..boxes import boxes, fill_box, label_box, moved, text_box, within
 from ..painters import Piece, painter
 from ..pen import Pen
-from ..units import mm_from_pt
+from ..units import PERCENT, mm_from_pt, percent_of
 from .ardevur import TIER_FILL, background, cat_of, ink_for
 
-REGION_W, REGION_H = 96.0, 48.0
-BERTH_R = 9.3          # a vessel berth holds an 18 mm structure marker with a little room
-ROUTE_PT = 2.2
-PORT_PT = 7.0
-ROUTE_DASH = (4.0, 2.0)
-DECK_CARD = (88.9, 63.5)   # a poker card turned a quarter
-DECK_RIGHT = 46.0
+MAP = ("title", "land", "region", "region-name", "region-needs", "territory", "territory-text", "route",
+       "route-label", "berth", "vessel", "port-plate", "port-name", "deck", "deck-text", "legend", "legend-route",
+       "legend-route-text", "legend-berth", "legend-berth-text")
 
 
 @dataclass(frozen=True)
@@ -54,13 +53,13 @@ def _points(text: str) -> tuple[tuple[float, float], ...] | str:
             point = (float(x), float(y))
         except ValueError:
             return f"{word!r} is not a point; write X:Y in percent of the map, e.g. 34.8:12.1"
-        if not sep or not all(0 <= v <= 100 for v in point):
+        if not sep or not all(0 <= v <= PERCENT for v in point):
             return f"{word!r} is not a point; write X:Y in percent of the map, each 0 to 100"
         points.append(point)
     return tuple(points)
 
 
-@lru_cache(maxsize=4)
+@lru_cache
 def sea(root: str) -> tuple[dict[str, Port], tuple[Route, ...]]:
     """The ports and sea routes, checked against regions.csv; every problem is one
     ``path:line: column: message``."""
@@ -114,15 +113,16 @@ def sea(root: str) -> tuple[dict[str, Port], tuple[Route, ...]]:
     return ports, tuple(routes)
 
 
-def region_box(pen: Pen, region) -> tuple[float, float]:
-    """Top-left corner of a region's box: centred on its x, y and kept on the board."""
-    x = min(max(4.0, region.x / 100 * pen.w - REGION_W / 2), pen.w - REGION_W - 4)
-    y = min(max(18.0, region.y / 100 * pen.h - REGION_H / 2), pen.h - REGION_H - 4)
+def region_box(pen: Pen, b: dict[str, Box], region) -> tuple[float, float]:
+    """Top-left corner of a region's box: centred on its x, y and kept on the ``land``."""
+    land, w, h = b["land"], b["region"].w, b["region"].h
+    x = min(max(land.x, percent_of(region.x, pen.w) - w / 2), land.x + land.w - w)
+    y = min(max(land.y, percent_of(region.y, pen.h) - h / 2), land.y + land.h - h)
     return x, y
 
 
 def _mm(pen: Pen, point: tuple[float, float]) -> tuple[float, float]:
-    return point[0] / 100 * pen.w, point[1] / 100 * pen.h
+    return percent_of(point[0], pen.w), percent_of(point[1], pen.h)
 
 
 def _port_centre(pen: Pen, port: Port) -> tuple[float, float]:
@@ -132,81 +132,101 @@ def _port_centre(pen: Pen, port: Port) -> tuple[float, float]:
 
 @painter("ardevur.map")
 def map_board(pen: Pen, piece: Piece) -> None:
+    b = boxes(piece, "map", MAP)
     cat = cat_of(piece)
     ports, routes = sea(str(piece.game.root))
-    background(pen, "sea")
-    pen.text("**ARDEVUR** · Africa and Europe", 8, 4, 160, 12, size=16, valign="middle")
+    background(pen, piece.game.layouts["map"].background)
+    text_box(pen, b["title"], "**ARDEVUR** · Africa and Europe")
     for route in routes:
-        _route(pen, ports, route)
+        _route(pen, b, ports, route)
     for region in cat.regions.values():
-        _region(pen, cat, region, *region_box(pen, region))
+        _region(pen, b, cat, region, *region_box(pen, b, region))
     for port in ports.values():
-        _port(pen, cat.regions[port.region], port)
-    _deck(pen)
-    _legend(pen)
+        _port(pen, b, cat.regions[port.region], port)
+    _deck(pen, b)
+    _legend(pen, b)
 
 
-def _deck(pen: Pen) -> None:
+def _deck(pen: Pen, b: dict[str, Box]) -> None:
     """A card-sized place, turned, for the territory deck during the auctions, in the open sea
     right of the northern region."""
-    w, h = DECK_CARD
-    x, y = pen.w - w - DECK_RIGHT, 16.0
-    pen.rect(x, y, w, h, fill="#ffffff", stroke="ink", width=style.THIN_PT, radius=3)
-    pen.text("**Territory deck**\nface down during the auctions, then to the market organiser", x + 6, y + 6,
-             w - 12, h - 12, size=9, align="center", valign="middle")
+    deck = b["deck"]
+    fill_box(pen, deck)
+    text_box(pen, moved(b["deck-text"], deck.x, deck.y),
+             "**Territory deck**\nface down during the auctions, then to the market organiser")
 
 
-def _route(pen: Pen, ports: dict[str, Port], route: Route) -> None:
-    a, b = (_port_centre(pen, ports[end]) for end in route.ends)
-    points = [a, *(_mm(pen, v) for v in route.via), b]
+def _dashed(pen: Pen, b: dict[str, Box], x1: float, y1: float, x2: float, y2: float) -> None:
+    """A stretch of sea route: dashes of ``route``'s w, ``gap`` apart."""
+    route = b["route"]
+    pen.line(x1, y1, x2, y2, colour=route.get("stroke"), width=route.get("stroke_width"),
+             dash=(route.w, route.get("gap_mm")))
+
+
+def _route(pen: Pen, b: dict[str, Box], ports: dict[str, Port], route: Route) -> None:
+    a, c = (_port_centre(pen, ports[end]) for end in route.ends)
+    points = [a, *(_mm(pen, v) for v in route.via), c]
     for (x1, y1), (x2, y2) in zip(points, points[1:]):
-        pen.line(x1, y1, x2, y2, colour="sea-route", width=ROUTE_PT, dash=ROUTE_DASH)
-    x, y = _mm(pen, route.label)
-    pen.label(route.name, x, y + 1.2, size=7, align="center", colour="sea-route")
+        _dashed(pen, b, x1, y1, x2, y2)
+    label_box(pen, moved(b["route-label"], *_mm(pen, route.label)), route.name)
 
 
-def _port(pen: Pen, region, port: Port) -> None:
-    centres = [_mm(pen, b) for b in port.berths]
+def _port(pen: Pen, b: dict[str, Box], region, port: Port) -> None:
+    """A berth per port slot, each centred on its point, and the port's name on a plate
+    ``port-plate``'s y from the berths, on the side ports.csv names."""
+    centres = [_mm(pen, p) for p in port.berths]
+    berth = b["berth"]
     for cx, cy in centres:
-        pen.circle(cx, cy, BERTH_R, fill="#ffffff", stroke="sea-route", width=1.0)
-        pen.label("vessel", cx, cy + 1.0, size=6.5, align="center", colour="sea-route")
+        fill_box(pen, moved(berth, cx, cy))
+        label_box(pen, moved(b["vessel"], cx, cy), "vessel")
     cx = sum(c[0] for c in centres) / len(centres)
     cy = sum(c[1] for c in centres) / len(centres)
+    plate, name = b["port-plate"], b["port-name"]
     text = f"Port: {region.name}"
-    w = mm_from_pt(stringWidth(text, fonts.face("bold"), PORT_PT)) + 2
+    w = mm_from_pt(_text_width(text, name)) + 2 * plate.x
+    r, gap = berth.w / 2, plate.y
     if port.label in ("above", "below"):
-        y = min(c[1] for c in centres) - BERTH_R - 5 if port.label == "above" else max(c[1] for c in centres) + BERTH_R + 1
+        y = min(c[1] for c in centres) - r - gap - plate.h if port.label == "above" else \
+            max(c[1] for c in centres) + r + gap
         x = cx - w / 2
     else:
-        x = max(c[0] for c in centres) + BERTH_R + 1 if port.label == "right" else min(c[0] for c in centres) - BERTH_R - 1 - w
-        y = cy - 2
-    pen.rect(x, y, w, 4, fill="#ffffff", radius=1)
-    pen.label(text, x + 1, y + 3, size=PORT_PT, font="bold", colour="sea-route")
+        x = max(c[0] for c in centres) + r + gap if port.label == "right" else min(c[0] for c in centres) - r - gap - w
+        y = cy - plate.h / 2
+    fill_box(pen, replace(plate, x=x, y=y, w=w))
+    label_box(pen, moved(name, x, y), text)
 
 
-def _legend(pen: Pen) -> None:
-    x, y = pen.w - 74, pen.h - 16
-    pen.rect(x, y, 70, 12, fill="#ffffff", stroke="sea-route", width=style.HAIRLINE_PT, radius=2)
-    pen.line(x + 3, y + 4, x + 15, y + 4, colour="sea-route", width=ROUTE_PT, dash=ROUTE_DASH)
-    pen.label("sea route between ports", x + 18, y + 5, size=7)
-    pen.label("berth: one vessel of any player", x + 18, y + 10, size=7)
-    pen.circle(x + 9, y + 8.8, 2.6, fill="#ffffff", stroke="sea-route", width=1.0)
+def _text_width(text: str, box: Box) -> float:
+    """The width in points of ``text`` set in ``box``'s font and size."""
+    return stringWidth(text, fonts.face(box.get("font", "regular")), box.get("size"))
 
 
-def _region(pen: Pen, cat, region, x: float, y: float) -> None:
+def _legend(pen: Pen, b: dict[str, Box]) -> None:
+    legend = b["legend"]
+    fill_box(pen, legend)
+    x, y = legend.x, legend.y
+    line = moved(b["legend-route"], x, y)
+    _dashed(pen, b, line.x, line.y, line.x + line.w, line.y + line.h)
+    label_box(pen, moved(b["legend-route-text"], x, y), "sea route between ports")
+    label_box(pen, moved(b["legend-berth-text"], x, y), "berth: one vessel of any player")
+    fill_box(pen, moved(b["legend-berth"], x, y))
+
+
+def _region(pen: Pen, b: dict[str, Box], cat, region, x: float, y: float) -> None:
     fill = region.continent
-    pen.rect(x, y, REGION_W, REGION_H, fill=fill, stroke="ink", width=style.THIN_PT, radius=4)
+    fill_box(pen, moved(b["region"], x, y), fill=fill)
     ink = ink_for(pen, fill)
     needs = " + ".join(region.needs) if region.needs else "nothing; a mine opened here may claim an incentive"
-    pen.text(f"**{region.name}** · ribbon {region.ribbon} SP", x + 3, y + 1.5, REGION_W - 6, 6, size=9,
-             valign="middle", colour=ink)
-    pen.text(f"needs: {needs}" + (" (build it here)" if region.needs else ""), x + 3, y + 7.5, REGION_W - 6, 4.5,
-             size=7, valign="middle", colour=ink)
-    slot_w = (REGION_W - 8) / 3
-    for i, t in enumerate(t for t in cat.territories.values() if t.region == region.id):
-        sx = x + 2 + i * (slot_w + 2)
-        pen.rect(sx, y + 13, slot_w, REGION_H - 15, fill=TIER_FILL[t.tier], stroke="ink", width=style.HAIRLINE_PT,
-                 radius=2)
-        pen.text(f"**{t.name}**\nexplore {t.explore}M\nexploit {t.exploit}M\noutput {t.output}M", sx + 1, y + 14, slot_w - 2,
-                 REGION_H - 17, size=7, min_size=style.TEXT_MIN_PT, align="center", valign="middle",
+    text_box(pen, moved(b["region-name"], x, y), f"**{region.name}** · ribbon {region.ribbon} SP", colour=ink)
+    text_box(pen, moved(b["region-needs"], x, y), f"needs: {needs}" + (" (build it here)" if region.needs else ""),
+             colour=ink)
+    here = [t for t in cat.territories.values() if t.region == region.id]
+    row = moved(within(b["territory"], b["region"].w, b["region"].h), x, y)
+    gap = row.get("gap_mm")
+    slot_w = (row.w - (len(here) - 1) * gap) / len(here)
+    for i, t in enumerate(here):
+        slot = replace(row, x=row.x + i * (slot_w + gap), w=slot_w)
+        fill_box(pen, slot, fill=TIER_FILL[t.tier])
+        text_box(pen, moved(within(b["territory-text"], slot.w, slot.h), slot.x, slot.y),
+                 f"**{t.name}**\nexplore {t.explore}M\nexploit {t.exploit}M\noutput {t.output}M",
                  colour=ink_for(pen, t.tier))

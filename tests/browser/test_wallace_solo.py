@@ -50,9 +50,12 @@ def her_move(page):
     return None
 
 
-def new_solo_table(page, url: str, game: str = "tinners-trail|base") -> None:
+def new_solo_table(page, url: str, *switches: str) -> None:
+    """A solo table from the home page, with Lord Wallace's options ``switches`` turned on."""
     page.goto(url + "/")
-    page.select_option("#game", game)
+    page.select_option("#game", "tinners-trail|solo")
+    for switch in switches:
+        page.check(f'input[name="switch-tinners-trail-{switch}"]')
     page.fill("#player-name-0", "Ann")
     page.click("text=Start the table")
     page.wait_for_url(re.compile(r"/tables/\w+$"))
@@ -122,7 +125,7 @@ def test_her_move_can_be_undone_while_he_waits(served, phone):
 
 def test_with_the_printed_cards_she_enters_the_card_drawn_for_him(served, phone):
     page = phone()
-    new_solo_table(page, served(0.3), "tinners-trail|real-cards")
+    new_solo_table(page, served(0.3), "real-cards")
     for _ in range(10):
         if page.locator("#tt-lord-card").count():
             break

@@ -15,13 +15,16 @@
     });
   }
 
-  // A game's table options show only while that game is chosen (all show without script).
+  // A game's table options show only while that game is chosen, and a set marked with one
+  // entry of the list ("tinners-trail|solo") only with that entry (all show without script).
   var gameSelect = document.getElementById('game');
   var switchSets = document.querySelectorAll('[data-switches]');
   function showSwitches() {
     var chosen = gameSelect.value.split('|')[0];
     for (var k = 0; k < switchSets.length; k++) {
-      switchSets[k].hidden = switchSets[k].getAttribute('data-switches') !== chosen;
+      var shownWith = switchSets[k].getAttribute('data-switches');
+      switchSets[k].hidden = shownWith !== chosen && shownWith !== gameSelect.value;
+      switchSets[k].disabled = switchSets[k].hidden;  // a hidden set's choices are not sent
     }
   }
   if (gameSelect && switchSets.length) {
