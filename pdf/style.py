@@ -53,9 +53,8 @@ ICON_COLOURS = {
 PLACE_DASH_MM = (2.0, 1.5)  # dash and gap of an outline showing where a piece is laid
 STAR_POINTS = 5             # a star mark (Ore's deepest mine level)...
 STAR_INNER = 0.45           # ...whose inner corners sit at this share of its radius
-ARC_STEP_DEG = 15           # a drawn arc (a hard hat's dome) has a corner every this many degrees
-GEAR_TEETH = 8              # a gear wheel's teeth...
-GEAR_TOOTH_DEG = 8          # ...each tip running this many degrees either side of its middle
+ARC_PIECES = 12             # straight pieces a drawn curve is made of when its box does not say
+GEAR_TOOTH_DEG = 8          # a gear wheel's tooth tip runs this many degrees either side of its middle
 
 # Text
 TEXT_MIN_PT = 6.0           # autoshrink never goes below this: smaller is unreadable at the table

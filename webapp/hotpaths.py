@@ -1,9 +1,10 @@
-"""The two requests a busy table night is made of, answered before Flask.
+"""The requests a busy table night is made of, answered before Flask.
 
-Phones poll ``GET /api/tables/<id>`` (with ``If-None-Match: "<version>"``) and act with
-``POST /api/tables/<id>/actions``. Under load, Flask's own work per request (request
-context, routing, hooks, response objects) costs more than the table service does, so this
-WSGI layer answers those two in their usual form itself: the same service calls
+Phones poll ``GET /api/tables/<id>`` (with ``If-None-Match: "<version>"``), act with
+``POST /api/tables/<id>/actions`` and wait with ``GET /api/tables/<id>/events`` (a long-poll
+the server parked until the table changed, see ``webapp.live``). Under load, Flask's own work
+per request (request context, routing, hooks, response objects) costs more than the table
+service does, so this WSGI layer answers those in their usual form itself: the same service calls
 (``webapp.tables``), the same JSON, the same headers, the same errors (``errors.error_body``);
 the tests compare its answers with the routes' byte for byte. Anything unusual goes on to
 Flask unchanged: another method or path, a body that is not a JSON object.
@@ -22,6 +23,7 @@ from companion.errors import HeadframeError
 from . import tables
 from .errors import Invalid, error_body
 from .jsonbody import loads
+from .live import LOG_LIMIT, WAITED, long_poll
 from .security import HEADERS, token_from
 
 TABLE = re.compile(r"/api/tables/([a-z0-9]{1,16})")
@@ -30,6 +32,7 @@ TOKEN_KEY = "HTTP_X_HEADFRAME_TOKEN"
 ACTION_FIELDS = {"version", "action"}
 SECURITY = list(HEADERS.items())
 POLL_HEADERS = [("Cache-Control", "no-cache"), ("Vary", "Cookie, X-Headframe-Token")]
+EVENTS_KEPT = 1024  # answers to woken long-polls kept: a table's phones mostly wait on the same version
 
 
 def not_modified_headers(version: int) -> list[tuple[str, str]]:
@@ -53,6 +56,7 @@ class HotPaths:
         self.app = flask_wsgi  # Flask, for everything else
         self.store = app.extensions["headframe"]
         self.max_body = app.config.get("MAX_CONTENT_LENGTH") or 0
+        self._woken: dict[tuple[str, int, int], bytes] = {}  # (table, after, version) -> /events body
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         method = environ.get("REQUEST_METHOD")
@@ -61,6 +65,11 @@ class HotPaths:
             match = TABLE.fullmatch(path)
             if match:
                 return self._poll(match.group(1), environ, start_response)
+            waited = environ.get(WAITED)
+            if waited:
+                wanted = long_poll(method, path, environ.get("QUERY_STRING", ""))
+                if wanted:
+                    return self._woken_events(wanted[0], wanted[1], waited, start_response)
         elif method == "POST":
             match = ACTIONS.fullmatch(path)
             if match:
@@ -90,6 +99,28 @@ class HotPaths:
             seat, host = tables.viewer(table, environ.get(TOKEN_KEY), cookies)
             body = tables.state(table, seat, host)
         return self._json(start_response, "200 OK", body, [("ETag", f'"{table.version}"'), *POLL_HEADERS])
+
+    # -- GET /api/tables/<id>/events, after its wait ------------------------------------------
+
+    def _woken_events(self, table_id: str, after: int, waited: str, start_response: Callable) -> Iterable[bytes]:
+        """A parked long-poll whose wait is over: the version and the events after ``after``.
+        The phones of a table wait on the same version, so one change wakes several requests
+        with the same question: the answer is made once. Every change to a table makes a new
+        version, so an answer for a version never goes out of date."""
+        with self.flask_app.app_context():
+            try:
+                version = tables.version_of(table_id, fresh=waited == "timeout", seen=after)
+                data = self._woken.get((table_id, after, version))
+                if data is None:
+                    events = tables.log(table_id, after, LOG_LIMIT) if version > after else []
+                    data = self._encode({"id": table_id, "version": version, "events": events})
+                    if events:
+                        if len(self._woken) >= EVENTS_KEPT:
+                            self._woken.clear()
+                        self._woken[(table_id, after, version)] = data
+            except HeadframeError as exc:
+                return self._error(start_response, exc)
+        return self._send(start_response, "200 OK", data, [])
 
     # -- POST /api/tables/<id>/actions --------------------------------------------------
 
@@ -129,7 +160,12 @@ class HotPaths:
         return self._json(start_response, f"{status} {HTTP_STATUS_CODES[status].upper()}", body, [])
 
     def _json(self, start_response: Callable, status: str, body: dict, headers: list) -> list[bytes]:
-        data = f"{self.flask_app.json.compact(body)}\n".encode()
+        return self._send(start_response, status, self._encode(body), headers)
+
+    def _encode(self, body: dict) -> bytes:
+        return f"{self.flask_app.json.compact(body)}\n".encode()
+
+    def _send(self, start_response: Callable, status: str, data: bytes, headers: list) -> list[bytes]:
         start_response(status, [("Content-Type", "application/json"), ("Content-Length", str(len(data))),
                                 *headers, *SECURITY])
         return [data]

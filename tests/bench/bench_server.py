@@ -17,10 +17,12 @@ the processes that map it); the summed RSS, which counts the pages workers share
 their parent once per process, is printed beside it.
 
 Then, on the same server and tables, the phones sync as the table page does
-(``static/js/table.js``) for ``--sync-seconds``: each long-polls ``/events`` (20 s), and when
-the server has no room for another waiting request (only half of a process's threads may
-wait) it polls ``GET /api/tables/<id>`` once a second for 30 s before trying again; each
-phone still acts every ``--act`` seconds. For every accepted action the bench times how long
+(``static/js/table.js``) for ``--sync-seconds``: each long-polls ``/events`` (20 s) on a
+connection of its own, as a browser does, and when the server has no room for another waiting
+request it polls ``GET /api/tables/<id>`` once a second for 30 s before trying again; each
+phone still acts every ``--act`` seconds, through the shared connections. The server's CPU
+and the bench's own are printed beside the figures, with the load average: on a shared
+machine the figures mean little when the load is above the number of cores. For every accepted action the bench times how long
 until every other phone of its table has been told of that version (or a newer one), counted
 from the moment the action was sent; an action some phone had not seen when the run ended
 counts with the time it had waited (so the figures are never flattered). Phones stop acting
@@ -472,26 +474,35 @@ async def sync_load(port: int, made: list[tuple[str, list[str]]], phones: int, s
     stats, sync = Stats(), Sync(phones)
     rng = random.Random(2)
     pages = [PagePhone(tid, seat, tokens[seat]) for tid, tokens in made for seat in range(phones)]
-    for page in pages:  # each phone starts from the table as it is now
-        _, _, data, _ = await pool.request("GET", f"/api/tables/{page.table}")
+    # Each page waits on a connection of its own, as a browser does: a waiting request holds
+    # its connection, and a phone's taps go out on another (here the shared pool).
+    own = [Pool(port, 1) for _ in pages]
+    for page, line in zip(pages, own):  # each phone starts from the table as it is now
+        await line.open()
+        _, _, data, _ = await line.request("GET", f"/api/tables/{page.table}")
         page.version = json.loads(data)["version"]
     started = time.monotonic()
     end = started + seconds
-    await asyncio.gather(*(page_sync(pool, stats, sync, page, end) for page in pages),
+    await asyncio.gather(*(page_sync(line, stats, sync, page, end) for page, line in zip(pages, own)),
                          *(page_acts(pool, stats, sync, page, end, act_every, random.Random(rng.random()))
                            for page in pages))
     sync.close()
     elapsed = time.monotonic() - started
     await pool.close()
+    for line in own:
+        await line.close()
     return stats, sync, elapsed
 
 
-def sync_report(stats: Stats, sync: Sync, elapsed: float) -> dict:
+def sync_report(stats: Stats, sync: Sync, elapsed: float, server_cpu: float, client_cpu: float) -> dict:
     row = {"actions": len(sync.seen_after), "seen_p50_ms": 1000 * percentile(sync.seen_after, 50),
            "seen_p99_ms": 1000 * percentile(sync.seen_after, 99),
            "seen_max_ms": 1000 * max(sync.seen_after, default=float("nan")), "unseen": sync.unseen,
            "long_polls": sync.long_polls, "no_room": sync.no_room, "polls": sync.polls,
            "rps": stats.requests / elapsed, "errors": stats.errors}
+    # Where the time goes: the server's CPU and this client's own, per second of the run (2 cores: at most 2.0).
+    print(f"sync CPU   server {server_cpu / elapsed:.2f} s/s ({1000 * server_cpu / max(1, stats.requests):.2f} ms/request),"
+          f"  bench client {client_cpu / elapsed:.2f} s/s, load average {os.getloadavg()[0]:.2f}", flush=True)
     print(f"sync       {row['rps']:8.1f} req/s  action seen by every other phone: p50 {row['seen_p50_ms']:6.0f} ms"
           f"  p99 {row['seen_p99_ms']:6.0f} ms  max {row['seen_max_ms']:6.0f} ms  ({row['actions']} actions,"
           f" {sync.unseen} not seen by all at the end)  long-polls {sync.long_polls} ({sync.no_room} without room),"
@@ -620,8 +631,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"sync: the same {args.tables} tables x {args.phones} phones as table pages (long-poll, or "
                       f"poll every {SYNC_POLL_S:.0f} s without room), act every {args.act} s, {sync_seconds} s",
                       flush=True)
-                synced = sync_report(*asyncio.run(sync_load(port, made, args.phones, sync_seconds,
-                                                            args.connections, args.act)))
+                cpu, client = cpu_seconds(server.pid), time.process_time()
+                stats, sync, elapsed = asyncio.run(sync_load(port, made, args.phones, sync_seconds, args.connections,
+                                                             args.act))
+                synced = sync_report(stats, sync, elapsed, cpu_seconds(server.pid) - cpu, time.process_time() - client)
         finally:
             server.terminate()
             server.wait(10)

@@ -1,0 +1,48 @@
+"""Every word drawn on Ore's table picture stays inside its mine column or its card, measured
+in Chromium at 360 px: an exhausted mine's label, the longest asset and initiative names, the
+contract rows."""
+
+from __future__ import annotations
+
+from companion.core import PlayerSpec
+from companion.ore.state import OreState
+from companion.registry import find_game
+from webapp.boards.ore import board_svg
+
+# each text's drawn box against the box of the column or card it belongs to
+OUTSIDE = """() => {
+    const bad = [];
+    for (const group of document.querySelectorAll('g.ore-mine, g.ore-card')) {
+        const frame = group.querySelector('rect').getBBox();
+        for (const text of group.querySelectorAll('text')) {
+            const box = text.getBBox();
+            if (box.x < frame.x - 0.5 || box.x + box.width > frame.x + frame.width + 0.5)
+                bad.push(group.getAttribute('class') + ' ' + (group.dataset.res || group.dataset.slot) + ': "'
+                         + text.textContent + '" spans ' + box.x.toFixed(1) + '..' + (box.x + box.width).toFixed(1)
+                         + ' in ' + frame.x.toFixed(1) + '..' + (frame.x + frame.width).toFixed(1));
+        }
+    }
+    return bad;
+}"""
+
+
+def _board_with_every_mine_exhausted() -> str:
+    game = find_game("ore")
+    state = game.setup([PlayerSpec(n) for n in ("Anna", "Ben", "Cara", "Dana")], "standard", seed=5)
+    d = state.draft()
+    for mine in d["mines"].values():
+        mine["exhausted"] = True
+    # the longest names of the catalogue on the rows
+    for row, cards in (("assets", game.cat.assets), ("initiatives", game.cat.initiatives)):
+        d["rows"][row] = sorted(cards, key=lambda card: -len(cards[card].name))[:5]
+    state = OreState.of(d)
+    view = game.view(state, 0)
+    return str(board_svg(view["board"], ["#c0392b", "#2471a3", "#1e8449", "#d4ac0d"], ["Anna", "Ben", "Cara", "Dana"]))
+
+
+def test_every_text_of_the_ore_picture_stays_inside_its_column_or_card(phone):
+    svg = _board_with_every_mine_exhausted()
+    assert svg.count("EXHAUSTED") == 5
+    page = phone()
+    page.set_content(f"<!doctype html><html><body style='margin:0'>{svg}</body></html>")
+    assert page.evaluate(OUTSIDE) == []
