@@ -120,6 +120,12 @@ def _points(value: float) -> str:
     return f"{_num(value)} point{'' if value == 1 else 's'}"
 
 
+def ordinal(n: int) -> str:
+    """A place as printed on a score sheet: 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def sheet(players: Sequence[str], rows: Sequence[ScoreRow], tiebreaks: Sequence[Sequence[float]] = (),
           labels: Sequence[str] = ()) -> ScoreSheet:
     totals = tuple(sum(r.points[s] for r in rows) for s in range(len(players)))

@@ -65,6 +65,7 @@ LEADING = 1.18              # line height as a multiple of the font size
 ICON_EM = 1.0               # inline icons are this many font sizes wide/high
 ICON_RISE = -0.12           # and sit this many font sizes below the baseline (like a descender)
 LABEL_PT = 7.0              # small print: tile labels, file notes
+TOKEN_WORD_MAX_PT = 8.0     # a token's word under its big letter grows with the token up to this
 HEADING_PT = 16.0
 BODY_PT = 10.0
 
@@ -76,10 +77,15 @@ RULE_PT = 1.0
 # Score sheets (pdf/scoresheet.py)
 SCORESHEET_MARGIN_MM = 15.0
 SCORESHEET_GAP_MM = 2.0
+SCORESHEET_SECTION_GAP_MM = 6.0 # above and below the table
 SCORESHEET_CATEGORY_MM = 55.0   # width of the category column
 SCORESHEET_TITLE_PT = 20.0
 SCORESHEET_BODY_PT = 11.0
 SCORESHEET_CELL_PT = 12.0
+SCORESHEET_ROOMY_PLAYERS = 6    # more players than this get the smaller cell text
+SCORESHEET_CROWDED_CELL_PT = 10.0
+SCORESHEET_CELL_LEADING = 1.2
+SCORESHEET_TOTAL_RULE_PT = 1.5  # the rule above the totals
 SCORESHEET_LEADING = 1.3
 SCORESHEET_PADDING_PT = 6.0
 SCORESHEET_SHADE = "#eeeeee"    # the header row

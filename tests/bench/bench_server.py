@@ -468,7 +468,9 @@ async def page_acts(pool: Pool, stats: Stats, sync: Sync, phone_: PagePhone, end
 
 
 async def sync_load(port: int, made: list[tuple[str, list[str]]], phones: int, seconds: float, connections: int,
-                    act_every: float) -> tuple[Stats, Sync, float]:
+                    act_every: float, server_pid: int) -> tuple[Stats, Sync, float, float, float]:
+    """The sync phase; returns also the server's CPU seconds and the bench's own over the run
+    (not counting the phones' first look at their tables)."""
     pool = Pool(port, connections)
     await pool.open()
     stats, sync = Stats(), Sync(phones)
@@ -481,6 +483,7 @@ async def sync_load(port: int, made: list[tuple[str, list[str]]], phones: int, s
         await line.open()
         _, _, data, _ = await line.request("GET", f"/api/tables/{page.table}")
         page.version = json.loads(data)["version"]
+    cpu, client = cpu_seconds(server_pid), time.process_time()
     started = time.monotonic()
     end = started + seconds
     await asyncio.gather(*(page_sync(line, stats, sync, page, end) for page, line in zip(pages, own)),
@@ -488,10 +491,11 @@ async def sync_load(port: int, made: list[tuple[str, list[str]]], phones: int, s
                            for page in pages))
     sync.close()
     elapsed = time.monotonic() - started
+    cpu, client = cpu_seconds(server_pid) - cpu, time.process_time() - client
     await pool.close()
     for line in own:
         await line.close()
-    return stats, sync, elapsed
+    return stats, sync, elapsed, cpu, client
 
 
 def sync_report(stats: Stats, sync: Sync, elapsed: float, server_cpu: float, client_cpu: float) -> dict:
@@ -631,10 +635,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"sync: the same {args.tables} tables x {args.phones} phones as table pages (long-poll, or "
                       f"poll every {SYNC_POLL_S:.0f} s without room), act every {args.act} s, {sync_seconds} s",
                       flush=True)
-                cpu, client = cpu_seconds(server.pid), time.process_time()
-                stats, sync, elapsed = asyncio.run(sync_load(port, made, args.phones, sync_seconds, args.connections,
-                                                             args.act))
-                synced = sync_report(stats, sync, elapsed, cpu_seconds(server.pid) - cpu, time.process_time() - client)
+                synced = sync_report(*asyncio.run(sync_load(port, made, args.phones, sync_seconds, args.connections,
+                                                            args.act, server.pid)))
         finally:
             server.terminate()
             server.wait(10)

@@ -116,7 +116,8 @@ def fill(form, rng: random.Random) -> None:
 
 
 def open_folds(form) -> None:
-    for summary in form.locator("xpath=ancestor::details[not(@open)]/summary").all():
+    """Open the fold the form sits in, or the fold inside it that holds its fields."""
+    for summary in form.locator("xpath=ancestor::details[not(@open)]/summary | .//details[not(@open)]/summary").all():
         summary.click()
 
 
@@ -198,9 +199,13 @@ def find_move(page, wanted: dict):
         base = json.loads(raw) if raw else {"type": form.get_attribute("data-type")}
         base.pop("seat", None)
         fields = {n for n in form.locator("select, input:not([type=hidden])").evaluate_all("l => l.map(e => e.name)")}
-        if base == wanted and not fields:
+        # a box the move leaves out may keep an empty or zero value (real cards the server draws,
+        # nothing sold); a choice of real dice may not
+        blank = set(form.locator("input").evaluate_all(
+            "l => l.filter(e => e.type !== 'hidden' && (e.value === '' || e.value === '0')).map(e => e.name)"))
+        if base == wanted and fields <= blank:
             return form
-        if partial is None and all(wanted.get(k) == v for k, v in base.items()) and fields <= set(wanted) \
+        if partial is None and all(wanted.get(k) == v for k, v in base.items()) and fields - blank <= set(wanted) \
                 and set(wanted) - set(base) <= fields:
             partial = (form, base)
     if partial is None:
@@ -286,7 +291,7 @@ def play(pages, names, args, rng, referee=None) -> int:
         try:
             picked = choose(pages, names, rng, referee, print)
         except Exception as problem:  # the page redrew while it was read
-            print(f"a page redrew while it was read ({type(problem).__name__}): again")
+            print(f"a page redrew while it was read ({str(problem).splitlines()[0][:200]}): again")
             time.sleep(0.3)
             continue
         if picked is None:
