@@ -155,3 +155,21 @@ def test_the_turn_banner_names_the_phase_and_the_phases_to_come(app):
         assert response.status_code == 200, response.get_json()
         version = response.get_json()["version"]
     assert seen >= {"strategy", "development", "reward"}
+
+
+def test_a_phone_offered_the_deal_or_an_auction_roll_is_one_the_table_waits_for():
+    """Anyone at the table may deal or roll for an auction: every seat offered the move is a seat
+    the banners call on, so no phone reads "Waiting for Ann" above its own enabled roll."""
+    from companion.core import PlayerSpec
+
+    st = GAME.setup([PlayerSpec(n) for n in ("Ann", "Bo", "Cy")], "standard", 3)
+    chooser, seen = random.Random(1), set()
+    while GAME.end_if(st) is None and st.data["phase"] in ("ready", "corporations", "deal", "auction"):
+        waiting = GAME.acting_seats(st)
+        for seat in range(3):
+            offered = [o for o in GAME.options(st, seat) if o.allowed and o.action["type"] in ("deal", "auction_roll")]
+            if offered:
+                seen.add(offered[0].action["type"])
+                assert seat in waiting, (st.data["phase"], seat, waiting)
+        st = GAME.apply(st, GAME.bot_move(st, waiting[-1], "heuristic", chooser))
+    assert seen == {"deal", "auction_roll"}

@@ -217,12 +217,14 @@ class Ardevur(Game):
             return (0,)
         if phase == "corporations":
             return (d["picker"],)
+        # the deal and an auction roll (one roll for every bidder) are for the whole table: any
+        # phone may make them, so every phone's banner says so rather than waiting on one player
         if phase == "deal":
-            return (d["first"],)
+            return tuple(range(len(d["players"])))
         if phase == "auction":
             if d["auction"]["winner"] is not None:
                 return (d["auction"]["winner"],)
-            return tuple(setup.bidders(self.cat, d)[:1])
+            return tuple(range(len(d["players"])))
         if phase == "redraft":
             return tuple(d["redraft"][:1])
         if phase == "play":
