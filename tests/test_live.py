@@ -120,21 +120,27 @@ def test_which_requests_may_be_parked(query, wanted):
     assert long_poll("POST", "/api/tables/abc/events", query) is None
 
 
-def test_a_woken_long_poll_answered_before_flask_matches_the_route(app, monkeypatch):
+def test_woken_long_polls_answered_before_flask_match_the_route(app, monkeypatch):
+    """The events are read once for the phone furthest behind; a phone closer to the newest
+    version gets its part of them, the same bytes the route would have sent."""
+    from webapp import hotpaths, tables
+
     client = app.test_client()
     created = _new_table(client)
-    _act(client, created, 0)
-    url = f"/api/tables/{created['id']}/events?after=0&wait=20"
-    fast = client.get(url, environ_overrides={WAITED: "change"})
-    again = client.get(url, environ_overrides={WAITED: "change"})  # made once, kept
-    from webapp import hotpaths
-
+    _act(client, created, _act(client, created, 0))  # version 2
+    url = f"/api/tables/{created['id']}/events?wait=20&after="
+    fast = [client.get(url + "0", environ_overrides={WAITED: "change"})]
+    with monkeypatch.context() as patch:
+        patch.setattr(tables, "log", lambda *args, **kwargs: pytest.fail("the events were read again"))
+        fast += [client.get(url + after, environ_overrides={WAITED: "change"}) for after in ("1", "0")]
     monkeypatch.setattr(hotpaths.HotPaths, "__call__", lambda self, env, start: self.app(env, start))
-    slow = client.get(url, environ_overrides={WAITED: "change"})
-    assert fast.status_code == slow.status_code == 200
-    assert sorted(fast.headers.items()) == sorted(slow.headers.items())
-    assert fast.data == again.data == slow.data
-    assert json.loads(fast.data)["version"] == 1 and json.loads(fast.data)["events"]
+    slow = [client.get(url + after, environ_overrides={WAITED: "change"}) for after in ("0", "1", "0")]
+    for quick, route in zip(fast, slow):
+        assert quick.status_code == route.status_code == 200
+        assert sorted(quick.headers.items()) == sorted(route.headers.items())
+        assert quick.data == route.data
+    assert [[e["seq"] for e in answer.get_json()["events"]] for answer in fast] == [[1, 2], [2], [1, 2]]
+    assert {answer.get_json()["version"] for answer in fast} == {2}
 
 
 # -- under `headframe serve` -------------------------------------------------------------------

@@ -182,3 +182,20 @@ def test_counters_are_squares_and_pieces_discs_so_a_coal_c_is_never_cara():
     pieces = re.findall(r'<g class="ms-pawn"[^>]*><title>[^<]*</title><circle ', svg)
     assert len(pieces) == len(board["pieces"]) == 3
     assert 'r="13"' not in svg  # no mineral is drawn as a disc any more
+
+
+def test_the_ways_to_lay_a_tile_in_words_fold_under_the_mine_not_above_it(app):
+    table, host = start(app)
+    client = host_phone(app, host)
+    first = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["state"]["turn"]
+    body = act(client, table.id, host, 0, {"type": "draw_tile", "seat": first}).get_json()
+    lays = [o for o in body["options"] if o["action"]["type"] == "place_tile"]
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    mine = re.search(r'<section class="card" aria-labelledby="ms-mine-title">.*?</section>', html, re.S).group(0)
+    fold = re.search(r'<details id="ms-lay-words"><summary>Or choose in words \((\d+) ways to lay it\)</summary>(.*?)</details>',
+                     mine, re.S)
+    assert fold and int(fold.group(1)) == len(lays) > 1
+    assert fold.group(2).count('<form class="hf-action"') == len(lays)
+    assert mine.index('class="ms-mine"') < mine.index('id="ms-lay-words"')  # the picture first
+    forms = re.findall(r'<form class="hf-action"[^>]*data-action=\'[^\']*place_tile', html)
+    assert len(forms) == len(lays)  # in the fold and nowhere else

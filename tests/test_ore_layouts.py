@@ -33,7 +33,7 @@ BOUNDS = {
     "tinners_trail.py": (0, 0), "tinners_trail_map.py": (0, 0), "tinners_trail_pieces.py": (0, 0),
     "tinners_trail_counts.py": (0, 0), "tinners_trail_setup.py": (0, 0), "../scoresheet.py": (0, 0),
     # Setup steps printed on the checklist
-    "ore_setup.py": (0, 0), "ore_published_setup.py": (0, 0),
+    "ore_setup.py": (0, 0), "ore_published_setup.py": (0, 0), "ardevur_setup.py": (0, 0),
 }
 DRAWN_FROM_LAYOUTS = tuple(BOUNDS)
 # numbers that are arithmetic, not layout: none, one, halves and doubles

@@ -32,7 +32,7 @@ TOKEN_KEY = "HTTP_X_HEADFRAME_TOKEN"
 ACTION_FIELDS = {"version", "action"}
 SECURITY = list(HEADERS.items())
 POLL_HEADERS = [("Cache-Control", "no-cache"), ("Vary", "Cookie, X-Headframe-Token")]
-EVENTS_KEPT = 1024  # answers to woken long-polls kept: a table's phones mostly wait on the same version
+EVENTS_KEPT = 1024  # tables whose newest events are kept for the long-polls a change wakes
 
 
 def not_modified_headers(version: int) -> list[tuple[str, str]]:
@@ -56,7 +56,7 @@ class HotPaths:
         self.app = flask_wsgi  # Flask, for everything else
         self.store = app.extensions["headframe"]
         self.max_body = app.config.get("MAX_CONTENT_LENGTH") or 0
-        self._woken: dict[tuple[str, int, int], bytes] = {}  # (table, after, version) -> /events body
+        self._read: dict[tuple[str, int], tuple[int, list[dict]]] = {}  # (table, version) -> (after, events)
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         method = environ.get("REQUEST_METHOD")
@@ -104,23 +104,29 @@ class HotPaths:
 
     def _woken_events(self, table_id: str, after: int, waited: str, start_response: Callable) -> Iterable[bytes]:
         """A parked long-poll whose wait is over: the version and the events after ``after``.
-        The phones of a table wait on the same version, so one change wakes several requests
-        with the same question: the answer is made once. Every change to a table makes a new
-        version, so an answer for a version never goes out of date."""
+        One change wakes every phone of the table, mostly waiting on the same version or close
+        behind it, so the events are read once per version, from the furthest-behind phone's
+        version, and each phone gets its part. Every change to a table makes a new version,
+        so what was read for a version never goes out of date."""
         with self.flask_app.app_context():
             try:
                 version = tables.version_of(table_id, fresh=waited == "timeout", seen=after)
-                data = self._woken.get((table_id, after, version))
-                if data is None:
-                    events = tables.log(table_id, after, LOG_LIMIT) if version > after else []
-                    data = self._encode({"id": table_id, "version": version, "events": events})
-                    if events:
-                        if len(self._woken) >= EVENTS_KEPT:
-                            self._woken.clear()
-                        self._woken[(table_id, after, version)] = data
+                events = self._events_after(table_id, after, version) if version > after else []
             except HeadframeError as exc:
                 return self._error(start_response, exc)
-        return self._send(start_response, "200 OK", data, [])
+        return self._json(start_response, "200 OK", {"id": table_id, "version": version, "events": events}, [])
+
+    def _events_after(self, table_id: str, after: int, version: int) -> list[dict]:
+        read = self._read.get((table_id, version))
+        if read is not None:
+            since, events = read
+            if since <= after and (since == after or len(events) < LOG_LIMIT):  # it holds every event wanted
+                return [e for e in events if e["seq"] > after]
+        events = tables.log(table_id, after, LOG_LIMIT)
+        if len(self._read) >= EVENTS_KEPT:
+            self._read.clear()
+        self._read[(table_id, version)] = (after, events)
+        return events
 
     # -- POST /api/tables/<id>/actions --------------------------------------------------
 
@@ -160,12 +166,7 @@ class HotPaths:
         return self._json(start_response, f"{status} {HTTP_STATUS_CODES[status].upper()}", body, [])
 
     def _json(self, start_response: Callable, status: str, body: dict, headers: list) -> list[bytes]:
-        return self._send(start_response, status, self._encode(body), headers)
-
-    def _encode(self, body: dict) -> bytes:
-        return f"{self.flask_app.json.compact(body)}\n".encode()
-
-    def _send(self, start_response: Callable, status: str, data: bytes, headers: list) -> list[bytes]:
+        data = f"{self.flask_app.json.compact(body)}\n".encode()
         start_response(status, [("Content-Type", "application/json"), ("Content-Length", str(len(data))),
                                 *headers, *SECURITY])
         return [data]

@@ -46,3 +46,41 @@ def test_every_text_of_the_ore_picture_stays_inside_its_column_or_card(phone):
     page = phone()
     page.set_content(f"<!doctype html><html><body style='margin:0'>{svg}</body></html>")
     assert page.evaluate(OUTSIDE) == []
+
+
+def _published_page_with_a_private_mine(app) -> str:
+    from types import SimpleNamespace
+
+    from flask import render_template
+
+    game = find_game("ore-published")
+    names = ("Anna", "Ben", "Cara")
+    state = game.apply(game.setup([PlayerSpec(n) for n in names], None, 3), {"type": "deal", "seat": 0})
+    seat = game.acting_seats(state)[0]
+    state = game.apply(state, {"type": "place", "space": "private", "res": "iron", "seat": seat})
+    seats = [SimpleNamespace(seat=i, name=n, colour=c) for i, (n, c) in enumerate(zip(names, ("#c0392b", "#2471a3", "#1e8449")))]
+    with app.test_request_context("/"):
+        return render_template("games/ore-published.html", table=SimpleNamespace(seats=seats, finished=False), game=game,
+                               view=game.view(state, seat), seat=seat, options=game.options(state, seat), version=1,
+                               act_url="/act")
+
+
+MINE_TEXT_OUTSIDE = """() => {
+    const bad = [];
+    for (const svg of document.querySelectorAll('svg.op-mine-card')) {
+        const width = svg.viewBox.baseVal.width;
+        for (const text of svg.querySelectorAll('text')) {
+            const box = text.getBBox();
+            if (box.x < 0 || box.x + box.width > width) bad.push(text.textContent + ': ' + box.x.toFixed(1) + '..' + (box.x + box.width).toFixed(1));
+        }
+    }
+    return bad;
+}"""
+
+
+def test_every_published_mine_card_keeps_its_words_inside_it_private_ones_too(app, phone):
+    html = _published_page_with_a_private_mine(app)
+    assert "(private)" in html
+    page = phone()
+    page.set_content(f"<!doctype html><html><body>{html}</body></html>")
+    assert page.evaluate(MINE_TEXT_OUTSIDE) == []
