@@ -97,12 +97,12 @@ def rank(totals: Sequence[float], tiebreaks: Sequence[Sequence[float]] = (), nam
             values = {tb[s] for s in group}
             if len(values) > 1:
                 label = labels[index] if index < len(labels) else f"tie-break {index + 1}"
-                decided = f"{who} tied on {_num(total)} points; {label} decides"
+                decided = f"{who} tied on {_points(total)}; {label} decides"
                 detail = ", ".join(f"{names[s] if names else s + 1}: {_num(tb[s])}" for s in group)
                 notes.append(f"{decided} ({detail}).")
                 break
         if decided is None:
-            notes.append(f"{who} tied: {_num(total)} points each, and equal on every tie-break; they share the rank.")
+            notes.append(f"{who} tied: {_points(total)} each, and equal on every tie-break; they share the rank.")
     return tuple(ranks), " ".join(notes)
 
 
@@ -113,6 +113,17 @@ def _and(words: Sequence[str]) -> str:
 
 def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _points(value: float) -> str:
+    """"1 point", "0 points", "2.5 points"."""
+    return f"{_num(value)} point{'' if value == 1 else 's'}"
+
+
+def ordinal(n: int) -> str:
+    """A place as printed on a score sheet: 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def sheet(players: Sequence[str], rows: Sequence[ScoreRow], tiebreaks: Sequence[Sequence[float]] = (),

@@ -12,30 +12,23 @@ import io
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from companion.core import ScoreSheet
+from companion.core import ScoreSheet, ordinal
 
 from . import style
-from .fonts import face, font_dir
+from .fonts import face
 from .icons import colour
-from .units import PAPERS_MM, pt
-
-FONT_DIR = font_dir()  # the shipped fonts every drawing uses
+from .units import paper_size, pt
 
 
 def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def scoresheet_pdf(sheet: ScoreSheet, game_name: str, played_on: str, paper: str = "a4",
                    table_code: str = "", variant: str = "", data: str = "") -> bytes:
     """The score sheet as PDF bytes. ``played_on`` is printed as given (e.g. "25 November 2026");
     ``data`` names the data the game was played by, when it says more than the shipped data."""
-    page = tuple(pt(v) for v in PAPERS_MM[paper])
+    page = tuple(pt(v) for v in paper_size(paper))
     margin = pt(style.SCORESHEET_MARGIN_MM)
     ink = colour(style.INK)
     buffer = io.BytesIO()
@@ -54,7 +47,7 @@ def scoresheet_pdf(sheet: ScoreSheet, game_name: str, played_on: str, paper: str
         details.append(f"table {table_code}")
     if data:
         details.append(f"played by {data}")
-    small, large = pt(style.SCORESHEET_GAP_MM), pt(3 * style.SCORESHEET_GAP_MM)
+    small, large = pt(style.SCORESHEET_GAP_MM), pt(style.SCORESHEET_SECTION_GAP_MM)
     story = [Paragraph(_esc(f"{game_name}: score sheet"), title), Spacer(1, small),
              Paragraph(_esc(" · ".join(details)), body), Spacer(1, large),
              _table(sheet, page[0] - 2 * margin), Spacer(1, large)]
@@ -70,17 +63,18 @@ def scoresheet_pdf(sheet: ScoreSheet, game_name: str, played_on: str, paper: str
 
 def _table(sheet: ScoreSheet, width: float) -> Table:
     count = len(sheet.players)
-    size = style.SCORESHEET_CELL_PT if count <= 6 else style.SCORESHEET_CELL_PT - 2
+    size = style.SCORESHEET_CELL_PT if count <= style.SCORESHEET_ROOMY_PLAYERS else style.SCORESHEET_CROWDED_CELL_PT
     regular, bold = face("regular"), face("bold")
     ink, rule = colour(style.INK), colour(style.RULE_INK)
-    cell = ParagraphStyle("cell", fontName=regular, fontSize=size, leading=size * 1.2, textColor=ink)
+    cell = ParagraphStyle("cell", fontName=regular, fontSize=size, leading=size * style.SCORESHEET_CELL_LEADING,
+                          textColor=ink)
     head = ParagraphStyle("head", parent=cell, fontName=bold, alignment=1)
     category = pt(style.SCORESHEET_CATEGORY_MM)
     per_player = (width - category) / max(count, 1)
     rows = [[""] + [Paragraph(_esc(name), head) for name in sheet.players]]
     rows += [[Paragraph(_esc(row.name), cell)] + [_num(p) for p in row.points] for row in sheet.rows]
     rows.append(["Total"] + [_num(t) for t in sheet.totals])
-    rows.append(["Rank"] + [_ordinal(r) for r in sheet.ranks])
+    rows.append(["Rank"] + [ordinal(r) for r in sheet.ranks])
     table = Table(rows, colWidths=[category] + [per_player] * count, repeatRows=1)
     last = len(rows) - 1
     padding = style.SCORESHEET_PADDING_PT
@@ -89,7 +83,7 @@ def _table(sheet: ScoreSheet, width: float) -> Table:
                 ("ALIGN", (1, 1), (-1, -1), "CENTER"),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("GRID", (0, 0), (-1, -1), style.THIN_PT, rule),
-                ("LINEABOVE", (0, last - 1), (-1, last - 1), 1.5 * style.RULE_PT, ink),
+                ("LINEABOVE", (0, last - 1), (-1, last - 1), style.SCORESHEET_TOTAL_RULE_PT, ink),
                 ("BACKGROUND", (0, 0), (-1, 0), colour(style.SCORESHEET_SHADE)),
                 ("TOPPADDING", (0, 0), (-1, -1), padding), ("BOTTOMPADDING", (0, 0), (-1, -1), padding)]
     for seat, place in enumerate(sheet.ranks):

@@ -53,9 +53,8 @@ ICON_COLOURS = {
 PLACE_DASH_MM = (2.0, 1.5)  # dash and gap of an outline showing where a piece is laid
 STAR_POINTS = 5             # a star mark (Ore's deepest mine level)...
 STAR_INNER = 0.45           # ...whose inner corners sit at this share of its radius
-ARC_STEP_DEG = 15           # a drawn arc (a hard hat's dome) has a corner every this many degrees
-GEAR_TEETH = 8              # a gear wheel's teeth...
-GEAR_TOOTH_DEG = 8          # ...each tip running this many degrees either side of its middle
+ARC_PIECES = 12             # straight pieces a drawn curve is made of when its box does not say
+GEAR_TOOTH_DEG = 8          # a gear wheel's tooth tip runs this many degrees either side of its middle
 
 # Text
 TEXT_MIN_PT = 6.0           # autoshrink never goes below this: smaller is unreadable at the table
@@ -66,6 +65,7 @@ LEADING = 1.18              # line height as a multiple of the font size
 ICON_EM = 1.0               # inline icons are this many font sizes wide/high
 ICON_RISE = -0.12           # and sit this many font sizes below the baseline (like a descender)
 LABEL_PT = 7.0              # small print: tile labels, file notes
+TOKEN_WORD_MAX_PT = 8.0     # a token's word under its big letter grows with the token up to this
 HEADING_PT = 16.0
 BODY_PT = 10.0
 
@@ -77,10 +77,15 @@ RULE_PT = 1.0
 # Score sheets (pdf/scoresheet.py)
 SCORESHEET_MARGIN_MM = 15.0
 SCORESHEET_GAP_MM = 2.0
+SCORESHEET_SECTION_GAP_MM = 6.0 # above and below the table
 SCORESHEET_CATEGORY_MM = 55.0   # width of the category column
 SCORESHEET_TITLE_PT = 20.0
 SCORESHEET_BODY_PT = 11.0
 SCORESHEET_CELL_PT = 12.0
+SCORESHEET_ROOMY_PLAYERS = 6    # more players than this get the smaller cell text
+SCORESHEET_CROWDED_CELL_PT = 10.0
+SCORESHEET_CELL_LEADING = 1.2
+SCORESHEET_TOTAL_RULE_PT = 1.5  # the rule above the totals
 SCORESHEET_LEADING = 1.3
 SCORESHEET_PADDING_PT = 6.0
 SCORESHEET_SHADE = "#eeeeee"    # the header row

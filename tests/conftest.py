@@ -15,8 +15,7 @@ import pytest
 
 from webapp import create_app
 
-PLAYERS = [{"name": "Ann", "colour": "#c0392b"}, {"name": "Bo", "colour": "#2980b9"},
-           {"name": "Cy", "colour": "#27ae60"}]
+from webgame import PLAYERS  # noqa: F401  (fixtures and tests take the three players from here)
 
 
 def _postgres_url() -> str:

@@ -149,3 +149,22 @@ def test_a_badge_layout_without_its_square_stops_check_at_its_line(data, capsys)
     path = _edit(data, '[badge]\nsize = "100mm x 100mm"\n', '[badge]\n')
     assert main(["check", "ardevur", "--data", str(data)]) == 2
     assert f"{path}:{_line_of(path, '[badge]')}: badge.size: missing" in capsys.readouterr().err
+
+
+def _rects(pdf: Path, w: float, h: float) -> list[tuple[int, float, float]]:
+    """(page, x0, top) in mm of every rectangle w x h mm."""
+    with pdfplumber.open(pdf) as doc:
+        return [(n, round(r["x0"] / MM, 2), round(r["top"] / MM, 2)) for n, page in enumerate(doc.pages)
+                for r in page.rects if abs(r["width"] / MM - w) < 0.01 and abs(r["height"] / MM - h) < 0.01]
+
+
+def test_a_badge_box_moves_by_its_share_of_each_badge_drawn(data, tmp_path):
+    """The badge's boxes are shares of a 100 mm square: the permit moved 10 mm moves a tenth of
+    the badge's side, 2.2 mm on a development card's 22 mm badge, 0.85 mm on a territory's 8.5 mm."""
+    before = _build(data, tmp_path / "before")
+    _edit(data, '[badge.boxes.permit]\nkind = "rect"\nx = "22mm"', '[badge.boxes.permit]\nkind = "rect"\nx = "32mm"')
+    after = _build(data, tmp_path / "after")
+    for pdf, side in (("development-cards.pdf", 22.0), ("territory-cards.pdf", 8.5)):
+        old, new = (_rects(d / pdf, 0.56 * side, 0.76 * side) for d in (before, after))
+        assert old and len(old) == len(new)
+        assert {(round(b[1] - a[1], 2), round(b[2] - a[2], 2)) for a, b in zip(old, new)} == {(round(side / 10, 2), 0.0)}

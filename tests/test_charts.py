@@ -57,3 +57,14 @@ def test_no_rounds_is_described_not_drawn_as_garbage():
     assert describe(["Ann"], [], []) == "No rounds have been scored yet."
     svg = parse(score_chart(["Ann"], []))
     assert svg.find(f".//{SVG}polyline").get("points") == ""
+
+
+def test_round_labels_never_crowd_the_last_round():
+    """35 rounds are labelled every fourth round; round 33 would touch round 35, so it gives way."""
+    for count in range(2, 60):
+        svg = parse(score_chart(["Ann", "Bo"], [[i, i] for i in range(count)]))
+        xs = [(float(t.get("x")), t.text) for t in svg.iter(f"{SVG}text")
+              if t.get("text-anchor") == "middle" and t.text and t.text.isdigit()]
+        assert xs[-1][1] == str(count)
+        gaps = [b[0] - a[0] for a, b in zip(xs, xs[1:])]
+        assert min(gaps) >= max(gaps) * 0.99 or min(gaps) >= 28, (count, xs)

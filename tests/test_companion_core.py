@@ -22,6 +22,13 @@ def test_rank_breaks_ties_in_order_and_explains_which_key_decided():
     assert note == "Ann and Bo tied on 31 points; ore left in mines decides (Ann: 9, Bo: 12)."
 
 
+def test_a_tie_on_one_point_says_point_not_points():
+    _, note = rank([1, 3, 1], names=["Ben", "Cara", "Dana"])
+    assert note == "Ben and Dana tied: 1 point each, and equal on every tie-break; they share the rank."
+    _, note = rank([1, 1], tiebreaks=[[2, 0]], names=["Ben", "Dana"], labels=["money"])
+    assert note == "Ben and Dana tied on 1 point; money decides (Ben: 2, Dana: 0)."
+
+
 def test_sheet_adds_rows_into_totals():
     s = sheet(["Ann", "Bo"], [ScoreRow("a", "A", (3, 4)), ScoreRow("b", "B", (5, 1))])
     assert s.totals == (8, 5) and s.ranks == (1, 2) and s.tiebreak == ""

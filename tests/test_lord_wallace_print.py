@@ -87,3 +87,28 @@ def test_more_mines_prints_his_extra_mines_in_a_third_colour(solo, tmp_path, var
     assert more["mines"]["count"] == 12 + extra
     words = _mine_words(tmp_path / "tinners-trail", more)
     assert words.count("G") == extra and words.count("Mine") == _mine_words(folder, found).count("Mine") + extra
+
+
+def _is_orange(colour) -> bool:
+    want = (0xF2 / 255, 0xB2 / 255, 0x7A / 255)   # die_orange in game.toml's style table
+    return colour is not None and len(colour) == 3 and all(abs(a - b) < 0.01 for a, b in zip(colour, want))
+
+
+def test_each_copper_half_carries_its_word_mark_not_only_its_orange(solo):
+    folder, found = solo
+    deck = load_deck()
+    halves = tagged = 0
+    with pdfplumber.open(folder / found["lord-wallace-cards"]["file"]) as pdf:
+        for page in pdf.pages:
+            for r in (r for r in page.rects if _is_orange(r["non_stroking_color"])):
+                inside = [c for c in page.chars if r["x0"] <= (c["x0"] + c["x1"]) / 2 <= r["x1"]
+                          and r["top"] <= (c["top"] + c["bottom"]) / 2 <= r["bottom"]]
+                halves += 1
+                letters = "".join(sorted(c["text"] for c in inside))
+                if all(letters.count(ch) >= 1 for ch in "Cu£8+"):
+                    tagged += 1
+                    # sideways on the sheet: a glyph's size is measured across its line
+                    tag = [c for c in inside if c["text"] in "Cu£8+"]
+                    assert min(c["size"] if c["upright"] else c["x1"] - c["x0"] for c in tag) >= 5.0
+    copper = sum(1 for grid in deck.cards.values() for cell in grid.values() if cell.copper_action)
+    assert copper > 0 and halves == copper and tagged == copper, (halves, tagged, copper)

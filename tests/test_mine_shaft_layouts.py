@@ -138,7 +138,8 @@ def test_an_unknown_box_or_layout_stops_build_and_check_at_its_line(data, tmp_pa
     err = "\n".join(_refused(data, tmp_path, capsys))
     assert f"{path}:{_line_of(path, '[tile.boxes.slots]')}: tile.boxes.slots: unknown box 'slots'; tile draws: " in err
     assert f"{path}:{_line_of(path, '[tile]')}: tile.boxes: missing box: slot" in err
-    assert f"{path}:{_line_of(path, '[head-frame]')}: head-frame: unknown layout 'head-frame'; Mine Shaft draws: " in err
+    frame = _line_of(path, "[head-frame]")
+    assert f"{path}:{frame}: head-frame: unknown layout 'head-frame'; Mine Shaft draws: " in err
 
 
 def test_a_malformed_point_or_length_is_reported_at_its_line(data, tmp_path, capsys):
@@ -155,3 +156,9 @@ def test_vertices_belong_to_polygons_and_paths_only(data, tmp_path, capsys):
     err = "\n".join(_refused(data, tmp_path, capsys))
     assert f"{path}:{_line_of(path, '[icon-kart.boxes.body]') + 2}: icon-kart.boxes.body.vertices: only a polygon " \
            "or path box has vertices" in err
+
+
+def test_a_curve_without_its_subdivisions_is_reported_at_its_box(data, tmp_path, capsys):
+    path = _edit(data, 'h = "6.5mm"\nsubdivisions = 12\n', 'h = "6.5mm"\n')
+    err = "\n".join(_refused(data, tmp_path, capsys))
+    assert f"{path}:{_line_of(path, '[icon-tunnel.boxes.mouth]')}: icon-tunnel.boxes.mouth.subdivisions: missing" in err

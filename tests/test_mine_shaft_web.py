@@ -123,3 +123,79 @@ def test_without_script_the_mine_shows_and_the_move_list_lays_a_tile_in_words(ap
     said = label.split(": ", 1)[-1].replace("Lay ", "laid ", 1)
     assert said in log, said
     assert not re.search(r"\(-?\d+, -?\d+\)", log)
+
+
+def _render(app, st, seat, finished):
+    from types import SimpleNamespace
+
+    from flask import render_template
+
+    from companion.registry import find_game
+
+    game = find_game("mine-shaft")
+    seats = [SimpleNamespace(seat=i, name=n, colour=c) for i, (n, c) in enumerate((("Ann", "#e8590c"), ("Bo", "#1098ad")))]
+    with app.test_request_context("/"):
+        return render_template("games/mine-shaft.html", table=SimpleNamespace(seats=seats, finished=finished), game=game,
+                               view=game.view(st, seat), seat=seat, options=game.options(st, seat), version=7,
+                               act_url="/act")
+
+
+def test_the_final_turns_notice_goes_when_the_game_is_over(app):
+    import random
+
+    from companion.core import PlayerSpec
+    from companion.registry import find_game
+
+    game = find_game("mine-shaft")
+    st = game.setup([PlayerSpec("Ann"), PlayerSpec("Bo")], "basic", 4)
+    chooser, ending = random.Random(1), None
+    while game.end_if(st) is None:
+        seat = game.acting_seats(st)[0]
+        if game.view(st, 0)["board"].get("ending"):
+            ending = st
+        st = game.apply(st, game.bot_move(st, seat, "heuristic", chooser))
+    before = _render(app, ending, 0, finished=False)
+    assert "Final turns: one each" in before or "The game is ending" in before
+    assert game.view(st, 0)["board"]["ending"]
+    html = _render(app, st, 0, finished=True)
+    assert "Final turns" not in html and "The game is ending" not in html
+
+
+def test_counters_are_squares_and_pieces_discs_so_a_coal_c_is_never_cara():
+    import random
+
+    from companion.core import PlayerSpec
+    from companion.registry import find_game
+    from webapp.boards.mine_shaft import mine_svg
+
+    game = find_game("mine-shaft")
+    st = game.setup([PlayerSpec(n) for n in ("Cara", "Sam", "Gil")], "basic", 2)
+    chooser = random.Random(3)
+    for _ in range(60):
+        st = game.apply(st, game.bot_move(st, game.acting_seats(st)[0], "heuristic", chooser))
+    board = game.view(st, 0)["board"]
+    minerals = [m for t in board["tiles"] for m in t["minerals"]]
+    assert {m["letter"] for m in minerals} & {"C", "S", "G"}  # the letters the players' initials share
+    svg = str(mine_svg(board, ["#e8590c", "#1098ad", "#2f9e44"]))
+    squares = re.findall(r'<rect class="ms-mineral"[^>]*rx="4"[^>]*><title>(\w+)</title></rect>', svg)
+    assert sorted(squares) == sorted(m["kind"] for m in minerals)
+    pieces = re.findall(r'<g class="ms-pawn"[^>]*><title>[^<]*</title><circle ', svg)
+    assert len(pieces) == len(board["pieces"]) == 3
+    assert 'r="13"' not in svg  # no mineral is drawn as a disc any more
+
+
+def test_the_ways_to_lay_a_tile_in_words_fold_under_the_mine_not_above_it(app):
+    table, host = start(app)
+    client = host_phone(app, host)
+    first = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["state"]["turn"]
+    body = act(client, table.id, host, 0, {"type": "draw_tile", "seat": first}).get_json()
+    lays = [o for o in body["options"] if o["action"]["type"] == "place_tile"]
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    mine = re.search(r'<section class="card" aria-labelledby="ms-mine-title">.*?</section>', html, re.S).group(0)
+    fold = re.search(r'<details id="ms-lay-words"><summary>Or choose in words \((\d+) ways to lay it\)</summary>(.*?)</details>',
+                     mine, re.S)
+    assert fold and int(fold.group(1)) == len(lays) > 1
+    assert fold.group(2).count('<form class="hf-action"') == len(lays)
+    assert mine.index('class="ms-mine"') < mine.index('id="ms-lay-words"')  # the picture first
+    forms = re.findall(r'<form class="hf-action"[^>]*data-action=\'[^\']*place_tile', html)
+    assert len(forms) == len(lays)  # in the fold and nowhere else

@@ -30,10 +30,10 @@ BOUNDS = {
     # Mine Shaft
     "mine_shaft.py": (0, 0), "mine_shaft_art.py": (0, 0), "mine_shaft_setup.py": (0, 0),
     # Tinners' Trail and the score sheet
-    "tinners_trail.py": (13, 0), "tinners_trail_map.py": (5, 0), "tinners_trail_pieces.py": (20, 0),
-    "tinners_trail_counts.py": (0, 0), "tinners_trail_setup.py": (0, 0), "../scoresheet.py": (9, 0),
+    "tinners_trail.py": (0, 0), "tinners_trail_map.py": (0, 0), "tinners_trail_pieces.py": (0, 0),
+    "tinners_trail_counts.py": (0, 0), "tinners_trail_setup.py": (0, 0), "../scoresheet.py": (0, 0),
     # Setup steps printed on the checklist
-    "ore_setup.py": (0, 0), "ore_published_setup.py": (0, 0),
+    "ore_setup.py": (0, 0), "ore_published_setup.py": (0, 0), "ardevur_setup.py": (0, 0),
 }
 DRAWN_FROM_LAYOUTS = tuple(BOUNDS)
 # numbers that are arithmetic, not layout: none, one, halves and doubles

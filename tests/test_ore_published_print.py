@@ -98,3 +98,46 @@ def test_builds_are_reproducible(built, tmp_path):
     build_game("ore-published", tmp_path, BuildOptions())
     for name in ("board.pdf", "mine-cards.pdf", "contracts.pdf", "buildings.pdf", _file(manifest, "resource-tokens")):
         assert (tmp_path / "ore-published" / name).read_bytes() == (folder / name).read_bytes(), name
+
+
+def _colours() -> set[str]:
+    from companion.data import load_game
+
+    return {c.capitalize() for c in load_game("ore-published").setup["player_colours"]}
+
+
+def _labelled(page, below: str) -> list[tuple[str, str, float]]:
+    """(colour word, the word under it, x centre) for each token whose label puts a colour name
+    above ``below`` ("Cage" or "Private"), read from the page's words."""
+    colours = _colours()
+    words = page.extract_words()
+    found = []
+    for w in words:
+        if w["text"] not in colours:
+            continue
+        x = (w["x0"] + w["x1"]) / 2
+        under = [u for u in words if u["text"] == below and abs((u["x0"] + u["x1"]) / 2 - x) < 4
+                 and 0 < u["top"] - w["top"] < 20]
+        if under:
+            after = [n for n in words if abs(n["top"] - under[0]["top"] - 14) < 3 and abs((n["x0"] + n["x1"]) / 2 - x) < 6]
+            found.append((w["text"], after[0]["text"] if after else "", x))
+    return found
+
+
+def test_colour_tokens_name_their_colour_in_words_on_both_sides(built):
+    """Mine cage and private mine tokens say whose they are in words, not by colour alone; each
+    cage's back (level 2) names the same colour at the mirrored place."""
+    import pdfplumber
+
+    colours = _colours()
+    path = built[0] / "pieces.pdf"
+    with pdfplumber.open(path) as doc:
+        pages = doc.pages
+        fronts = [(n, t) for n, p in enumerate(pages) for t in _labelled(p, "Cage") if t[1] == "1"]
+        assert {t[0] for _, t in fronts} == colours
+        for n, (colour, _, x) in fronts:
+            back = _labelled(pages[n + 1], "Cage")
+            assert any(c == colour and level == "2" and abs(bx - (pages[n + 1].width - x)) < 2
+                       for c, level, bx in back), (colour, back)
+        private = [t[0] for p in pages for t in _labelled(p, "Private")]
+        assert sorted(private) == sorted(colours)

@@ -83,3 +83,29 @@ def test_the_turn_banner_names_the_step_and_the_workers_left(app):
     shown = webgame.banners(phones, table)
     assert shown[1] == "Your turn — trading coal at the market or declining"
     assert shown[0] == "Waiting for Ada (trading coal at the market or declining)"
+
+
+def test_buttons_and_log_lines_name_contracts_buildings_and_mines_in_words():
+    """A whole game by bots: no move's label and no log line carries a card's id ("c12",
+    "slag-heap", "iron-1"); contracts are named by their number ("#12"), buildings by name."""
+    import random
+    import re
+
+    from companion.core import PlayerSpec
+    from companion.registry import find_game
+
+    game = find_game("ore-published")
+    ids = set(game.cat.contracts) | set(game.cat.buildings) | set(game.cat.mines)
+    raw = re.compile(r"(?<![\w#-])(" + "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True)) + r")(?![\w-])")
+    st = game.setup([PlayerSpec(p["name"]) for p in PLAYERS], None, 3)
+    chooser, said = random.Random(2), []
+    while game.end_if(st) is None:
+        seat = game.acting_seats(st)[0]
+        said += [o.label for o in game.options(st, seat)]
+        action = game.bot_move(st, seat, "heuristic", chooser)
+        after = game.apply(st, action)
+        said.append(game.describe(st, action, after))
+        st = after
+    assert any(re.search(r"Take contract #\d+", s) for s in said) and any(s.startswith("Build ") for s in said)
+    found = sorted({m.group(1) for s in said for m in [raw.search(s)] if m})
+    assert found == [], found

@@ -154,6 +154,17 @@ def test_two_line_subcontract_form_and_black_market_buttons(app):
     assert "Black market: contract #44" in html
 
 
+def test_the_end_is_announced_for_this_round_then_said_to_have_come(app):
+    d = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "standard", 3).draft()
+    d["end"] = ["the contract row cannot be refilled"]
+    d["phase"] = "relief"
+    html, _ = _render(app, state(d), 0)
+    assert "The game ends after this round: the contract row cannot be refilled." in html
+    d["phase"] = "over"
+    html, _ = _render(app, state(d), 0)
+    assert "The game ended: the contract row cannot be refilled." in html and "ends after this round" not in html
+
+
 def test_the_partial_places_every_option_it_keeps_from_the_generic_list(app):
     """The partial declares every action type as its own; each option's label must appear."""
     for seed in (1, 2):
@@ -225,6 +236,64 @@ def test_every_card_of_the_game_fits_its_place_in_the_picture_whole():
     for card in cat.initiatives.values():
         assert len(wrap(card.name, 11)) <= 2 and len(wrap(in_letters(card.cost.label()), 13)) <= 2, card.name
     assert max(len(c.rows) for c in cat.contracts.values()) <= 5
+
+
+def test_a_due_row_says_what_it_lacks_as_the_row_names_it():
+    from companion.ore.views import lacking
+
+    gold_only = {"gold": 1, "oil": 0, "iron": 0, "copper": 0, "coal": 0}
+    assert lacking(gold_only, (("copper", "iron"),)) == "1 copper/iron"
+    assert lacking(gold_only, (("iron", "gold"), ("iron", "gold"))) == "1 iron/gold"
+    assert lacking(gold_only, (("gold",), ("coal",))) == "1 coal"
+    assert lacking(gold_only, (("copper",), ("iron",), ("iron",))) == "1 copper, 2 iron"
+    assert lacking(gold_only, (("iron", "gold"),)) == ""
+
+
+def test_every_market_relief_and_card_action_is_told_in_words():
+    """The log and the undo button describe each action as a sentence, never as its type."""
+    d = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "standard", 3).draft()
+    d["takeover"] = [{"number": 7, "row": 0, "from": 1, "offers": [0]}]
+    before = state(d)
+    said = {kind: GAME.describe(before, {"type": kind, "seat": 0, **extra}, before) for kind, extra in (
+        ("take_over", {}), ("decline", {}), ("market_done", {}), ("pass", {}), ("relieve", {"mine": "oil"}),
+        ("relief_done", {}), ("efficient", {"contract": 7, "rows": 1}), ("subcontract", {"target": 2}),
+        ("take_own_contract", {}), ("cash_futures", {"token": 0}))}
+    assert said == {
+        "take_over": "Joe takes over contract #7", "decline": "Joe lets contract #7 go",
+        "market_done": "Joe finishes the market turn", "pass": "Joe passes",
+        "relieve": "Joe takes a miner back from the oil mine", "relief_done": "Joe is done taking miners back",
+        "efficient": "Joe fills 1 more row of contract #7 with Efficient Ops",
+        "subcontract": "Joe fills lines of Bo's contracts with Subcontracted Ops",
+        "take_own_contract": "Joe takes the next contract of their stack",
+        "cash_futures": "Joe cashes in a Futures token"}
+    s = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "standard", 3)
+    while s.data["phase"] != "replenish":
+        s = GAME.apply(s, GAME.bot_action(s, GAME.acting_seats(s)[0]))
+    d = s.draft()
+    d["mines"]["gold"]["exhausted"] = True
+    s = state(d)
+    action = {"type": "replenish", "seat": GAME.acting_seats(s)[0]}
+    line = GAME.describe(s, action, GAME.apply(s, action))
+    assert line.startswith("Replenished. Mines: a new gold mine. Assets: "), line
+
+
+def test_cards_a_player_cannot_take_fold_away_below_the_ones_they_can(app):
+    s = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "standard", 4)
+    while s.data["phase"] != "acquisition":
+        s = GAME.apply(s, GAME.bot_action(s, GAME.acting_seats(s)[0]))
+    seat = GAME.acting_seats(s)[0]
+    html, _ = _render(app, s, seat)
+    html = html_lib.unescape(html)
+    kinds = ("buy_asset", "buy_initiative", "take_contract")
+    offered = [o for o in GAME.options(s, seat) if o.action["type"] in kinds]
+    greyed = [o for o in offered if not o.allowed]
+    assert len(greyed) > 3 and any(o.allowed for o in offered)
+    head, fold = html.split('<details class="greyed" id="ore-greyed-buy_asset">', 1)
+    assert f"<summary>{len(greyed)} more moves not open now, and why</summary>" in fold
+    fold = fold.split("</details>")[0]
+    assert fold.count('<form class="hf-action"') == fold.count(" disabled>") == len(greyed)
+    assert head.count('<form class="hf-action"') == len(offered) - len(greyed) and " disabled>" not in head
+    assert all(o.label in head for o in offered if o.allowed) and all(o.reason in fold for o in greyed)
 
 
 def test_the_turn_banner_names_the_step_and_what_is_left(app):

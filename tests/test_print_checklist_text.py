@@ -69,3 +69,16 @@ def test_a_solo_build_speaks_of_one_player(tmp_path):
     text = _text(tmp_path / "tinners-trail")
     assert "Set up for 1 player " in text + " " and "Built for 1 player." in text
     assert "1 players" not in text
+
+
+def test_a_set_with_a_score_sheet_names_a_pen_to_gather(out):
+    with_sheet = 0
+    for folder in games(out):
+        sheets = [c for c in manifest(folder)["components"] if c["id"] == "score-sheet"]
+        text = _text(folder)
+        gather = text[text.index("Gather (not printed)"):] if "Gather (not printed)" in text else ""
+        if sheets:
+            with_sheet += 1
+            assert re.search(r"\b1 \u00d7 Pen or pencil\b", gather), (folder.name, gather)
+            assert sheets[0]["file"] in text
+    assert with_sheet >= 1

@@ -1,4 +1,4 @@
-"""Everything the Ore and Mine Shaft rulebooks name is printed or on the checklist's gather
+"""Everything the Ore, Ore (published) and Mine Shaft rulebooks name is printed or on the checklist's gather
 list, and nothing else is (checked from manifest.json and checklist.pdf against the books)."""
 
 import json
@@ -27,6 +27,15 @@ GAMES = {
         "two 6-sided dice": ("dice",), "4 player pieces": ("player-pieces",),
         "1 starting tile": ("start-tile",), "mineral-counters": ("minerals",),
     }, {"reference-cards": "a summary of the turn for each player; the box has none"}),
+    "ore-published": ("001_0a892dab42667315.txt", {
+        "1 game board": ("board",), "32 mine cards": ("mine-cards",), "30 workers": ("workers",),
+        "125 resource cubes": ("resource-tokens",), "resource tokens": ("resource-tokens",),
+        "5 reference cards": ("reference-cards",), "5 mine cage tokens": ("mine-cage-tokens",),
+        "1 round tracker token": ("round-tracker",), "5 drill bit tokens": ("drill-bits",),
+        "5 private mine tokens": ("private-mine-tokens",), "120 money cards": ("money",),
+        "40 contract cards": ("contracts",), "64 building cards": ("buildings",),
+        "1 first player marker": ("first-player-marker",), "2 overtime tiles": ("overtime-tiles",),
+    }, {}),
 }
 
 

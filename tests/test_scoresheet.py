@@ -1,8 +1,11 @@
 import io
 
+import pdfplumber
+import pytest
 from pypdf import PdfReader
 
-from companion.core import ScoreRow, sheet
+from companion.core import ScoreRow, ordinal, sheet
+from companion.errors import InvalidDimension
 from pdf.scoresheet import scoresheet_pdf
 
 
@@ -43,16 +46,19 @@ def test_letter_paper_and_twelve_players_fit_one_page():
     assert round(float(reader.pages[0].mediabox.width)) == 612
 
 
-def test_shipped_font_is_embedded_when_present():
-    from pdf.scoresheet import FONT_DIR
+def test_the_shipped_fonts_are_embedded():
+    """Every letter of the sheet is set in the DejaVu faces every drawing registers from
+    cards_data/fonts, never a viewer's built-in font."""
+    with pdfplumber.open(io.BytesIO(scoresheet_pdf(example(), "X", "1 May 2026"))) as doc:
+        fonts = {c["fontname"].split("+")[-1] for page in doc.pages for c in page.chars}
+    assert fonts == {"DejaVuSans", "DejaVuSans-Bold"}
 
-    data = scoresheet_pdf(example(), "X", "1 May 2026")
-    fonts = set()
-    for page in PdfReader(io.BytesIO(data)).pages:
-        for font in page["/Resources"]["/Font"].values():
-            fonts.add(str(font.get_object()["/BaseFont"]))
-    if any(FONT_DIR.glob("DejaVuSans*.ttf")):
-        assert any("DejaVuSans" in f for f in fonts), fonts
-        assert not any("Oblique" in f for f in fonts), fonts
-    else:
-        assert fonts <= {"/Helvetica", "/Helvetica-Bold"}
+
+def test_places_are_written_as_ordinals():
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112)] == \
+        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th", "112th"]
+
+
+def test_an_unknown_paper_is_refused_by_name():
+    with pytest.raises(InvalidDimension, match="unknown paper 'a3'; papers: a4, letter"):
+        scoresheet_pdf(example(), "X", "1 May 2026", paper="a3")

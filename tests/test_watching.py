@@ -10,9 +10,8 @@ import pytest
 
 import webgame
 from companion import find_game, game_ids
-from conftest import PLAYERS
 from webapp import tables
-from webgame import TOKEN, act
+from webgame import PLAYERS, TOKEN, act
 
 MOVES = re.compile(r'<form[^>]*class="[^"]*hf-action|action="[^"]*/act"|class="ms-target"|id="moves-title"')
 

@@ -8,6 +8,8 @@ from html import unescape
 from webapp import tables
 
 TOKEN = "X-Headframe-Token"
+PLAYERS = [{"name": "Ann", "colour": "#c0392b"}, {"name": "Bo", "colour": "#2980b9"},
+           {"name": "Cy", "colour": "#27ae60"}]
 
 
 def start(app, game: str, players: list[dict], variant: str | None, seed: int):

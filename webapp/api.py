@@ -9,8 +9,6 @@ same results (see ``webapp.hotpaths``); these routes answer everything else.
 
 from __future__ import annotations
 
-import time
-
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion import find_game, game_ids
@@ -18,15 +16,13 @@ from companion import find_game, game_ids
 from . import exports, tables
 from .errors import Invalid, NotFound
 from .jsonbody import load_object
+from .live import LOG_LIMIT, MAX_WAIT, WAITED
 from .openapi import document
 from .hotpaths import newest_tag, not_modified_headers
 from .security import SEAT_COOKIE, TOKEN_HEADER, client_address, join_limit, request_token, set_table_cookie
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-MAX_WAIT = 25.0
-CROSS_PROCESS_CHECK_S = 0.5  # how often a waiting long-poll looks for changes made by other server processes
-LOG_LIMIT = 1000
 
 
 def _body(*fields: str, allow_empty: bool = False) -> dict:
@@ -181,27 +177,21 @@ def log(table_id: str):
 @bp.get("/tables/<table_id>/events")
 def events(table_id: str):
     """Long-poll: answers as soon as the table is newer than ``after`` or ``wait`` runs out.
-    Only a few requests may wait at once so waiting phones never starve the server's
-    threads; the rest get an immediate answer and simply poll."""
+    Under ``serve`` the request has already waited, parked off the server's threads, before
+    it gets here (see ``webapp.live``). Elsewhere it waits in its thread, but only while no
+    more than half the threads wait, so waiting phones never starve the server; the rest get
+    an immediate answer and simply poll."""
     after = _int_arg("after", -1, -1, 2 ** 31)
     wait = min(_int_arg("wait", 0, 0, int(MAX_WAIT)), MAX_WAIT)
-    version = tables.version_of(table_id, seen=after)
+    waited = request.environ.get(WAITED)
+    version = tables.version_of(table_id, fresh=waited == "timeout", seen=after)
     waiters = current_app.extensions["headframe_waiters"]
-    if version <= after and wait > 0 and waiters.acquire(blocking=False):
+    if version <= after and wait > 0 and waited is None and waiters.acquire(blocking=False):
         try:
-            store = current_app.extensions["headframe"]
-            deadline = time.monotonic() + wait
-            while version <= after:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    break
-                with store.changed:
-                    # Woken at once by a change made in this process; a change made by another
-                    # server process is found in the database when the wait times out.
-                    woken = store.changed.wait(min(left, CROSS_PROCESS_CHECK_S))
-                version = tables.version_of(table_id, fresh=not woken, seen=after)
+            changed = current_app.extensions["headframe_live"].wait(table_id, after, wait)
         finally:
             waiters.release()
+        version = tables.version_of(table_id, fresh=not changed, seen=after)
     new = tables.log(table_id, after, LOG_LIMIT) if version > after else []
     return jsonify({"id": table_id, "version": version, "events": new})
 

@@ -40,11 +40,13 @@ class CompactJSON(DefaultJSONProvider):
 def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str | os.PathLike | None = None,
                threads: int | None = None) -> Flask:
     """The app. ``threads``: how many requests the server runs at once, when it is known; the
-    connection pool is sized to it, and long-polls may hold at most half the threads so that
+    connection pool is sized to it. Under ``serve`` a waiting long-poll holds no thread (see
+    ``webapp.live``); where one must wait in a thread, at most half the threads may, so that
     waiting phones never leave none for the others."""
     from . import api, boards, errors, pages, security
     from .db import make_engine, sqlite_url
     from .hotpaths import HotPaths
+    from .live import Live
     from .tables import Store
 
     instance = instance_path or os.environ.get("HEADFRAME_INSTANCE")
@@ -69,7 +71,10 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.jinja_env.autoescape = True
 
     engine = make_engine(url, app.config["DB_POOL_SIZE"], app.config["SQLITE_SYNCHRONOUS"])
-    app.extensions["headframe"] = Store(engine, app.config["VERSION_TTL"])
+    store = app.extensions["headframe"] = Store(engine, app.config["VERSION_TTL"])
+    live = app.extensions["headframe_live"] = Live(store, app.config["LIVE_WATCH_S"])
+    store.listeners.append(live.changed)
+    # Only for long-polls that wait in a thread (``serve`` parks them instead; see webapp.live).
     app.extensions["headframe_waiters"] = threading.BoundedSemaphore(slots)  # 0: every phone polls
     security.init_app(app)
     app.register_blueprint(errors.bp)

@@ -86,7 +86,9 @@ def score_chart(players: Sequence[str], rounds: Sequence[Sequence[float]], colou
         out.append(f'<text x="{LEFT - 6}" y="{y + 5:.1f}" text-anchor="end">{_num(tick)}</text>')
     step = max(1, math.ceil(len(labels) / 10))  # at most ten round labels fit on a phone
     for index, label in enumerate(labels):
-        if index % step == 0 or index == len(labels) - 1:
+        # the last round is always labelled; a stepped label too close before it gives way
+        last = len(labels) - 1
+        if index == last or (index % step == 0 and last - index >= step):
             out.append(f'<text x="{x_at(index):.1f}" y="{PLOT_TOP + PLOT_HEIGHT + 18}" '
                        f'text-anchor="middle">{escape(label)}</text>')
     out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{PLOT_TOP + PLOT_HEIGHT + 38}" text-anchor="middle" '

@@ -112,7 +112,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
     serve.add_argument("--instance", type=Path, metavar="DIR",
                        help="folder for the database and secret key (default: ./instance)")
-    serve.add_argument("--threads", type=int, default=4, help="threads per server process (default: 4)")
+    serve.add_argument("--threads", type=int, default=4,
+                       help="threads per server process (default: 4); phones waiting for their table to "
+                            "change hold none")
     serve.add_argument("--workers", type=int, metavar="N",
                        help="server processes sharing the port (default: one per core, at most 4; "
                             "1 where the system cannot fork)")

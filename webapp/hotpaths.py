@@ -1,9 +1,10 @@
-"""The two requests a busy table night is made of, answered before Flask.
+"""The requests a busy table night is made of, answered before Flask.
 
-Phones poll ``GET /api/tables/<id>`` (with ``If-None-Match: "<version>"``) and act with
-``POST /api/tables/<id>/actions``. Under load, Flask's own work per request (request
-context, routing, hooks, response objects) costs more than the table service does, so this
-WSGI layer answers those two in their usual form itself: the same service calls
+Phones poll ``GET /api/tables/<id>`` (with ``If-None-Match: "<version>"``), act with
+``POST /api/tables/<id>/actions`` and wait with ``GET /api/tables/<id>/events`` (a long-poll
+the server parked until the table changed, see ``webapp.live``). Under load, Flask's own work
+per request (request context, routing, hooks, response objects) costs more than the table
+service does, so this WSGI layer answers those in their usual form itself: the same service calls
 (``webapp.tables``), the same JSON, the same headers, the same errors (``errors.error_body``);
 the tests compare its answers with the routes' byte for byte. Anything unusual goes on to
 Flask unchanged: another method or path, a body that is not a JSON object.
@@ -22,6 +23,7 @@ from companion.errors import HeadframeError
 from . import tables
 from .errors import Invalid, error_body
 from .jsonbody import loads
+from .live import LOG_LIMIT, WAITED, long_poll
 from .security import HEADERS, token_from
 
 TABLE = re.compile(r"/api/tables/([a-z0-9]{1,16})")
@@ -30,6 +32,7 @@ TOKEN_KEY = "HTTP_X_HEADFRAME_TOKEN"
 ACTION_FIELDS = {"version", "action"}
 SECURITY = list(HEADERS.items())
 POLL_HEADERS = [("Cache-Control", "no-cache"), ("Vary", "Cookie, X-Headframe-Token")]
+EVENTS_KEPT = 1024  # tables whose newest events are kept for the long-polls a change wakes
 
 
 def not_modified_headers(version: int) -> list[tuple[str, str]]:
@@ -53,6 +56,7 @@ class HotPaths:
         self.app = flask_wsgi  # Flask, for everything else
         self.store = app.extensions["headframe"]
         self.max_body = app.config.get("MAX_CONTENT_LENGTH") or 0
+        self._read: dict[tuple[str, int], tuple[int, list[dict]]] = {}  # (table, version) -> (after, events)
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         method = environ.get("REQUEST_METHOD")
@@ -61,6 +65,11 @@ class HotPaths:
             match = TABLE.fullmatch(path)
             if match:
                 return self._poll(match.group(1), environ, start_response)
+            waited = environ.get(WAITED)
+            if waited:
+                wanted = long_poll(method, path, environ.get("QUERY_STRING", ""))
+                if wanted:
+                    return self._woken_events(wanted[0], wanted[1], waited, start_response)
         elif method == "POST":
             match = ACTIONS.fullmatch(path)
             if match:
@@ -90,6 +99,34 @@ class HotPaths:
             seat, host = tables.viewer(table, environ.get(TOKEN_KEY), cookies)
             body = tables.state(table, seat, host)
         return self._json(start_response, "200 OK", body, [("ETag", f'"{table.version}"'), *POLL_HEADERS])
+
+    # -- GET /api/tables/<id>/events, after its wait ------------------------------------------
+
+    def _woken_events(self, table_id: str, after: int, waited: str, start_response: Callable) -> Iterable[bytes]:
+        """A parked long-poll whose wait is over: the version and the events after ``after``.
+        One change wakes every phone of the table, mostly waiting on the same version or close
+        behind it, so the events are read once per version, from the furthest-behind phone's
+        version, and each phone gets its part. Every change to a table makes a new version,
+        so what was read for a version never goes out of date."""
+        with self.flask_app.app_context():
+            try:
+                version = tables.version_of(table_id, fresh=waited == "timeout", seen=after)
+                events = self._events_after(table_id, after, version) if version > after else []
+            except HeadframeError as exc:
+                return self._error(start_response, exc)
+        return self._json(start_response, "200 OK", {"id": table_id, "version": version, "events": events}, [])
+
+    def _events_after(self, table_id: str, after: int, version: int) -> list[dict]:
+        read = self._read.get((table_id, version))
+        if read is not None:
+            since, events = read
+            if since <= after and (since == after or len(events) < LOG_LIMIT):  # it holds every event wanted
+                return [e for e in events if e["seq"] > after]
+        events = tables.log(table_id, after, LOG_LIMIT)
+        if len(self._read) >= EVENTS_KEPT:
+            self._read.clear()
+        self._read[(table_id, version)] = (after, events)
+        return events
 
     # -- POST /api/tables/<id>/actions --------------------------------------------------
 

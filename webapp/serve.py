@@ -17,8 +17,11 @@ from typing import Iterator, TextIO
 
 from companion.errors import HeadframeError
 
+from .live import WAITED, long_poll
+from .workers import BACKLOG
+
 PROBE_ADDRESS = ("10.255.255.255", 1)  # private, never routed: only used to choose an interface
-CONNECTION_LIMIT = 1000  # phones keep connections open; waitress's default of 100 is too few
+CONNECTION_LIMIT = 4000  # per process: every phone keeps a connection open, waiting for its table
 
 
 def lan_address() -> str:
@@ -75,6 +78,13 @@ def _keep_alive_channel():
     from waitress.task import WSGITask
 
     class Task(WSGITask):
+        def get_environment(self):
+            environ = super().get_environment()
+            waited = getattr(self.request, "headframe_waited", None)
+            if waited is not None:  # set by ``Parking``; a client cannot send it
+                environ[WAITED] = waited
+            return environ
+
         def build_response_header(self):
             self._bodiless = (not self.has_body and self.version == "1.1"
                               and self.request.headers.get("CONNECTION", "").lower() != "close")
@@ -91,8 +101,48 @@ def _keep_alive_channel():
     return Channel
 
 
+def _parking(live, threads: int):
+    """waitress's task dispatcher, but a long-poll that would wait is parked (see ``webapp.live``)
+    until its table changes or its wait is over, and only then handed to a thread.
+
+    A parked connection also leaves the server's socket map while it waits: waitress asks every
+    connection in the map, on every turn of its loop, whether it wants to read or write, and
+    with a thousand phones waiting that question cost more than the requests themselves. A
+    parked connection wants neither (its request is taken and not yet answered), so nothing is
+    lost by not asking; it goes back into the map before its request goes to a thread."""
+    from waitress.task import ThreadedTaskDispatcher
+
+    class Parking(ThreadedTaskDispatcher):
+        def add_task(self, channel) -> None:
+            request = channel.requests[0] if getattr(channel, "requests", None) else None
+            if (request is not None and not request.error and not hasattr(request, "headframe_waited")
+                    and live.waiting() < CONNECTION_LIMIT):
+                wanted = long_poll(request.command, request.path, request.query)
+                if wanted is not None:
+                    self._park(channel, request, *wanted)
+                    return
+            super().add_task(channel)
+
+        def _park(self, channel, request, table_id: str, after: int, wait: float) -> None:
+            sockets, fileno = channel._map, channel._fileno
+
+            def resume(changed: bool) -> None:
+                request.headframe_waited = "change" if changed else "timeout"
+                if channel._fileno == fileno:
+                    sockets[fileno] = channel
+                ThreadedTaskDispatcher.add_task(self, channel)
+
+            sockets.pop(fileno, None)
+            live.park(table_id, after, wait, resume)
+
+    dispatcher = Parking()
+    dispatcher.set_thread_count(threads)
+    return dispatcher
+
+
 def make_server(app, host: str, port: int, threads: int, sockets: list | None = None):
-    """A waitress server for ``app``: listening on host:port, or on ``sockets`` already bound."""
+    """A waitress server for ``app``: listening on host:port, or on ``sockets`` already bound.
+    An app with live sync (``webapp.live``) has its waiting long-polls parked, off the threads."""
     from waitress.server import create_server
 
     # waitress logs "Task queue depth" for every request that arrives while all threads are
@@ -100,8 +150,14 @@ def make_server(app, host: str, port: int, threads: int, sockets: list | None = 
     # what slows the server most. Real errors are still logged.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     where = {"sockets": sockets} if sockets else {"host": host, "port": port}
+    live = getattr(app, "extensions", {}).get("headframe_live")
+    if live is not None:
+        where["_dispatcher"] = _parking(live, threads)
+    # poll(), not select(): select() cannot watch a socket numbered above 1023, and every
+    # waiting phone holds a connection.
     server = create_server(app, threads=threads, connection_limit=CONNECTION_LIMIT, ident="headframe",
-                           channel_timeout=120, clear_untrusted_proxy_headers=True, **where)
+                           channel_timeout=120, clear_untrusted_proxy_headers=True, asyncore_use_poll=True,
+                           backlog=BACKLOG, **where)
     server.channel_class = _keep_alive_channel()
     return server
 

@@ -5,8 +5,9 @@ threads it has. Here the parent opens the listening sockets once and forks ``N``
 that accept on them; the kernel hands each new connection to whichever worker takes it
 first, so a busy worker takes fewer. Everything the workers share lives in the database:
 each worker opens its own connections after the fork, the per-process caches are checked
-against the stored version (see ``tables.Store``), and long-polls look at the database
-while they wait, so a change made through one worker reaches phones on another.
+against the stored version (see ``tables.Store``), and each worker's watcher looks in the
+database for changes to the tables its phones wait for (see ``webapp.live``), so a change made
+through one worker reaches phones on another.
 
 The parent only watches. A worker that dies is replaced. A worker whose parent is gone (even
 by SIGKILL) exits at once: it holds a pipe from the parent and leaves when the pipe closes, so
@@ -24,7 +25,7 @@ import threading
 import time
 from typing import Callable
 
-BACKLOG = 1024
+BACKLOG = 4096  # connections the kernel queues for the server: a room full of phones may arrive at once
 LEAVING_S = 3.0  # how long a port still held is tried again (see ``listen``)
 RESPAWN_PAUSE_S = 1.0  # a worker that dies at once is not restarted in a tight loop
 

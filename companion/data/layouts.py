@@ -184,7 +184,8 @@ def _points(props: dict, dotted: str, where: str, lines: KeyLines, problems: lis
     line = lines.line(f"{dotted}.vertices") or props.get("_line")
     raw = props.get("vertices")
     if not raw:
-        problems.append(Problem(where, line, f"{dotted}.vertices", "a polygon or path needs vertices (\"x y\" lengths)"))
+        problems.append(Problem(where, line, f"{dotted}.vertices",
+                                "a polygon or path needs vertices (\"x y\" lengths)"))
         return []
     points = []
     for entry in raw:

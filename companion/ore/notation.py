@@ -87,10 +87,34 @@ def _describe(game: "Ore", state: "OreState", action: Mapping, after: "OreState"
         return f"{who} {'takes' if row == 'contracts' else 'buys'} {card}"
     if kind == "replenish":
         a = after.data
-        shown = ", ".join(f"{r}: {a['mines'][r]['card']}" for r in RESOURCES
-                          if a["mines"][r]["card"] != d["mines"][r]["card"])
+        shown = ", ".join(f"a new {r} mine" for r in RESOURCES if a["mines"][r]["card"] != d["mines"][r]["card"])
         new_assets = [game.cat.assets[c].name for c in a["rows"]["assets"] if c]
         return (f"Replenished. Mines: {shown or 'unchanged'}. Assets: {', '.join(new_assets)}. "
                 f"Contracts: {', '.join('#' + str(c) for c in a['rows']['contracts'] if c) or '-'}."
                 + (f" Game ends: {'; '.join(a['end'])}." if a["end"] else ""))
-    return f"{who}: {str(kind).replace('_', ' ')}"
+    return _describe_other(game, d, kind, action, who)
+
+
+def _describe_other(game: "Ore", d: Mapping, kind: str, action: Mapping, who: str) -> str:
+    """The market's, relief's and the cards' smaller actions, in words."""
+    offered = d["takeover"][0]["number"] if d.get("takeover") else None
+    names = [p["name"] for p in d["players"]]
+    target = action.get("target")
+    owner = f"{names[target]}'s" if isinstance(target, int) and 0 <= target < len(names) else "an opponent's"
+    rows = action.get("rows")
+    asset = game.cat.assets.get(action.get("asset")) if isinstance(action.get("asset"), str) else None
+    lines = {
+        "take_over": f"{who} takes over contract #{offered}",
+        "decline": f"{who} lets contract #{offered} go",
+        "market_done": f"{who} finishes the market turn",
+        "pass": f"{who} passes",
+        "relieve": f"{who} takes a miner back from the {action.get('mine')} mine",
+        "relief_done": f"{who} is done taking miners back",
+        "efficient": f"{who} fills {rows} more row{'' if rows == 1 else 's'} of contract #{action.get('contract')} "
+                     f"with Efficient Ops",
+        "subcontract": f"{who} fills lines of {owner} contracts with Subcontracted Ops",
+        "take_own_contract": f"{who} takes the next contract of their stack",
+        "exchange": f"{who} trades barrels with {asset.name if asset else 'an exchange'}",
+        "cash_futures": f"{who} cashes in a Futures token",
+    }
+    return lines.get(kind, f"{who}: {str(kind).replace('_', ' ')}")

@@ -51,15 +51,20 @@ def plain(text: str) -> str:
 
 
 def lacking(have: dict, boxes) -> str:
-    """What a row still needs beyond ``have``, in words ("1 copper"); empty when it can be filled."""
+    """What a row still needs beyond ``have``, in words, each missing box as the row names it
+    ("1 copper/iron" for a box that takes either); empty when the row can be filled."""
     best = None
     for choice in product(*boxes):
-        short = Counter(choice)
-        short.subtract(have)
-        missing = {r: n for r, n in short.items() if n > 0}
-        if best is None or sum(missing.values()) < sum(best.values()):
-            best = missing
-    return ", ".join(f"{n} {r}" for r, n in sorted((best or {}).items()))
+        left = Counter(have)
+        unfilled = []
+        for box, res in zip(boxes, choice):
+            if left[res] > 0:
+                left[res] -= 1
+            else:
+                unfilled.append("/".join(box))
+        if best is None or len(unfilled) < len(best):
+            best = unfilled
+    return ", ".join(f"{n} {label}" for label, n in sorted(Counter(best or []).items()))
 
 
 def _mine(cat: Catalog, d: dict, res: str) -> dict:

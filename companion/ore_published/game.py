@@ -179,7 +179,7 @@ class OrePublished(Game):
 
     def describe(self, before: State, action: Action, after: State) -> str:
         from .moves import describe
-        return describe(before, action, after)
+        return describe(self, before, action, after)
 
     def check_data(self, data_dir: Any = None) -> None:
         catalog(data_dir)

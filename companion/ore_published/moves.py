@@ -10,7 +10,7 @@ from ..core import Action, Option
 from ..errors import RuleViolation
 from .state import State
 from .tasking import COPYABLE
-from .views import as_state, public_view
+from .views import as_state, contract_name, public_view
 
 if TYPE_CHECKING:
     from .game import OrePublished
@@ -47,10 +47,10 @@ def candidates(game: "OrePublished", d: Mapping[str, Any], seat: int) -> list[tu
         add("No thanks", type="decline")
     elif phase == "tasking" and d["early"] == seat or phase == "business":
         for c in me["contracts"]:
-            add(f"Fill {c['id']} row {c['filled'] + 1}", type="fill", contract=c["id"])
+            add(f"Fill contract {contract_name(c['id'])}, row {c['filled'] + 1}", type="fill", contract=c["id"])
         if me["credits"]:
             for card in sorted(set(str(h).split("#")[0] for h in me["hand"])):
-                add(f"Build {card}", type="build", building=card, **_effect_fields(game, me, card))
+                add(f"Build {_building_name(game, card)}", type="build", building=card, **_effect_fields(game, me, card))
         if phase == "business":
             for res, mine in d["mines"].items():
                 for w in mine["workers"]:
@@ -61,6 +61,11 @@ def candidates(game: "OrePublished", d: Mapping[str, Any], seat: int) -> list[tu
         _placements(game, d, seat, add)
         add("Place no more this round", type="pass")
     return found
+
+
+def _building_name(game: "OrePublished", card: str) -> str:
+    building = game.cat.buildings.get(card)
+    return building.name if building is not None else str(card)
 
 
 def _effect_fields(game: "OrePublished", me: Mapping, card: str) -> dict:
@@ -84,7 +89,7 @@ def _placements(game: "OrePublished", d: Mapping, seat: int, add) -> None:
                 add(f"Drill into {res} space {depth + 1}", type="place", space="mine", res=res, depth=depth)
     for slot, cid in enumerate(d["row"]):
         if cid:
-            add(f"Take contract {cid}", type="place", space="contract", slot=slot)
+            add(f"Take contract {contract_name(cid)}", type="place", space="contract", slot=slot)
     for space in SPACE_WORDS:
         if space == "market":
             for res in d["mines"]:
@@ -143,7 +148,7 @@ def _changes(before: Mapping, after: Mapping) -> str:
     return "; ".join(parts)
 
 
-def describe(before_state: State, action: Action, after_state: State) -> str:
+def describe(game: "OrePublished", before_state: State, action: Action, after_state: State) -> str:
     """One log line from the states before and after ``action`` (the rules are not run again)."""
     before, after = before_state.data, after_state.data
     seat = action.get("seat")
@@ -153,24 +158,25 @@ def describe(before_state: State, action: Action, after_state: State) -> str:
     if action.get("space") == "mine":
         what = f"the {action.get('res')} mine"
     elif action.get("space") == "contract":
-        what = f"contract {before['row'][action.get('slot')]}" if isinstance(action.get("slot"), int) and \
+        what = f"contract {contract_name(before['row'][action.get('slot')])}" if isinstance(action.get("slot"), int) and \
             0 <= action["slot"] < len(before["row"]) else "a contract"
     text = {"place": f"{who} places a worker on {what}", "collect": "collection",
             "close_round": f"round {before['round']} closes", "deal": "the mines are turned up and contracts dealt",
-            "fill": f"{who} fills a row of {action.get('contract')}", "build": f"{who} builds {action.get('building')}",
+            "fill": f"{who} fills a row of contract {contract_name(action.get('contract'))}",
+            "build": f"{who} builds {_building_name(game, str(action.get('building')))}",
             "recall": f"{who} recalls a worker from the {action.get('res')} mine",
             "done": f"{who} has finished", "pass": f"{who} places no more this round",
             "trade": f"{who} trades", "draw": f"{who} draws building cards", "decline": f"{who} declines"}.get(kind, kind)
     notes = [_changes(before, after)]
     if kind == "collect":
-        notes += [f"the {r} mine is spent, {m['card']} turned up" for r, m in after["mines"].items()
+        notes += [f"the {r} mine is spent, a new one turned up" for r, m in after["mines"].items()
                   if m["card"] != before["mines"][r]["card"]]
     lost = [c for c in after["discard"] if c not in before["discard"]]
     if lost:
-        notes.append(f"lost unfilled: {', '.join(lost)}")
+        notes.append(f"lost unfilled: {', '.join(contract_name(c) for c in lost)}")
     done = [c for p in after["players"] for c in p["completed"]
             if c not in [x for q in before["players"] for x in q["completed"]]]
     if done:
-        notes.append(f"completed: {', '.join(done)}")
+        notes.append(f"completed: {', '.join(contract_name(c) for c in done)}")
     notes = [n for n in notes if n]
     return f"{text} — {'; '.join(notes)}" if notes else text

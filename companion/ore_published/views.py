@@ -10,6 +10,12 @@ from .cards import Catalog
 from .state import price
 
 
+def contract_name(cid) -> str:
+    """A contract as the table says it: "c12" -> "#12" (its number on the card)."""
+    text = str(cid)
+    return f"#{text[1:]}" if text[:1] == "c" and text[1:].isdigit() else text
+
+
 def public_view(cat: Catalog, d: dict, seat: int | None) -> dict[str, Any]:
     view = dict(d)
     view["decks"] = {"mines": {r: sorted(cards) for r, cards in d["decks"]["mines"].items()},
@@ -101,7 +107,7 @@ def board(cat: Catalog, d: dict, seat: int | None) -> dict[str, Any]:
     row = []
     for slot, cid in enumerate(d["row"]):
         card = cat.contracts.get(cid) if cid else None
-        row.append({"slot": slot, "id": cid, "seat": d["contract_spaces"][slot],
+        row.append({"slot": slot, "id": cid, "name": contract_name(cid) if cid else "", "seat": d["contract_spaces"][slot],
                     "rows": [r.label() for r in card.rows] if card else [],
                     "vp": card.vp if card else 0, "buildings": card.buildings if card else 0})
     players = []
@@ -109,7 +115,7 @@ def board(cat: Catalog, d: dict, seat: int | None) -> dict[str, Any]:
         held = []
         for c in p["contracts"]:
             card = cat.contracts[c["id"]]
-            held.append({"id": c["id"], "next": card.rows[c["filled"]].label() if c["filled"] < len(card.rows) else "",
+            held.append({"id": c["id"], "name": contract_name(c["id"]), "next": card.rows[c["filled"]].label() if c["filled"] < len(card.rows) else "",
                          "filled": c["filled"], "rows": len(card.rows), "now": c["now"], "vp": card.vp})
         hand = [cat.building(h).name + f" ({cat.building(h).cost_label()}, {cat.building(h).vp} VP)"
                 for h in p["hand"]] if i == seat else len(p["hand"])

@@ -34,7 +34,7 @@ def _section(pen: Pen, b: dict, y: float, title: str, colour: str) -> float:
 def _height(text: str, box, most: float) -> float:
     """Millimetres ``text`` takes in ``box``'s width and size, plus the box's own h."""
     size = box.get("size", style.BODY_PT)
-    return mm_from_pt(richtext.fit(text, pt(box.w), pt(most), "regular", size, size).height) + box.h
+    return mm_from_pt(richtext.fit(text, pt(box.w), pt(most), box.get("font", "regular"), size, size).height) + box.h
 
 
 def _para(pen: Pen, b: dict, y: float, text: str, name: str = "para") -> float:

@@ -15,9 +15,8 @@ from ..boxes import game_boxes
 from ..pen import Pen
 
 WORD = {"license": "License", "geologist": "Geologist", "workforce": "Workforce", "machinery": "Machinery"}
-BADGE = ("frame", "permit", "permit-lines", "seal", "rock-1", "rock-2", "rock-3", "rock-4", "rock-5", "lens",
-         "handle", "hat-dome", "hat-brim", "hat-ridge", "gear", "gear-root", "hub")
-ROCK = ("rock-1", "rock-2", "rock-3", "rock-4", "rock-5")
+BADGE = ("frame", "permit", "permit-lines", "seal", "rock", "lens", "handle", "hat-dome", "hat-brim", "hat-ridge",
+         "gear", "gear-root", "hub")
 BADGE_WORD = ("word",)
 HALF_TURN = math.degrees(math.pi)   # 180 degrees
 
@@ -69,7 +68,9 @@ def _license(pen: Pen, q: _Square) -> None:
 
 def _geologist(pen: Pen, q: _Square) -> None:
     """A magnifying glass over rock."""
-    pen.polygon([q.at(name)[:2] for name in ROCK], fill=q.b[ROCK[0]].get("fill"))
+    rock = q.b["rock"]
+    pen.polygon([(q.x + q.scale(rock.x + px), q.y + q.scale(rock.y + py)) for px, py in rock.get("vertices_mm")],
+                fill=rock.get("fill"))
     cx, cy, r, _ = q.centre("lens")
     pen.circle(cx, cy, r, **q.paint("lens"))
     handle = q.b["handle"]
@@ -81,8 +82,9 @@ def _geologist(pen: Pen, q: _Square) -> None:
 def _workforce(pen: Pen, q: _Square) -> None:
     """A hard hat."""
     cx, cy, rx, ry = q.centre("hat-dome")
-    steps = range(0, int(HALF_TURN) + 1, style.ARC_STEP_DEG)
-    dome = [(cx + rx * math.cos(math.radians(a)), cy - ry * math.sin(math.radians(a))) for a in steps]
+    pieces = q.b["hat-dome"].get("subdivisions", style.ARC_PIECES)
+    angles = [HALF_TURN / pieces * i for i in range(pieces + 1)]
+    dome = [(cx + rx * math.cos(math.radians(a)), cy - ry * math.sin(math.radians(a))) for a in angles]
     pen.polygon(dome, **q.paint("hat-dome"))
     pen.rect(*q.at("hat-brim"), **q.paint("hat-brim"))
     pen.rect(*q.at("hat-ridge"), fill=q.b["hat-ridge"].get("fill"))
@@ -92,7 +94,7 @@ def _machinery(pen: Pen, q: _Square) -> None:
     """A gear wheel."""
     cx, cy, tip, _ = q.centre("gear")
     root = q.centre("gear-root")[2]
-    corners = 2 * style.GEAR_TEETH
+    corners = q.b["gear"].get("subdivisions", style.ARC_PIECES)
     teeth = []
     for i in range(corners):
         r = tip if i % 2 == 0 else root

@@ -11,11 +11,11 @@ from companion.errors import DataError, Problem
 from companion.tinners_trail.wallace_cards import BANDS, FILE, ROUNDS, load_deck
 
 from .. import style
-from ..boxes import boxes, text_box
+from ..boxes import boxes, text_box, within
 from ..painters import Piece, painter
 from ..pen import Pen
 
-LAYOUT = ("back-title", "title", "number", "bands", "rounds", "cells", "footer")
+LAYOUT = ("back-title", "title", "number", "bands", "rounds", "cells", "copper-tag", "footer")
 NAMES = {"build": "Build", "mine": "Mine", "develop": "Develop", "train": "Train", "adit": "Adit", "port": "Port",
          "miner": "Miner", "steam_pumps": "Pumps", "pass": "Pass"}
 HIGHLIGHT = "die_orange"   # the rulebook highlights the copper action in orange
@@ -53,12 +53,15 @@ def lord_wallace_card(pen: Pen, piece: Piece) -> None:
         text_box(pen, head, f"**R{round_}**")
         for c, band in enumerate(BANDS):
             _cell(pen, deck.cards[number][(round_, band)], replace(cells, x=cells.x + c * cell_w,
-                                                                   y=cells.y + r * cell_h, w=cell_w, h=cell_h))
-    text_box(pen, b["footer"], "Spaces spent on the work track →  ·  orange: when copper sells at £8 or £10")
+                                                                   y=cells.y + r * cell_h, w=cell_w, h=cell_h),
+                  b["copper-tag"])
+    tag = b["copper-tag"].get("text")
+    text_box(pen, b["footer"], f"Work-track spaces spent →  ·  {tag} (orange): copper sells at £8 or £10")
 
 
-def _cell(pen: Pen, cell, box) -> None:
-    """One action (or an action over its copper alternative in the orange lower half)."""
+def _cell(pen: Pen, cell, box, tag) -> None:
+    """One action (or an action over its copper alternative in the orange lower half, marked
+    in words by the ``tag`` strip at the half's foot)."""
     pad = box.get("gap_mm")
     pen.rect(box.x, box.y, box.w, box.h, fill=box.get("fill"), **CELL)
     words = replace(box, x=box.x + pad, w=box.w - 2 * pad)
@@ -66,6 +69,8 @@ def _cell(pen: Pen, cell, box) -> None:
         half = box.h / 2
         text_box(pen, replace(words, h=half), f"**{NAMES[cell.action]}**")
         pen.rect(box.x, box.y + half, box.w, half, fill=HIGHLIGHT, **CELL)
-        text_box(pen, replace(words, y=box.y + half, h=half), f"**{NAMES[cell.copper_action]}**")
+        text_box(pen, replace(words, y=box.y + half, h=tag.y), f"**{NAMES[cell.copper_action]}**")
+        strip = within(tag, box.w, half)
+        text_box(pen, replace(strip, x=box.x + strip.x, y=box.y + half + strip.y), f"**{tag.get('text')}**")
         return
     text_box(pen, words, f"**{NAMES[cell.action]}**")

@@ -224,4 +224,4 @@ def dice(pen: Pen, piece: Piece) -> None:
         quake = art(piece, "quake", QUAKE, QUAKE_LENGTHS, size)
         for face, (col, row) in zip(piece.game.tables["die_a"], DIE_CELLS):
             if face == "quake":
-                draw_pickaxe(pen, quake, col * size, row * size)
+                draw_pickaxe(pen, piece, quake, col * size, row * size)

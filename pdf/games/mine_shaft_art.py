@@ -59,7 +59,8 @@ class Art:
 
     def box(self, name: str) -> Placed:
         found, k = self.boxes[name], self.scale
-        return Placed(found.x * k, found.y * k, found.w * k, found.h * k, {**found.props, "kind": found.kind, "_scale": k})
+        return Placed(found.x * k, found.y * k, found.w * k, found.h * k,
+                      {**found.props, "kind": found.kind, "_scale": k})
 
     def length(self, name: str) -> float:
         return self.lengths[name][0] * self.scale
@@ -140,16 +141,29 @@ def _shape(pen: Pen, piece: Piece, layout: str, b, x: float, y: float, k: float)
             pen.polygon(points, fill=fill, stroke=stroke, width=width)
         else:
             for (x1, y1), (x2, y2) in zip(points, points[1:]):
-                pen.line(x1, y1, x2, y2, colour=stroke, width=width)
+                pen.line(x1, y1, x2, y2, colour=stroke or style.INK, width=width)
     elif b.kind == "arch":
-        _arch(pen, x + b.x * k, y + b.y * k, b.w * k, b.h * k, b.get("subdivisions"), fill)
+        _arch(pen, x + b.x * k, y + b.y * k, b.w * k, b.h * k, subdivisions(piece, layout, b), fill)
     elif b.kind == "text":
-        size = b.get("size") * k if b.get("size") else pt(b.h * k)
-        pen.label(b.get("text", ""), x + (b.x + b.w / 2) * k, y + (b.y + b.h) * k, size=size,
+        pen.label(b.get("text", ""), x + (b.x + b.w / 2) * k, y + (b.y + b.h) * k, size=text_size(b, k),
                   font=b.get("font", "regular"), colour=b.get("colour", style.INK), align="center")
     else:
         raise DataError(Problem(_where(piece), b.get("_line"), f"{layout}.boxes.{b.name}.kind",
                                 f"a drawing draws circle, polygon, path, arch and text shapes, not {b.kind!r}"))
+
+
+def text_size(b, k: float) -> float:
+    """A drawn word's size in points: the box's ``size`` if it has one, else as big as the box
+    is high; scaled with the drawing."""
+    return b.get("size") * k if b.get("size") else pt(b.h * k)
+
+
+def subdivisions(piece: Piece, layout: str, b) -> int:
+    """How many straight pieces a curve of box ``b`` is drawn with (the file must say)."""
+    if not b.get("subdivisions"):
+        raise DataError(Problem(_where(piece), b.get("_line"), f"{layout}.boxes.{b.name}.subdivisions",
+                                "missing: how many straight pieces the curve is drawn with"))
+    return b.get("subdivisions")
 
 
 def _arch(pen: Pen, x: float, y: float, w: float, h: float, steps: int, fill: str) -> None:
@@ -240,7 +254,8 @@ def draw_tracks(pen: Pen, a: Art, edges: str, curve: bool) -> None:
                      colour=SLEEPER, width=pt(a.length("sleeper-width")))
             d += step
         for off in (-gap / 2, gap / 2):
-            pen.line(cx - uy * off, cy + ux * off, ex - uy * off, ey + ux * off, colour=RAIL, width=pt(a.length("rail")))
+            pen.line(cx - uy * off, cy + ux * off, ex - uy * off, ey + ux * off, colour=RAIL,
+                     width=pt(a.length("rail")))
     if len(edges) == 1:  # end of shaft: a rock face closes the tunnel at the centre
         ex, ey = ends[0]
         ux, uy = (cx - ex) / math.hypot(cx - ex, cy - ey), (cy - ey) / math.hypot(cx - ex, cy - ey)
@@ -258,7 +273,7 @@ QUAKE_LENGTHS = ("handle-across", "handle-up", "handle-below", "handle-above", "
                  "head-thickness", "head-tip")
 
 
-def draw_pickaxe(pen: Pen, q: Art, x: float, y: float) -> None:
+def draw_pickaxe(pen: Pen, piece: Piece, q: Art, x: float, y: float) -> None:
     """The quake face of die A whose top-left corner is (x, y): the rulebook shows the quake as a
     pickaxe. A wooden handle from lower left to upper right, a curved iron head across its top,
     the word below."""
@@ -267,7 +282,8 @@ def draw_pickaxe(pen: Pen, q: Art, x: float, y: float) -> None:
     across, up = q.length("handle-across"), q.length("handle-up")
     ux, uy = across / math.hypot(across, up), -up / math.hypot(across, up)  # along the handle, upwards
     vx, vy = -uy, ux                                      # across it
-    thick, tip, steps = q.length("head-thickness"), q.length("head-tip"), head.get("subdivisions")
+    thick, tip = q.length("head-thickness"), q.length("head-tip")
+    steps = subdivisions(piece, "quake", q.boxes["head"])
     upper, lower = [], []
     for i in range(-steps, steps + 1):
         t = i / steps
@@ -282,5 +298,6 @@ def draw_pickaxe(pen: Pen, q: Art, x: float, y: float) -> None:
     pen.line(hx - ux * below, hy - uy * below, hx + ux * above, hy + uy * above,
              colour=HANDLE, width=pt(q.length("handle-width")))
     word = q.box("word")
-    pen.label(word.get("text"), x + word.x + word.w / 2, y + word.y + word.h, size=word.get("size") * q.scale,
-              font=word.get("font"), colour=word.get("colour"), align="center")
+    pen.label(word.get("text", ""), x + word.x + word.w / 2, y + word.y + word.h,
+              size=text_size(q.boxes["word"], q.scale), font=word.get("font", "regular"),
+              colour=word.get("colour", style.INK), align="center")

@@ -75,13 +75,18 @@ def _space_marker(pen: Pen, b: dict, index: int, level: int, y: float) -> None:
         fill_box(pen, box)
 
 
+def deck_players(deck: str) -> str:
+    """A mine deck's id as a player count: '3p' reads '3', '4-5p' reads '4–5'."""
+    return deck.removesuffix("p").replace("-", "–")
+
+
 def _mine_back(pen: Pen, piece: Piece, card, resource) -> None:
     b = boxes(piece, "mine-back", MINE_BACK)
     _background(pen, card.res)
     ink = _ink_for(pen, card.res)
     pen.icon(card.res, b["icon"].x, b["icon"].y, b["icon"].w)
     text_box(pen, b["title"], f"**ORE**\n{resource.name} mine", colour=ink)
-    label_box(pen, b["players"], f"{card.deck} players", colour=ink)
+    label_box(pen, b["players"], f"{deck_players(card.deck)} players", colour=ink)
 
 
 def mine_head(pen: Pen, b: dict, card, name: str, note: str) -> None:

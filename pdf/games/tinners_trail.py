@@ -2,8 +2,9 @@
 investment panel, ore-price table), development boards, price dice, the arsenic market and
 emigration boards, development and cube tokens, and the two-sided reference card.
 
-Every number comes from the game's data (``companion.tinners_trail.rules``); lengths are
-millimetres in the piece's local frame, y down.
+Every number comes from the game's data (``companion.tinners_trail.rules``) and every position,
+size, gap and corner from the named boxes of ``cards_data/tinners-trail/layouts.toml``; lengths
+are millimetres in the piece's local frame, y down.
 """
 
 from __future__ import annotations
@@ -14,19 +15,23 @@ from companion.errors import DataError, Problem
 from companion.tinners_trail.rules import PIECES, load_rules
 
 from .. import style
+from ..boxes import boxes, fill_box, text_box
 from ..generic import die_net, die_net_size, per_player_needed, reference
+from ..geometry import EPS
 from ..painters import Piece, painter
 from ..pen import Pen
 from .tinners_trail_map import draw_map
 
-CUBE_LETTER_PT = 9.0
-SPACE_GAP = 2.0      # mm between neighbouring spaces on the expansion boards
-SPACE_CORNER = 2.0   # mm, their rounded corners
-CELL_GAP = 1.0       # mm between cells of the development board, and a token's text margin
-CAPTION_H = 3.5      # mm, the line naming a development-board cell's pieces
-PIECE_GAP = 0.4      # mm between the piece spaces of one group in a cell
-GROUP_GAP = 3.0      # mm between steam-pump groups in a cell
-PIECE_LABEL_PT = 7.0
+# The boxes each drawing knows, by layout: one the file lacks, or one it adds that the drawing
+# does not know, stops `check` and `build` at its line.
+MAIN_BOARD = ("track", "track_space", "legend", "work_title", "work_head", "work_track", "limiter_row",
+              "investment_title", "investment_head", "investment_rounds", "investment", "ore_title", "ore_head",
+              "ore_rows", "ore", "ore_note", "development_space")
+DEVELOPMENT_BOARD = ("title", "rounds", "labels", "cells", "caption", "pieces", "pump_groups")
+ARSENIC_MARKET = ("title", "labels", "spaces")
+EMIGRATION_BOARD = ("title", "rounds", "labels", "spaces", "bonus")
+DEVELOPMENT_PIECE = ("label",)
+CUBE = ("letter",)
 PIECE_LABELS = {"miner": "Miner", "port": "Port", "train": "Train", "adit": "Adit", "steam_pump": "Pump"}
 DIE_COLOURS = {"orange": "die_orange", "blue": "die_blue", "black": "die_black"}
 CELL = dict(stroke=style.INK, width=style.HAIRLINE_PT)
@@ -36,21 +41,12 @@ def _rules(piece: Piece):
     return load_rules(str(piece.game.root))
 
 
-def boxes(piece: Piece, layout: str) -> dict:
-    """The named boxes of one of the game's layouts (layouts.toml), by name."""
-    found = piece.game.layouts.get(layout)
-    if found is None:
-        raise DataError(Problem(str(piece.game.root / "layouts.toml"), None, layout,
-                                f"{piece.game.id}: the layout {layout!r} is missing"))
-    return {b.name: b for b in found.boxes}
+def _words(pen: Pen, box, **values) -> None:
+    """The box's own text, with ``{name}`` filled in from ``values``."""
+    text_box(pen, box, box.get("text", "").format(**values))
 
 
-def _text_box(pen: Pen, box, **values) -> None:
-    pen.text(box.get("text", "").format(**values), box.x, box.y, box.w, box.h, size=box.get("size", 9),
-             min_size=box.get("min_size"), align=box.get("align", "center"), valign=box.get("valign", "middle"))
-
-
-def _inset(x: float, y: float, w: float, h: float, gap: float = SPACE_GAP) -> tuple[float, float, float, float]:
+def _inset(x: float, y: float, w: float, h: float, gap: float) -> tuple[float, float, float, float]:
     """A space drawn inside its grid cell, ``gap`` mm from its neighbours."""
     return x + gap / 2, y + gap / 2, w - gap, h - gap
 
@@ -67,23 +63,24 @@ def _grid(box, cols: int, rows: int):
 
 @painter("tinners-trail.main-board")
 def main_board(pen: Pen, piece: Piece) -> None:
-    rules, b = _rules(piece), boxes(piece, "main_board")
+    rules, b = _rules(piece), boxes(piece, "main_board", MAIN_BOARD)
     bleed = pen.bleed
     pen.rect(-bleed, -bleed, pen.w + 2 * bleed, pen.h + 2 * bleed, fill="land")
-    _outer_track(pen, b["track"])
+    _outer_track(pen, b["track"], b["track_space"])
     draw_map(pen, piece)
-    _text_box(pen, b["legend"])
+    _words(pen, b["legend"])
     _work_track(pen, rules, b)
     _investment(pen, rules, b)
     _ore_table(pen, rules, b)
-    space = b["development_space"]
-    pen.rect(space.x, space.y, space.w, space.h, fill="panel", stroke=style.INK, radius=2)
-    _text_box(pen, space)
+    fill_box(pen, b["development_space"])
+    _words(pen, b["development_space"])
 
 
-def _outer_track(pen: Pen, box) -> None:
-    """Spaces 0-99 clockwise round the edge, starting top left; box.h is the track's depth."""
-    depth, per_top, per_side = box.h, 30, 20
+def _outer_track(pen: Pen, box, space) -> None:
+    """Spaces 0-99 clockwise round the edge, starting top left: box.h is the track's depth, and
+    as many spaces of about ``space``'s size (w along the top, h down a side) as fit the edges."""
+    depth = box.h
+    per_top, per_side = round(box.w / space.w), round((pen.h - 2 * depth) / space.h)
     cells = []
     top_w = box.w / per_top
     side_h = (pen.h - 2 * depth) / per_side
@@ -96,15 +93,15 @@ def _outer_track(pen: Pen, box) -> None:
     for i in range(per_side):
         cells.append((0, pen.h - depth - (i + 1) * side_h, depth, side_h))
     for number, (x, y, w, h) in enumerate(cells):
-        pen.rect(x, y, w, h, fill="track_ten" if number % 10 == 0 else "panel", **CELL)
-        pen.text(str(number), *_inset(x, y, w, h), font="bold", size=box.get("size"), align="center",
+        pen.rect(x, y, w, h, fill="track_ten" if str(number).endswith("0") else "panel", **CELL)
+        pen.text(str(number), *_inset(x, y, w, h, space.get("gap_mm")), font="bold", size=box.get("size"), align="center",
                  valign="middle")
 
 
 def _work_track(pen: Pen, rules, b) -> None:
-    _text_box(pen, b["work_title"])
+    _words(pen, b["work_title"])
     head, track, limiter = b["work_head"], b["work_track"], b["limiter_row"]
-    cols, rows = rules.track_columns + 2, 5
+    cols, rows = rules.track_columns + 2, max(rules.boards)   # a row per seat at the largest table
     for c, _, x, y, w, h in _grid(head, cols, 1):
         last = c == cols - 1
         pen.rect(x, y, w, h, fill="pass_head" if last else "track_ten", **CELL)
@@ -121,7 +118,7 @@ def _work_track(pen: Pen, rules, b) -> None:
 
 
 def _investment(pen: Pen, rules, b) -> None:
-    _text_box(pen, b["investment_title"])
+    _words(pen, b["investment_title"])
     head, labels, cells = b["investment_head"], b["investment_rounds"], b["investment"]
     positions, rounds = len(rules.investment[0]), len(rules.investment)
     for c, _, x, y, w, h in _grid(head, positions, 1):
@@ -136,7 +133,7 @@ def _investment(pen: Pen, rules, b) -> None:
 
 
 def _ore_table(pen: Pen, rules, b) -> None:
-    _text_box(pen, b["ore_title"])
+    _words(pen, b["ore_title"])
     head, labels, cells = b["ore_head"], b["ore_rows"], b["ore"]
     starts = list(rules.column_from)
     for c, _, x, y, w, h in _grid(head, len(starts), 1):
@@ -152,7 +149,7 @@ def _ore_table(pen: Pen, rules, b) -> None:
         pen.rect(x, y, w, h, fill="panel", **CELL)
         pen.text(f"£{rules.prices[ores[r]][c]}", x, y, w, h, font="bold", size=cells.get("size"), align="center",
                  valign="middle")
-    _text_box(pen, b["ore_note"])
+    _words(pen, b["ore_note"])
 
 
 # --- development boards -------------------------------------------------------------------------
@@ -211,12 +208,12 @@ def development_piece_side(game) -> float:
 
 @painter("tinners-trail.development-board", needed=count_needed, title=count_title)
 def development_board(pen: Pen, piece: Piece) -> None:
-    rules, b = _rules(piece), boxes(piece, "development_board")
+    rules, b = _rules(piece), boxes(piece, "development_board", DEVELOPMENT_BOARD)
     players = piece.per_piece("players", 2)
     board = rules.boards[players]
     bleed = pen.bleed
     pen.rect(-bleed, -bleed, pen.w + 2 * bleed, pen.h + 2 * bleed, fill="panel")
-    _text_box(pen, b["title"], players=_for(piece))
+    _words(pen, b["title"], players=_for(piece))
     kinds = PIECES + ("steam_pump",)
     for c, _, x, y, w, h in _grid(b["rounds"], rules.rounds, 1):
         pen.text(f"**Round {c + 1}**", x, y, w, h, size=b["rounds"].get("size"), align="center", valign="middle")
@@ -224,27 +221,31 @@ def development_board(pen: Pen, piece: Piece) -> None:
     for _, r, x, y, w, h in _grid(labels, 1, len(kinds)):
         name = kinds[r]
         cost = rules.work_costs["steam_pumps" if name == "steam_pump" else name]
-        pen.rect(*_inset(x, y, w, h, CELL_GAP), fill=f"{name}_piece", **CELL)
-        pen.text(f"**{PIECE_LABELS[name]}**\n{cost} :work:", *_inset(x, y, w, h, CELL_GAP), size=labels.get("size"),
-                 align="center", valign="middle")
-    cells = b["cells"]
+        pen.rect(*_inset(x, y, w, h, labels.get("gap_mm")), fill=f"{name}_piece", **CELL)
+        pen.text(f"**{PIECE_LABELS[name]}**\n{cost} :work:", *_inset(x, y, w, h, labels.get("gap_mm")),
+                 size=labels.get("size"), align="center", valign="middle")
+    cells, caption_box = b["cells"], b["caption"]
     side = development_piece_side(piece.game)
+    spacing = (b["pieces"].get("gap_mm"), b["pump_groups"].get("gap_mm"))
     for c, r, x, y, w, h in _grid(cells, rules.rounds, len(kinds)):
         name = kinds[r]
-        x, y, w, h = _inset(x, y, w, h, CELL_GAP)
+        x, y, w, h = _inset(x, y, w, h, cells.get("gap_mm"))
         pen.rect(x, y, w, h, fill="white", **CELL)
         caption, groups = cell_slots(board, name, c)
-        pen.text(caption, x, y, w, CAPTION_H, size=cells.get("size"), align="center", valign="middle")
-        _piece_spaces(pen, piece, groups, name, (x, y + CAPTION_H, w, h - CAPTION_H), side)
+        top = caption_box.h
+        pen.text(caption, x, y, w, top, size=caption_box.get("size"), align="center", valign="middle")
+        _piece_spaces(pen, piece, groups, name, (x, y + top, w, h - top), side, spacing)
 
 
-def _piece_spaces(pen: Pen, piece: Piece, groups: list[int], name: str, area, side: float) -> None:
-    """One space of the piece's size for each piece a cell takes, groups set apart, centred."""
+def _piece_spaces(pen: Pen, piece: Piece, groups: list[int], name: str, area, side: float,
+                  spacing: tuple[float, float]) -> None:
+    """One space of the piece's size for each piece a cell takes, groups set apart, centred;
+    ``spacing`` is (gap between the pieces of a group, gap between groups) in mm."""
     x, y, w, h = area
-    gap, apart = PIECE_GAP, GROUP_GAP
+    gap, apart = spacing
     pieces = sum(groups)
     need = pieces * side + (pieces - len(groups)) * gap + max(len(groups) - 1, 0) * apart
-    if need > w + 1e-6 or side > h + 1e-6:
+    if need > w + EPS or side > h + EPS:
         raise DataError(Problem(str(piece.game.root / "layouts.toml"), None, "development_board.boxes.cells",
                                 f"{piece.game.id}: a cell {w:.1f} × {h:.1f} mm cannot hold {pieces} pieces of "
                                 f"{side:g} mm ({need:.1f} mm wide); widen the cells or shrink the pieces"))
@@ -275,10 +276,10 @@ def price_die(pen: Pen, piece: Piece) -> None:
 
 @painter("tinners-trail.arsenic-market")
 def arsenic_market(pen: Pen, piece: Piece) -> None:
-    rules, b = _rules(piece), boxes(piece, "arsenic_market")
+    rules, b = _rules(piece), boxes(piece, "arsenic_market", ARSENIC_MARKET)
     bleed = pen.bleed
     pen.rect(-bleed, -bleed, pen.w + 2 * bleed, pen.h + 2 * bleed, fill="arsenic_board")
-    _text_box(pen, b["title"])
+    _words(pen, b["title"])
     sections = len(rules.market)
     labels, spaces = b["labels"], b["spaces"]
     for _, s, x, y, w, h in _grid(labels, 1, sections):
@@ -288,8 +289,8 @@ def arsenic_market(pen: Pen, piece: Piece) -> None:
     for s, section in enumerate(rules.market):
         space_w = spaces.w / len(section)
         for i, value in enumerate(section):
-            x, y, w, h = _inset(spaces.x + i * space_w, spaces.y + s * row_h, space_w, row_h)
-            pen.rect(x, y, w, h, fill="white", stroke=style.INK, radius=SPACE_CORNER)
+            x, y, w, h = _inset(spaces.x + i * space_w, spaces.y + s * row_h, space_w, row_h, spaces.get("gap_mm"))
+            pen.rect(x, y, w, h, fill="white", stroke=style.INK, radius=spaces.get("radius_mm"))
             last = s == sections - 1 and i == len(section) - 1
             pen.text(f"£{value}" + (" — any number" if last else ""), x, y, w, h, font="bold",
                      size=spaces.get("size"), min_size=spaces.get("min_size"), align="center", valign="middle")
@@ -297,20 +298,22 @@ def arsenic_market(pen: Pen, piece: Piece) -> None:
 
 @painter("tinners-trail.emigration-board")
 def emigration_board(pen: Pen, piece: Piece) -> None:
-    rules, b = _rules(piece), boxes(piece, "emigration_board")
+    rules, b = _rules(piece), boxes(piece, "emigration_board", EMIGRATION_BOARD)
     bleed = pen.bleed
     pen.rect(-bleed, -bleed, pen.w + 2 * bleed, pen.h + 2 * bleed, fill="emigration_board")
-    _text_box(pen, b["title"])
+    _words(pen, b["title"])
     locations = list(rules.emigration.items())
     for c, _, x, y, w, h in _grid(b["rounds"], rules.rounds, 1):
         pen.text(f"**Round {c + 1}**", x, y, w, h, size=b["rounds"].get("size"), align="center", valign="middle")
-    for _, r, x, y, w, h in _grid(b["labels"], 1, len(locations)):
-        pen.text(f"**{locations[r][1]['name']}**", *_inset(x, y, w, h), size=b["labels"].get("size"), valign="middle")
-    spaces = b["spaces"]
+    labels, spaces, bonus = b["labels"], b["spaces"], b["bonus"]
+    for _, r, x, y, w, h in _grid(labels, 1, len(locations)):
+        pen.text(f"**{locations[r][1]['name']}**", *_inset(x, y, w, h, labels.get("gap_mm")), size=labels.get("size"),
+                 valign="middle")
     for c, r, x, y, w, h in _grid(spaces, rules.rounds, len(locations)):
         key, info = locations[r]
-        pen.rect(*_inset(x, y, w, h), fill="white", stroke=style.INK, radius=SPACE_CORNER)
-        pen.text(_emigration_bonus(key, info, c), *_inset(x, y, w, h, 3 * SPACE_GAP), size=spaces.get("size"),
+        pen.rect(*_inset(x, y, w, h, spaces.get("gap_mm")), fill="white", stroke=style.INK,
+                 radius=spaces.get("radius_mm"))
+        pen.text(_emigration_bonus(key, info, c), *_inset(x, y, w, h, bonus.get("gap_mm")), size=bonus.get("size"),
                  align="center", valign="middle")
 
 
@@ -376,8 +379,7 @@ def development_piece(pen: Pen, piece: Piece) -> None:
     name = _counted(piece.option("pieces", {}), piece.index)
     b = pen.bleed
     pen.rect(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=f"{name}_piece")
-    pen.text(f"**{PIECE_LABELS[name]}**", *_inset(0, 0, pen.w, pen.h, CELL_GAP), size=PIECE_LABEL_PT, align="center",
-             valign="middle")
+    text_box(pen, boxes(piece, "development_piece", DEVELOPMENT_PIECE)["label"], f"**{PIECE_LABELS[name]}**")
 
 
 @painter("tinners-trail.cube")
@@ -387,7 +389,7 @@ def cube(pen: Pen, piece: Piece) -> None:
     b = pen.bleed
     pen.rect(-b, -b, pen.w + 2 * b, pen.h + 2 * b, fill=fill)
     letter = {"tin": "T", "copper": "C", "water": "W", "arsenic": "As"}[name]
-    pen.text(f"**{letter}**", 0, 0, pen.w, pen.h, size=CUBE_LETTER_PT, align="center", valign="middle", colour="white")
+    text_box(pen, boxes(piece, "cube", CUBE)["letter"], f"**{letter}**")
 
 
 # --- reference card ------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Tinners' Trail's map, drawn from the geometry in ``map.toml``: on the main board at full size
 and, scaled down, on the map setup cards that say which areas start with a tile.
 
-Positions come from ``board_geometry()`` and the named boxes of ``layouts.toml``; colours from
-the game's colour table. Millimetres in the piece's local frame, y down.
+Positions come from ``board_geometry()`` and the named boxes of ``layouts.toml`` (``[map_marks]``:
+marks, corners and line widths); colours from the game's colour table. Millimetres in the
+piece's local frame, y down.
 """
 
 from __future__ import annotations
@@ -11,13 +12,12 @@ from companion.tinners_trail.geometry import AreaShape, BoardGeometry, board_geo
 from companion.tinners_trail.rules import load_rules
 
 from .. import style
+from ..boxes import boxes
 from ..pen import Pen
 
-COAST_PT = 1.6         # the sea edge
-REGION_EDGE_PT = 1.8   # a border between two regions
-AREA_EDGE_PT = 0.6     # a border inside a region
-CARD_LINES = 0.6       # lines on a map card, as a share of the board's
-TILE_CORNER = 1.5      # mm, the tile space's rounded corner (as the tiles are cut)
+MAP_MARKS = ("tile_id", "tile_players", "name", "sea_label", "region_letter", "adit", "tile_space", "card_tile_id",
+             "card_region_letter", "coast", "region_edge", "area_edge", "edge", "card_coast", "card_region_edge",
+             "card_area_edge")
 
 
 def geometry(piece) -> BoardGeometry:
@@ -67,8 +67,11 @@ def draw_map(pen: Pen, piece, scale: float = 1.0, dx: float = 0.0, dy: float = 0
     ``marked`` (setup cards) frames the tile spaces of those areas and leaves the rest faint.
     Marks are placed by the ``[map_marks]`` boxes of layouts.toml around map.toml's anchors."""
     g, rules = geometry(piece), load_rules(str(piece.game.root))
-    marks = {b.name: b for b in piece.game.layouts["map_marks"].boxes}
-    thin = 1.0 if detail else CARD_LINES
+    marks = boxes(piece, "map_marks", MAP_MARKS)
+    lines = "" if detail else "card_"   # the board's line widths, or the map card's
+
+    def width(name: str) -> float:
+        return marks[lines + name].get("stroke_width")
 
     def at(p):
         return (dx + p[0] * scale, dy + p[1] * scale)
@@ -88,29 +91,29 @@ def draw_map(pen: Pen, piece, scale: float = 1.0, dx: float = 0.0, dy: float = 0
         for b in ids[i + 1:]:
             if b not in rules.neighbours[a]:
                 continue
-            width = REGION_EDGE_PT if a[0] != b[0] else AREA_EDGE_PT
+            edge_width = width("region_edge" if a[0] != b[0] else "area_edge")
             for edge in shared_edges(g.areas[a], g.areas[b]):
-                _polyline(pen, edge, style.INK, width * thin, scale, dx, dy)
-    _polyline(pen, g.coast, "coast", COAST_PT * thin, scale, dx, dy)
-    _polyline(pen, g.border, style.INK, AREA_EDGE_PT, scale, dx, dy)
+                _polyline(pen, edge, style.INK, edge_width, scale, dx, dy)
+    _polyline(pen, g.coast, "coast", width("coast"), scale, dx, dy)
+    _polyline(pen, g.border, style.INK, marks["edge"].get("stroke_width"), scale, dx, dy)
     if detail:
         box = marks["adit"]
         for adit in g.adits.values():
             x, y = at(adit.at)
             pen.circle(x, y, box.w / 2, fill="adit_mark", stroke="white", width=style.THIN_PT)
-    box = marks["region_letter"]
+    box = marks["region_letter" if detail else "card_region_letter"]
     for letter, region in g.regions.items():
         x, y = at(region.letter_at)
-        r = box.w / 2 * thin
+        r = box.w / 2
         pen.circle(x, y, r, fill=letter, stroke=style.INK, width=style.THIN_PT)
-        size = box.get("size") if detail else marks["card_region_letter"].get("size")
+        size = box.get("size")
         pen.text(f"**{letter}**", x - r, y - r, 2 * r, 2 * r, size=size, align="center", valign="middle")
     side = g.tile * scale
     for aid, shape in g.areas.items():
         x, y = at(shape.tile)
         if detail:
             pen.rect(x - side / 2, y - side / 2, side, side, fill="panel", stroke="tile_space_ink",
-                     width=style.HAIRLINE_PT, radius=TILE_CORNER)
+                     width=style.HAIRLINE_PT, radius=marks["tile_space"].get("radius_mm"))
             text(f"**{aid}**", shape.tile, marks["tile_id"], colour="tile_space_ink")
             text(f"players\n{counts_text(player_counts(rules, aid))}", shape.tile, marks["tile_players"],
                  colour="tile_space_ink")

@@ -8,17 +8,23 @@ mines of a third colour for his supply; mines per colour follow ``setup.mines``,
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from companion.errors import DataError, Problem
 from companion.tinners_trail.rules import load_rules
 from companion.tinners_trail.wallace_state import extra_mines
 
 from .. import style
+from ..boxes import boxes
 from ..generic import _light, _outline
 from ..painters import Piece, painter
 from ..pen import Pen
-from .tinners_trail import _covers, _for, boxes, count_needed, count_title
+from .tinners_trail import _covers, _for, count_needed, count_title
 from .tinners_trail_counts import SOLO_SEATS
 from .tinners_trail_map import draw_map, geometry
 
+PLAYER_TOKEN = ("big", "small", "icon_disc", "icon", "icon_letter", "letter")
+MAP_CARD = ("title", "map", "text")
 
 
 def _players(piece: Piece) -> int | None:
@@ -73,28 +79,57 @@ def player_token(pen: Pen, piece: Piece) -> None:
     label = labels[k % len(labels)] if labels else ""
     _outline(pen, piece.option("shape", "round"), pen.bleed, colour)
     ink = style.DARK_ON_LIGHT if _light(pen, colour) else style.LIGHT_ON_DARK
-    side = min(pen.w, pen.h)
+    b, (scaled, centre) = boxes(piece, "player_token", PLAYER_TOKEN), _scale(pen, piece)
     icon = piece.option("icon")
     if icon:
-        s = side * 0.5
-        pen.circle(pen.w / 2, side * 0.36, s * 0.62, fill="white")
-        pen.icon(icon, (pen.w - s) / 2, side * 0.36 - s / 2, s)
-        pen.text(f"**{letter}**", 0, side * 0.66, pen.w, side * 0.3, size=max(6.0, side * 0.55), align="center",
-                 valign="middle", colour=ink)
+        disc = b["icon_disc"]
+        pen.circle(*centre(disc), scaled(disc).w / 2, fill=disc.get("fill"))
+        (cx, cy), s = centre(b["icon"]), scaled(b["icon"]).w
+        pen.icon(icon, cx - s / 2, cy - s / 2, s)
+        box = scaled(b["icon_letter"])
+        _token_text(pen, box, f"**{letter}**", max(style.TEXT_MIN_PT, box.get("size")), ink)
         return
     if not label:
-        pen.text(f"**{letter}**", 0, 0, pen.w, pen.h, size=side * 1.6, align="center", valign="middle", colour=ink)
+        box = scaled(b["letter"])
+        _token_text(pen, box, f"**{letter}**", box.get("size"), ink)
         return
     big, small = (f"**{label}**", letter) if piece.option("label_large") else (f"**{letter}**", label)
-    pen.text(big, side * 0.08, side * 0.08, pen.w - side * 0.16, side * 0.5, size=side * 1.15, align="center",
-             valign="middle", colour=ink)
-    pen.text(small, side * 0.08, side * 0.56, pen.w - side * 0.16, side * 0.3, size=min(8.0, side * 0.6),
-             min_size=5.0, align="center", valign="middle", colour=ink)
+    box = scaled(b["big"])
+    _token_text(pen, box, big, box.get("size"), ink)
+    box = scaled(b["small"])
+    _token_text(pen, box, small, min(style.TOKEN_WORD_MAX_PT, box.get("size")), ink)
+
+
+def _scale(pen: Pen, piece: Piece):
+    """The ``player_token`` layout is drawn on a square of its own size: (a box of it scaled to
+    this token's shorter side, lengths and text size alike, centred on the longer one; the
+    centre of a box on this token)."""
+    layout = piece.game.layouts["player_token"]
+    if layout.size_mm is None:
+        raise DataError(Problem(str(piece.game.root / "layouts.toml"), layout.line, "player_token.size",
+                                "missing: the square the token's boxes are drawn on, e.g. \"100mm\""))
+    ref, side = layout.size_mm[0], min(pen.w, pen.h)
+    left, top = (pen.w - side) / 2, (pen.h - side) / 2
+
+    def of(v: float) -> float:
+        return v / ref * side
+
+    def scaled(box):
+        props = dict(box.props, size=of(box.get("size"))) if box.get("size") is not None else box.props
+        return replace(box, x=left + of(box.x), y=top + of(box.y), w=of(box.w), h=of(box.h), props=props)
+
+    def centre(box) -> tuple[float, float]:
+        return left + of(box.x + box.w / 2), top + of(box.y + box.h / 2)
+    return scaled, centre
+
+
+def _token_text(pen: Pen, box, text: str, size: float, ink: str) -> None:
+    pen.text(text, box.x, box.y, box.w, box.h, size=size, align="center", valign="middle", colour=ink)
 
 
 @painter("tinners-trail.map-card", needed=count_needed, title=count_title)
 def map_card(pen: Pen, piece: Piece) -> None:
-    rules, b = load_rules(str(piece.game.root)), boxes(piece, "map_card")
+    rules, b = load_rules(str(piece.game.root)), boxes(piece, "map_card", MAP_CARD)
     low, high = _covers(piece)
     regions, positions = rules.arrangement[high]
     marked = {aid for aid, info in rules.areas.items() if info.region in regions and info.position in positions}
@@ -118,4 +153,4 @@ def map_card(pen: Pen, piece: Piece) -> None:
              f"framed spaces: regions {', '.join(regions)}, spaces 1–{last} of each. Unused tiles go back "
              f"unseen. Then deal each region's area setup cards and turn face up the tile on the first "
              f"framed space dealt, until **{reveal}** lie face up.", text.x, text.y, text.w, text.h,
-             size=text.get("size"), min_size=7, align=text.get("align"), valign=text.get("valign"))
+             size=text.get("size"), min_size=text.get("min_size"), align=text.get("align"), valign=text.get("valign"))

@@ -23,7 +23,8 @@ def by_count(values: Mapping[int, object], low: int = 1) -> str:
         else:
             spans.append((n, n, values[n]))
     parts = [f"{v} with {a}–{b}" if a != b else f"{v} with {a}" for a, b, v in spans]
-    return ", ".join(parts) + " players"
+    first = " player" if spans[0][:2] == (1, 1) else " players"
+    return parts[0] + first + "".join(", " + p for p in parts[1:])
 
 
 def board_fill(board, rounds: int) -> list[str]:
@@ -53,12 +54,14 @@ def tinners_trail_setup(game, options, counts: Mapping[str, int]) -> list[str]:
     steps = []
     if players == 1:
         steps.append("**Solo:** lay out as for 2 players below (you and Lord Wallace each take a colour), "
-                     "then make the changes on Lord Wallace's reference card.")
+                     "then make the changes on Lord Wallace's reference card. He keeps all 6 survey cards "
+                     "he is dealt, shuffled face down, as his own deck.")
     steps += [_board(rules, seats), _supply(game, rules, mods, counts), _colours(rules, seats, players, mods),
-              _markers(rules), _tiles(rules, seats, mods, counts), _reveal(rules, seats), _survey(game, rules, seats, mods)]
+              _markers(rules), _tiles(rules, seats, mods, counts), _reveal(rules, seats, players),
+              _survey(game, rules, seats, mods)]
     if seats is None or seats == 2:
-        steps.append(("With 2 players: " if seats is None else "")
-                     + "the wild deck stays in the box; each region's put-back cards are shuffled into that "
+        steps.append(("With 2 players: the" if seats is None else "The")
+                     + " wild deck stays in the box; each region's put-back cards are shuffled into that "
                      "region's unused cards and the decks lie face down beside the board: they are drawn "
                      "from during the game.")
     steps += _module_steps(rules, mods)
@@ -92,16 +95,17 @@ def _supply(game, rules, mods, counts) -> str:
 
 def _colours(rules, seats, players, mods) -> str:
     if seats is None:
-        mines = by_count(rules.mines)
+        mines = "mines: " + by_count(rules.mines)
     else:
-        mines = str(rules.mines[seats])
+        mines = f"{rules.mines[seats]} mines"
     extra = ""
     if "arsenic" in mods:
         extra += ", a calciner and a work-track limiter (Arsenic)"
     if "emigration" in mods:
         extra += f", {rules.own_miners} miners of the colour (Emigration)"
     return (f"Each player takes one colour (its letter is on every piece): the score, money and work "
-            f"markers, **{mines} mines**, the 2 peek tokens and the +100/+300 token{extra}.")
+            f"markers, **{mines}**, the 2 peek tokens and the 2 extra-score tokens (+100/+200 and "
+            f"+300/+400){extra}.")
 
 
 def _markers(rules) -> str:
@@ -130,15 +134,16 @@ def _tiles(rules, seats, mods, counts) -> str:
             "Unused tiles go back to the box unseen.")
 
 
-def _reveal(rules, seats) -> str:
+def _reveal(rules, seats, players) -> str:
     how = ("Shuffle the area setup cards of region A and turn them over one at a time; each names an "
            "area: turn its tile face up (a number with no tile is skipped)")
     if seats is None:
         return f"{how}, until the region shows its quota ({by_count(rules.reveals)} per region). " \
                "Do the same for every other region in play, then put the setup cards away."
     regions = rules.arrangement[seats][0]
-    return (f"{how}, until **{plural(rules.reveals[seats], 'tile')}** of region A "
-            f"{'is' if rules.reveals[seats] == 1 else 'are'} face up. Do the same for "
+    shown = rules.reveals[players]
+    return (f"{how}, until **{plural(shown, 'tile')}** of region A "
+            f"{'is' if shown == 1 else 'are'} face up. Do the same for "
             f"{', '.join(regions[1:])}, then put the setup cards away.")
 
 

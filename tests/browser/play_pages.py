@@ -4,12 +4,20 @@
 
 Starts ``headframe serve`` on 127.0.0.1 with a fresh instance folder, opens one 360 px phone
 per player (every other one in the dark theme), creates the table on the first phone and seats
-the others by join code. Then, until the game is over or ``--moves`` run out, the phone whose
-banner says "Your turn" picks one of its enabled moves at random (a choice in each of the
-move's fields at random too) and taps it; a refusal must be shown as a message, and the phone
-then tries another move. Every ``--every`` moves it saves a screenshot of each phone, and at
-the end the score page of each. It prints what it did and every refusal it saw, so a person
-can read the refusals and look at the screenshots.
+the others by join code. Then, until the game is over or ``--moves`` run out, a phone whose
+banner says "Your turn" makes a move and taps it; a refusal must be shown as a message, and
+the phone then tries another move.
+
+Which move: with ``--policy bot`` (the default, for games that have bots) the game's own
+heuristic bot is asked, from the table as stored, what that seat would do; the phone finds the
+button for that move on its page (filling the move's fields) and taps it, so the game moves
+towards its end. A move the bot wants that the page does not offer is printed as MISSING and a
+random enabled move is tapped instead. With ``--policy random`` every move is picked at random.
+
+Screenshots: each phone at the start, every ``--every`` moves, and the first time each kind of
+move comes up (the phone about to make it, and the next phone, which waits), then each phone's
+final table and score page. It prints what it did and every refusal it saw, so a person can
+read the refusals and look at the screenshots.
 
 Not a test (a game takes minutes): the browser tests cover each feature; this plays them
 together. Chromium from Debian (``HEADFRAME_CHROMIUM`` or /usr/bin/chromium).
@@ -18,9 +26,11 @@ together. Chromium from Debian (``HEADFRAME_CHROMIUM`` or /usr/bin/chromium).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -106,7 +116,8 @@ def fill(form, rng: random.Random) -> None:
 
 
 def open_folds(form) -> None:
-    for summary in form.locator("xpath=ancestor::details[not(@open)]/summary").all():
+    """Open the fold the form sits in, or the fold inside it that holds its fields."""
+    for summary in form.locator("xpath=ancestor::details[not(@open)]/summary | .//details[not(@open)]/summary").all():
         summary.click()
 
 
@@ -116,12 +127,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--moves", type=int, default=1500, help="stop after this many taps (default 1500)")
     parser.add_argument("--every", type=int, default=40, help="screenshots every N taps (default 40)")
+    parser.add_argument("--policy", choices=("bot", "random"), default="bot",
+                        help="bot: the game's heuristic bot picks each move (default); random: any enabled move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("play-out"))
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     args.out.mkdir(parents=True, exist_ok=True)
     names = list(NAMES[:args.players])
+    # a stopped run still stops its server (the finally below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     with tempfile.TemporaryDirectory() as instance:
         process, url = serve(Path(instance))
         try:
@@ -135,13 +150,80 @@ def main(argv: list[str] | None = None) -> int:
                     page = context.new_page()
                     page.set_default_timeout(15_000)
                     pages.append(page)
-                _table_url, code = start_table(pages[0], url, names, args.game)
+                table_url, code = start_table(pages[0], url, names, args.game)
                 for page, name in zip(pages[1:], names[1:]):
                     take_seat(page, url, code, name)
-                return play(pages, names, args, rng)
+                referee = Referee(Path(instance), table_url.rstrip("/").rsplit("/", 1)[1]) if args.policy == "bot" else None
+                return play(pages, names, args, rng, referee)
         finally:
             process.terminate()
             process.wait(timeout=10)
+
+
+class Referee:
+    """The table as the server stored it (read from its database) and the game's own bot, which
+    says what a seat would sensibly do next."""
+
+    def __init__(self, instance: Path, table_id: str):
+        sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+        from webapp import create_app, tables
+
+        self.app, self.tables, self.table_id = create_app(instance_path=instance), tables, table_id
+        self.chooser = random.Random(7)
+
+    def table(self):
+        with self.app.app_context():
+            return self.tables.get(self.table_id)
+
+    def waiting_for(self) -> tuple[int, ...]:
+        table = self.table()
+        return () if table.finished else tuple(table.game.acting_seats(table.state))
+
+    def move(self, seat: int) -> dict | None:
+        table = self.table()
+        game = table.game
+        if not game.bot_names:
+            return None
+        bot = "heuristic" if "heuristic" in game.bot_names else game.bot_names[-1]
+        action = game.bot_move(table.state, seat, bot, self.chooser)
+        return None if action is None else {k: v for k, v in dict(action).items() if k != "seat"}
+
+
+def find_move(page, wanted: dict):
+    """The form on ``page`` that sends ``wanted``: a button whose action is exactly it, or a form
+    whose fields take the rest of it (filled here). A form for real dice or tiles, whose fields
+    the move does not name, is not the move. None when the page offers no such move."""
+    partial = None
+    for form in page.locator("#live form.hf-action").all():
+        raw = form.get_attribute("data-action")
+        base = json.loads(raw) if raw else {"type": form.get_attribute("data-type")}
+        base.pop("seat", None)
+        fields = {n for n in form.locator("select, input:not([type=hidden])").evaluate_all("l => l.map(e => e.name)")}
+        # a box the move leaves out may keep an empty or zero value (real cards the server draws,
+        # nothing sold); a choice of real dice may not
+        blank = set(form.locator("input").evaluate_all(
+            "l => l.filter(e => e.type !== 'hidden' && (e.value === '' || e.value === '0')).map(e => e.name)"))
+        if base == wanted and fields <= blank:
+            return form
+        if partial is None and all(wanted.get(k) == v for k, v in base.items()) and fields - blank <= set(wanted) \
+                and set(wanted) - set(base) <= fields:
+            partial = (form, base)
+    if partial is None:
+        return None
+    form, base = partial
+    open_folds(form)
+    for key, value in wanted.items():
+        if key in base:
+            continue
+        box = form.locator(f'[name="{key}"]').first
+        kind = (box.get_attribute("type") or box.evaluate("e => e.tagName")).lower()
+        if kind == "select":
+            box.select_option(str(value))
+        elif kind in ("checkbox", "radio"):
+            form.locator(f'[name="{key}"][value="{value}"]').first.check() if kind == "radio" else box.set_checked(bool(value))
+        else:
+            box.fill(str(value))
+    return form
 
 
 def shoot(pages, names, out: Path, tag: str) -> None:
@@ -149,43 +231,95 @@ def shoot(pages, names, out: Path, tag: str) -> None:
         page.screenshot(path=str(out / f"{tag}-{name}.png"), full_page=True)
 
 
-def play(pages, names, args, rng) -> int:
+def label_of(button) -> str:
+    return " ".join((button.text_content() or button.get_attribute("aria-label") or "").split())
+
+
+def random_move(page, name, rng, log):
+    """(form, button, label, kind) of one enabled move of ``page`` with its fields filled at
+    random, or None."""
+    options = moves(page)
+    if not options:
+        log(f"{name}: my turn, but no enabled move")
+        return None
+    form, button, label = rng.choice(options)
+    open_folds(form)
+    fill(form, rng)
+    raw = form.get_attribute("data-action")
+    kind = json.loads(raw).get("type") if raw else form.get_attribute("data-type")
+    return form, button, label, kind or "move"
+
+
+def choose(pages, names, rng, referee, log):
+    """(page, name, form, button, label, kind) of the next tap, or None when nobody can move."""
+    if referee is None:
+        ready = [(p, n) for p, n in zip(pages, names) if my_turn(p)]
+        if not ready:
+            return None
+        page, name = rng.choice(ready)
+        picked = random_move(page, name, rng, log)
+        return None if picked is None else (page, name, *picked)
+    waiting = referee.waiting_for()
+    if not waiting:
+        return None
+    seat = rng.choice(waiting)
+    page, name = pages[seat], names[seat]
+    if not my_turn(page):
+        return None  # this phone has not heard of the last move yet
+    wanted = referee.move(seat)
+    if wanted is not None:
+        form = find_move(page, wanted)
+        if form is None:
+            log(f"{name}: MISSING on the page: the bot's move {wanted}")
+        else:
+            button = form.locator("button[type=submit], button:not([type])").first
+            if not button.is_disabled():
+                return page, name, form, button, label_of(button), wanted["type"]
+            log(f"{name}: GREYED on the page though the rules allow it: {wanted}")
+    picked = random_move(page, name, rng, log)
+    return None if picked is None else (page, name, *picked)
+
+
+def play(pages, names, args, rng, referee=None) -> int:
     taps = refusals = idle = 0
+    kinds: set[str] = set()
     shoot(pages, names, args.out, "000-start")
     while taps < args.moves:
         if any(over(p) for p in pages):
             print("the game is over")
             break
-        ready = [(p, n) for p, n in zip(pages, names) if my_turn(p)]
-        if not ready:
+        try:
+            picked = choose(pages, names, rng, referee, print)
+        except Exception as problem:  # the page redrew while it was read
+            print(f"a page redrew while it was read ({str(problem).splitlines()[0][:200]}): again")
+            time.sleep(0.3)
+            continue
+        if picked is None:
             idle += 1
             if idle > 60:
-                print("nobody's turn for 30 s: stopping")
+                print("nobody could move for 30 s: stopping")
                 break
             time.sleep(0.5)
             continue
         idle = 0
-        page, name = rng.choice(ready)
-        try:
-            options = moves(page)
-        except Exception:  # the page redrew while it was read
-            continue
-        if not options:
-            print(f"{name}: my turn, but no enabled move")
-            time.sleep(0.5)
-            continue
-        form, button, label = rng.choice(options)
+        page, name, form, button, label, kind = picked
+        if kind not in kinds:
+            kinds.add(kind)
+            index = pages.index(page)
+            nxt = (index + 1) % len(pages)
+            for who in (index, nxt):
+                pages[who].screenshot(path=str(args.out / f"kind-{kind}-{taps:03}-{names[who]}.png"), full_page=True)
         before = page.locator("#live [data-version]").first.get_attribute("data-version")
         page.evaluate("() => { const a = document.getElementById('alert'); if (a) a.textContent = ''; }")
         try:
             open_folds(form)
-            fill(form, rng)
             button.click()
         except Exception as problem:  # a redraw replaced the form under the tap: try again
             print(f"{name}: tap on {label!r} missed ({type(problem).__name__})")
             continue
         taps += 1
         deadline = time.monotonic() + 10
+        now = before
         while time.monotonic() < deadline:
             now = page.locator("#live [data-version]").first.get_attribute("data-version")
             alert = page.locator("#alert").inner_text().strip()
@@ -200,12 +334,13 @@ def play(pages, names, args, rng) -> int:
             print(f"{taps:4} {name}: {label}")
         if taps % args.every == 0:
             shoot(pages, names, args.out, f"{taps:03}")
+    time.sleep(1)  # every phone hears of the last move
     finished = any(over(p) for p in pages)
     shoot(pages, names, args.out, "999-end")
     for page, name in zip(pages, names):
         page.goto(page.url.rstrip("/") + "/score")
         page.screenshot(path=str(args.out / f"score-{name}.png"), full_page=True)
-    print(f"{taps} taps, {refusals} refusals, game over: {finished}")
+    print(f"{taps} taps, {refusals} refusals, kinds of move: {', '.join(sorted(kinds))}; game over: {finished}")
     return 0
 
 

@@ -1,5 +1,5 @@
 """Whose turn it is, at a glance: a banner at the top of every phone ("Your turn" or "Waiting
-for Bo"), and the tab title changes when this phone's turn starts or ends."""
+for Bo"), and the tab title changes (and the phone buzzes) when this phone's turn starts."""
 
 from __future__ import annotations
 
@@ -63,3 +63,30 @@ def test_the_invite_panel_folds_away_when_the_last_seat_is_taken(server, phone):
     expect(invite).not_to_have_attribute("open", "", timeout=LIVE_MS)
     host.locator("details.join > summary").click()  # the host may open it again, and it stays open
     expect(invite).to_have_attribute("open", "")
+
+
+# Records each buzz the page asks for: the phone's vibrator cannot be felt from a test.
+RECORD_BUZZ = """
+window.__buzzes = [];
+Object.defineProperty(navigator, 'vibrate', {configurable: true, value: function (pattern) {
+  window.__buzzes.push(pattern); return true; }});
+"""
+
+
+def test_a_phone_buzzes_and_retitles_when_its_turn_starts_and_not_before(server, phone):
+    ann, bo = phone(), phone("dark")
+    bo.add_init_script(RECORD_BUZZ)
+    _url, code = start_table(ann, server, ("Ann", "Bo"), "ore-published")
+    take_seat(bo, server, code, "Bo")
+    sees_seated(ann, "Bo")
+    # Ann deals and places first; Bo waits, with no buzz and no "Your turn" title
+    expect(bo.locator("#turn")).to_contain_text("Waiting for Ann (turning up mines", timeout=LIVE_MS)
+    expect(bo).not_to_have_title(re.compile(r"^Your turn"))
+    ann.locator("form[data-type='deal'] button").click()
+    expect(bo.locator("#turn")).to_contain_text("Waiting for Ann (placing a worker", timeout=LIVE_MS)
+    assert bo.evaluate("window.__buzzes") == []
+    ann.locator("div.op-mine button:not([disabled])", has_text="Top space").first.click()
+    expect(bo.locator("#turn")).to_contain_text("Your turn — placing a worker", timeout=LIVE_MS)
+    expect(bo).to_have_title(re.compile(r"^Your turn · "))
+    assert bo.evaluate("window.__buzzes") == [200]
+    expect(ann).not_to_have_title(re.compile(r"^Your turn"))

@@ -1,6 +1,6 @@
 """Mine Shaft's mine as a server-drawn SVG: one 100-unit square per tile, the tracks as laid,
-collapsed tiles crossed out, minerals as lettered discs, pieces as the players' initials on
-their colours. Squares the rules allow for this step are outlined, each carrying its actions
+collapsed tiles crossed out, minerals as lettered squares, pieces as the players' initials on
+discs of their colours. Squares the rules allow for this step are outlined, each carrying its actions
 and their descriptions in words for the page script; without script the picture still shows
 the whole mine and the move list below it does the rest.
 """
@@ -60,7 +60,9 @@ def _tile(t: dict) -> str:
                    f'stroke="#222" stroke-width="0.6">{_attr(t["icon"])}</text>')
     for m in t["minerals"]:
         ink = "#fff" if m["kind"] == "coal" else "#222"
-        out.append(f'<circle cx="{m["cx"]}" cy="{m["cy"]}" r="13" fill="{_attr(m["fill"])}" stroke="#fff" stroke-width="2"/>'
+        # a counter is a square, a player's piece a disc: a coal "C" never passes for Cara
+        out.append(f'<rect class="ms-mineral" x="{m["cx"] - 12}" y="{m["cy"] - 12}" width="24" height="24" rx="4" '
+                   f'fill="{_attr(m["fill"])}" stroke="#fff" stroke-width="2"><title>{_attr(m["kind"])}</title></rect>'
                    f'<text x="{m["cx"]}" y="{m["cy"] + 5}" text-anchor="middle" font-size="14" font-weight="bold" '
                    f'fill="{ink}">{_attr(m["letter"])}</text>')
     return "".join(out) + "</g>"

@@ -113,7 +113,7 @@ def _mine(col: int, top: float, m: dict, colours: list, letters: list, names: li
     if m["exhausted"]:
         out.append(f'<rect x="{x}" y="{top + HEAD_H}" width="{CARD_W:.1f}" height="{y - top - HEAD_H}" fill="#1d1a16" '
                    f'fill-opacity="0.55"/><text x="{x + CARD_W / 2:.1f}" y="{top + HEAD_H + 40}" text-anchor="middle" '
-                   f'font-size="11" font-weight="bold" fill="#fff">EXHAUSTED</text>')
+                   f'font-size="10" font-weight="bold" fill="#fff"{_squeeze("EXHAUSTED", 10, True, CARD_W - 8)}>EXHAUSTED</text>')
     out.append(f'<text class="ore-ink" x="{x + CARD_W / 2:.1f}" y="{y + 11}" text-anchor="middle" font-size="10" '
                f'fill="{INK}">{m["left"]} left</text></g>')
     return "".join(out)

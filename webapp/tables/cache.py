@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+from typing import Callable
 
 from flask import current_app
 from sqlalchemy import Engine
@@ -28,7 +29,7 @@ class Store:
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._versions: dict[str, tuple[int, float]] = {}
         self._lock = threading.Lock()
-        self.changed = threading.Condition()
+        self.listeners: list[Callable[[str, int], None]] = []  # told of every change (see webapp.live)
 
     def cached_version(self, table_id: str) -> int | None:
         hit = self._versions.get(table_id)
@@ -59,11 +60,11 @@ class Store:
             while len(self._tables) > STATE_CACHE_SIZE:
                 self._tables.popitem(last=False)
 
-    def notify(self, table_id: str | None = None, version: int | None = None) -> None:
-        if table_id is not None and version is not None:
-            self.note_version(table_id, version)
-        with self.changed:
-            self.changed.notify_all()
+    def notify(self, table_id: str, version: int) -> None:
+        """The table changed in this process: note its version and tell whoever waits for it."""
+        self.note_version(table_id, version)
+        for listener in self.listeners:
+            listener(table_id, version)
 
 
 def _store() -> Store:

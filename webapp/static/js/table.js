@@ -1,9 +1,11 @@
 /* Headframe table page: live sync and actions, the same for every game (plain ES2017).
 
    LIVE SYNC. The page long-polls GET /api/tables/<id>/events?after=V&wait=20, which answers as
-   soon as the table moves past version V. When the server has no room for another waiting
-   request it answers at once, and the page then polls GET /api/tables/<id> about once a second
-   with If-None-Match (a bodiless 304 while nothing changed). When the table has changed it
+   soon as the table moves past version V. `headframe serve` sets a waiting request aside without
+   a thread (webapp/live.py), so every phone can wait at once. A server that must wait in a
+   thread has room for only a few; when it has none it answers at once, and the page then polls
+   GET /api/tables/<id> about once a second for 30 s with If-None-Match (a bodiless 304 while
+   nothing changed) before it long-polls again. When the table has changed it
    fetches GET /tables/<id>/fragment (the live part of the page, rendered on the server for this
    phone's seat), swaps it in and fires "hf:render" on document. A field the player is typing
    in keeps its value and the focus across the redraw when it has an id or an aria-label.
@@ -181,11 +183,12 @@
     return redraw(false);
   }
 
-  // The long poll: the server answers as soon as the table is newer than ``after``. It keeps
-  // only a few requests waiting; the others get an answer at once and this phone then polls.
+  // The long poll: the server answers as soon as the table is newer than ``after``. A server
+  // without room for another waiting request answers at once, and this phone then polls.
   function wait() {
     var started = Date.now();
-    var url = eventsUrl + '?after=' + Math.max(seen, version) + '&wait=' + WAIT_S;
+    var after = Math.max(seen, version);
+    var url = eventsUrl + '?after=' + after + '&wait=' + WAIT_S;
     waiting = typeof AbortController === 'function' ? new AbortController() : null;
     return fetch(url, { credentials: 'same-origin', cache: 'no-store', headers: { 'Accept': 'application/json' },
                         signal: waiting ? waiting.signal : undefined })
@@ -195,8 +198,10 @@
       })
       .then(function (body) {
         setConnected(true);
-        var changed = typeof body.version === 'number' && body.version > Math.max(seen, version);
-        if (!changed && Date.now() - started < 500) pollUntil = Date.now() + POLL_SPELL_MS;
+        // An answer at once with nothing newer than asked for: the server had no room to wait.
+        // (An answer for this phone's own action, already drawn, is a change all the same.)
+        var quick = Date.now() - started < 500;
+        if (quick && !(typeof body.version === 'number' && body.version > after)) pollUntil = Date.now() + POLL_SPELL_MS;
         return newer(body.version);
       });
   }

@@ -1,0 +1,86 @@
+"""Every word drawn on Ore's table picture stays inside its mine column or its card, measured
+in Chromium at 360 px: an exhausted mine's label, the longest asset and initiative names, the
+contract rows."""
+
+from __future__ import annotations
+
+from companion.core import PlayerSpec
+from companion.ore.state import OreState
+from companion.registry import find_game
+from webapp.boards.ore import board_svg
+
+# each text's drawn box against the box of the column or card it belongs to
+OUTSIDE = """() => {
+    const bad = [];
+    for (const group of document.querySelectorAll('g.ore-mine, g.ore-card')) {
+        const frame = group.querySelector('rect').getBBox();
+        for (const text of group.querySelectorAll('text')) {
+            const box = text.getBBox();
+            if (box.x < frame.x - 0.5 || box.x + box.width > frame.x + frame.width + 0.5)
+                bad.push(group.getAttribute('class') + ' ' + (group.dataset.res || group.dataset.slot) + ': "'
+                         + text.textContent + '" spans ' + box.x.toFixed(1) + '..' + (box.x + box.width).toFixed(1)
+                         + ' in ' + frame.x.toFixed(1) + '..' + (frame.x + frame.width).toFixed(1));
+        }
+    }
+    return bad;
+}"""
+
+
+def _board_with_every_mine_exhausted() -> str:
+    game = find_game("ore")
+    state = game.setup([PlayerSpec(n) for n in ("Anna", "Ben", "Cara", "Dana")], "standard", seed=5)
+    d = state.draft()
+    for mine in d["mines"].values():
+        mine["exhausted"] = True
+    # the longest names of the catalogue on the rows
+    for row, cards in (("assets", game.cat.assets), ("initiatives", game.cat.initiatives)):
+        d["rows"][row] = sorted(cards, key=lambda card: -len(cards[card].name))[:5]
+    state = OreState.of(d)
+    view = game.view(state, 0)
+    return str(board_svg(view["board"], ["#c0392b", "#2471a3", "#1e8449", "#d4ac0d"], ["Anna", "Ben", "Cara", "Dana"]))
+
+
+def test_every_text_of_the_ore_picture_stays_inside_its_column_or_card(phone):
+    svg = _board_with_every_mine_exhausted()
+    assert svg.count("EXHAUSTED") == 5
+    page = phone()
+    page.set_content(f"<!doctype html><html><body style='margin:0'>{svg}</body></html>")
+    assert page.evaluate(OUTSIDE) == []
+
+
+def _published_page_with_a_private_mine(app) -> str:
+    from types import SimpleNamespace
+
+    from flask import render_template
+
+    game = find_game("ore-published")
+    names = ("Anna", "Ben", "Cara")
+    state = game.apply(game.setup([PlayerSpec(n) for n in names], None, 3), {"type": "deal", "seat": 0})
+    seat = game.acting_seats(state)[0]
+    state = game.apply(state, {"type": "place", "space": "private", "res": "iron", "seat": seat})
+    seats = [SimpleNamespace(seat=i, name=n, colour=c) for i, (n, c) in enumerate(zip(names, ("#c0392b", "#2471a3", "#1e8449")))]
+    with app.test_request_context("/"):
+        return render_template("games/ore-published.html", table=SimpleNamespace(seats=seats, finished=False), game=game,
+                               view=game.view(state, seat), seat=seat, options=game.options(state, seat), version=1,
+                               act_url="/act")
+
+
+MINE_TEXT_OUTSIDE = """() => {
+    const bad = [];
+    for (const svg of document.querySelectorAll('svg.op-mine-card')) {
+        const width = svg.viewBox.baseVal.width;
+        for (const text of svg.querySelectorAll('text')) {
+            const box = text.getBBox();
+            if (box.x < 0 || box.x + box.width > width) bad.push(text.textContent + ': ' + box.x.toFixed(1) + '..' + (box.x + box.width).toFixed(1));
+        }
+    }
+    return bad;
+}"""
+
+
+def test_every_published_mine_card_keeps_its_words_inside_it_private_ones_too(app, phone):
+    html = _published_page_with_a_private_mine(app)
+    assert "(private)" in html
+    page = phone()
+    page.set_content(f"<!doctype html><html><body>{html}</body></html>")
+    assert page.evaluate(MINE_TEXT_OUTSIDE) == []
