@@ -187,7 +187,8 @@
   // without room for another waiting request answers at once, and this phone then polls.
   function wait() {
     var started = Date.now();
-    var url = eventsUrl + '?after=' + Math.max(seen, version) + '&wait=' + WAIT_S;
+    var after = Math.max(seen, version);
+    var url = eventsUrl + '?after=' + after + '&wait=' + WAIT_S;
     waiting = typeof AbortController === 'function' ? new AbortController() : null;
     return fetch(url, { credentials: 'same-origin', cache: 'no-store', headers: { 'Accept': 'application/json' },
                         signal: waiting ? waiting.signal : undefined })
@@ -197,8 +198,10 @@
       })
       .then(function (body) {
         setConnected(true);
-        var changed = typeof body.version === 'number' && body.version > Math.max(seen, version);
-        if (!changed && Date.now() - started < 500) pollUntil = Date.now() + POLL_SPELL_MS;
+        // An answer at once with nothing newer than asked for: the server had no room to wait.
+        // (An answer for this phone's own action, already drawn, is a change all the same.)
+        var quick = Date.now() - started < 500;
+        if (quick && !(typeof body.version === 'number' && body.version > after)) pollUntil = Date.now() + POLL_SPELL_MS;
         return newer(body.version);
       });
   }
