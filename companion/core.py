@@ -176,12 +176,35 @@ class Game:
     bot_names: tuple[str, ...] = ()
     # What ``taken`` lists, in the game's words ("assets", "mine sites").
     taken_name: str = "what each player held"
+    # The new-table form. ``entries``: what the game list shows, as (variant, label) pairs
+    # (empty: one entry per variant); an entry's own variant is not kept, its switches make the
+    # table's variant. ``switches``: table options, each a dict of "name", "label", "choices"
+    # ((word, label) pairs, the first the default with word "") and optionally "entry" (the
+    # entry it shows with; without it, every entry). ``entry_legends``: an entry's heading.
+    entries: tuple[tuple[str, str], ...] = ()
+    switches: tuple[dict, ...] = ()
+    entry_legends: Mapping[str, str] = {}
 
     @property
     def record(self) -> tuple[str, str]:
         """(id, name) of the game a finished play counts as in other score keepers: a score
         pad's play counts as the game it kept score for."""
         return self.id, self.name
+
+    def with_switches(self, variant: str | None, words: Sequence[str]) -> str | None:
+        """The table's variant from the entry or variant chosen and the words of the switches
+        turned on, joined with "+" ("fair-play+minute-64"); ``check_setup`` judges the result."""
+        words = [word for word in words if word]
+        first = self.variants[0] if self.variants else ""
+        if variant in dict(self.entries):
+            variant, first = None, ""
+        if not words:
+            return variant
+        return "+".join([word for word in [variant or first] if word] + words)
+
+    def entry_problem(self, entry: str | None, players: int) -> str | None:
+        """Why the entry of the game list chosen cannot start with so many players, or None."""
+        return None
 
     # -- to implement --------------------------------------------------------
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> Any:

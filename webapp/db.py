@@ -52,7 +52,7 @@ class TableRow(Base):
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     join_code: Mapped[str] = mapped_column(String(8), unique=True)
     game: Mapped[str] = mapped_column(String(64))
-    variant: Mapped[str | None] = mapped_column(String(64))
+    variant: Mapped[str | None] = mapped_column(Text)  # any combination of switches the game accepts
     seed: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)   # seq of the latest event
     head: Mapped[int] = mapped_column(Integer)      # seq of the event whose state is the current one
@@ -145,7 +145,28 @@ def make_engine(url: str, pool_size: int = 10, sqlite_synchronous: str = "NORMAL
     else:
         engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
     Base.metadata.create_all(engine)
+    upgrade(engine)
     return engine
+
+
+# A key for PostgreSQL's advisory lock: server processes starting at once upgrade one at a time.
+UPGRADE_LOCK = 0x48464442
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring a database made by an older version up to the current schema; doing it again
+    changes nothing. ``tables.variant`` was 64 characters before it became text: SQLite never
+    enforced that length, PostgreSQL does, so there the column is altered (under an advisory
+    lock, looked at again once held, so several processes starting at once alter it once)."""
+    if engine.dialect.name != "postgresql":
+        return
+    with engine.begin() as connection:
+        connection.exec_driver_sql("SELECT pg_advisory_xact_lock(%s)" % UPGRADE_LOCK)
+        length = connection.exec_driver_sql(
+            "SELECT character_maximum_length FROM information_schema.columns WHERE table_schema = current_schema()"
+            " AND table_name = 'tables' AND column_name = 'variant'").scalar()
+        if length is not None:
+            connection.exec_driver_sql("ALTER TABLE tables ALTER COLUMN variant TYPE TEXT")
 
 
 def _tune_sqlite(engine: Engine, synchronous: str) -> None:

@@ -59,9 +59,6 @@ def create():
     if problem:
         return _home(problem, request.form, 422)
     variant = views.with_switches(game_id, variant, request.form)
-    problem = views.switches_problem(variant)
-    if problem:
-        return _home(problem, request.form, 422)
     try:
         table, host_token = tables.create_table(game_id, players, variant)
         seat_token = None

@@ -108,13 +108,12 @@ def token_for(table: tables.Table, action: Mapping[str, Any], seat: int | None, 
 # -- games and their pieces ---------------------------------------------------------------
 
 def game_choices() -> list[dict]:
-    """Everything the new-table form offers: each game (per variant, or per entry of a game
-    whose options are switches), grouped by family (full rules first, then the score pads), as
-    ``{"value", "label", "group"}``."""
+    """Everything the new-table form offers: each game (per variant, or per entry it lists),
+    grouped by family (full rules first, then the score pads), as ``{"value", "label", "group"}``."""
     choices = []
     for gid in game_ids():
         game = find_game(gid)
-        entries = ENTRIES.get(gid) or [(v, variant_name(gid, v)) for v in game.variants]
+        entries = game.entries or [(v, variant_name(gid, v)) for v in game.variants]
         if entries:
             choices += [{"value": f"{gid}|{v}", "label": f"{game.name}: {label}" if label else game.name,
                          "group": game.family} for v, label in entries]
@@ -123,57 +122,19 @@ def game_choices() -> list[dict]:
     return sorted(choices, key=lambda c: c["group"] != Game.family)
 
 
-# Tinners' Trail's modules and Lord Wallace's options are switches: the form offers the game
-# once, and once as a solo game (whose Lord Wallace switches show with it); any combination
-# the game accepts can be chosen, and the variant ids it lists stay valid for the API.
-SOLO = "solo"
-ENTRIES = {"tinners-trail": [("base", ""), (SOLO, "Solo against Lord Wallace")]}
-LEGENDS = {"tinners-trail|solo": "Lord Wallace's options (solo)"}
-
-
-def _tinners_trail_switches() -> list[tuple[str, dict]]:
-    """(the entry it shows with, switch) for each module and each of Lord Wallace's options."""
-    from companion.tinners_trail.setup import MODULES
-    from companion.tinners_trail.wallace_state import DIFFICULTY_NAMES, SOLO_OPTIONS
-
-    known = {v.id: v for v in load_game("tinners-trail").variants}
-    found = [("tinners-trail", {"name": m, "label": known[m].name,
-                                "choices": (("", f"No {known[m].name}"), (m, f"{known[m].name}: {known[m].description}"))})
-             for m in MODULES]
-    found.append(("tinners-trail|solo", {"name": "more-mines", "label": "Extra mines for Lord Wallace",
-                                         "choices": (("", "None"), ("more-mines", DIFFICULTY_NAMES["more-mines"]),
-                                                     ("more-mines-2", DIFFICULTY_NAMES["more-mines-2"]))}))
-    found += [("tinners-trail|solo", {"name": o, "label": DIFFICULTY_NAMES[o], "choices": (("", "Off"), (o, DIFFICULTY_NAMES[o]))})
-              for o in SOLO_OPTIONS if not o.startswith("more-mines")]
-    return found
-
-
-SHOWN_SWITCHES = {"tinners-trail": _tinners_trail_switches}
-
-
 def _switches(gid: str) -> list[tuple[str, dict]]:
-    """A game's switches, each with the entry of the form it shows with (the game id: every entry)."""
-    game = find_game(gid)
-    if gid in SHOWN_SWITCHES:
-        return SHOWN_SWITCHES[gid]()
-    return [(gid, switch) for switch in getattr(game, "switches", ())]
+    """A game's switches, each with the value of the game list it shows with (the game id alone:
+    every entry of that game)."""
+    return [(f"{gid}|{switch['entry']}" if switch.get("entry") else gid, switch)
+            for switch in find_game(gid).switches]
 
 
 def choice_problem(game_id: str, variant: str | None, players: list) -> str | None:
     """Why the chosen entry cannot start with these players (a solo entry takes one name)."""
-    if game_id in ENTRIES and variant == SOLO and len(players) != 1:
-        return f"A solo game against Lord Wallace is for one player: enter one name, not {len(players)}."
-    return None
-
-
-def switches_problem(variant: str | None) -> str | None:
-    """Why the switches turned on cannot all be kept with the table: it stores their words in
-    its variant, which has room for so many letters."""
-    room = TableRow.__table__.c.variant.type.length
-    if variant and len(variant) > room:
-        return (f"Those options together are more than a table can keep: their names take {len(variant)} "
-                f"letters and a table keeps {room}. Turn some off.")
-    return None
+    try:
+        return find_game(game_id).entry_problem(variant, len(players))
+    except HeadframeError:
+        return None
 
 
 def most_players() -> int:
@@ -188,10 +149,11 @@ def game_switches(form: Mapping | None = None) -> list[dict]:
     for the second."""
     found: dict[str, dict] = {}
     for gid in game_ids():
+        game = find_game(gid)
         for shown_with, switch in _switches(gid):
             field = f"switch-{gid}-{switch['name']}"
             choices = tuple(switch["choices"])
-            legend = LEGENDS.get(shown_with) or f"{find_game(gid).name}: table options"
+            legend = game.entry_legends.get(switch.get("entry")) or f"{game.name}: table options"
             group = found.setdefault(shown_with, {"game": shown_with, "legend": legend, "switches": []})
             group["switches"].append({"field": field, "label": switch["label"], "choices": choices,
                                       "tick": len(choices) == 2 and choices[0][0] == "",
@@ -200,21 +162,13 @@ def game_switches(form: Mapping | None = None) -> list[dict]:
 
 
 def with_switches(game_id: str, variant: str | None, form: Mapping) -> str | None:
-    """The variant with the words of the switches ``form`` turned on for that game appended
-    ("fair-play+minute-64", "base+arsenic+deep-pockets"); the game's own setup check reads
-    and judges them."""
+    """The variant with the words of the switches ``form`` turned on for that game
+    ("fair-play+minute-64"); the game's own setup check judges them."""
     try:
         game = find_game(game_id)
     except HeadframeError:
         return variant
-    first = game.variants[0] if game.variants else ""
-    if variant in dict(ENTRIES.get(game_id, ())):  # an entry carries no variant: its switches make it
-        variant, first = None, ""
-    words = [form.get(f"switch-{game_id}-{switch['name']}") or "" for _, switch in _switches(game_id)]
-    words = [word for word in words if word]
-    if not words:
-        return variant
-    return "+".join([word for word in [variant or first] if word] + words)
+    return game.with_switches(variant, [form.get(f"switch-{game_id}-{s['name']}") or "" for s in game.switches])
 
 
 def split_choice(value: str) -> tuple[str, str | None]:
@@ -241,7 +195,7 @@ def variant_name(game_id: str, variant: str | None) -> str:
     parts = variant.split("+")
     if len(parts) < 2 or not all(names.get(part) for part in parts):
         return variant
-    # A combination of modules, e.g. "arsenic+emigration", reads "Arsenic and Emigration".
+    # A combination of variants joined by "+" reads as their names joined by "and".
     modules = [names[p] for p in parts if not names[p].startswith("Solo: ")]
     solo = [names[p].removeprefix("Solo: ") for p in parts if names[p].startswith("Solo: ")]
     text = _and(modules)

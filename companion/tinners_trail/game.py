@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of, rng
 from ..errors import BadAction, GameOver, NotYourTurn
 from . import actions, arsenic, auction, building, emigration, invest, prices, survey, wallace_auction, wallace_turn
+from . import switches as tt_switches
 from .declared import DECLARATION
 from .rules import Rules, load_rules
 from .scoring import score, score_file
@@ -171,6 +172,9 @@ class TinnersTrail(Game):
     variants = variant_ids()
     # Fields, randomness and reveals of every action: see declared.py.
     actions = DECLARATION
+    # Listed once and once as a solo game, with switches: see switches.py.
+    entries = tt_switches.ENTRIES
+    entry_legends = tt_switches.LEGENDS
 
     def __init__(self, data_dir: str | None = None):
         self.data_dir = data_dir
@@ -178,6 +182,13 @@ class TinnersTrail(Game):
     @property
     def rules(self) -> Rules:
         return load_rules(self.data_dir)
+
+    @property
+    def switches(self) -> tuple[dict, ...]:
+        return tt_switches.switches(self.data_dir)
+
+    def entry_problem(self, entry: str | None, players: int) -> str | None:
+        return tt_switches.entry_problem(entry, players)
 
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> State:
         return setup(players, variant, seed, self.rules)
