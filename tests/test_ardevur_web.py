@@ -43,6 +43,18 @@ def test_page_through_setup_into_play(app):
         for t in p["territories"]:
             site = re.search(rf'<g class="ard-site" data-territory="{t}" data-owner="{seat}"[^>]*>(.*?)</g>', html, re.S)
             assert site and f">{PLAYERS[seat]['name'][0]}</text>" in site.group(1)
+    # each player's pieces, dots and key take the colour beside their name on every page, never
+    # their corporation's printed colour as well
+    corp_colours = {c.colour.lower() for c in GAME.cat.corporations.values()} - {p["colour"] for p in PLAYERS}
+    for seat, p in enumerate(d["players"]):
+        colour = PLAYERS[seat]["colour"]
+        for t in p["territories"]:
+            site = re.search(rf'<g class="ard-site" data-territory="{t}" data-owner="{seat}"[^>]*>(.*?)</g>', html, re.S)
+            assert f'"{colour}"' in site.group(1)
+        key = re.search(r'<span class="pill"><svg[^>]*><circle[^>]*fill="([^"]+)"/></svg> <strong>[^<]*</strong> '
+                        + re.escape(PLAYERS[seat]["name"]), html)
+        assert key and key.group(1) == colour
+    assert not any(f'fill="{c}"' in html.lower() for c in corp_colours)
     # the grid names what each top target needs
     top = d["grid"]["gold"][0][-1]
     assert GAME.cat.targets[top].name in html and "needs " in html

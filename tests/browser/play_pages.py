@@ -194,7 +194,10 @@ def find_move(page, wanted: dict):
     whose fields take the rest of it (filled here). A form for real dice or tiles, whose fields
     the move does not name, is not the move. None when the page offers no such move."""
     partial = None
-    for form in page.locator("#live form.hf-action").all():
+    forms = page.locator("#live form.hf-action").all()
+    # the game's own buttons first; a form for real dice, tiles or bag draws only when no button is the move
+    forms.sort(key=lambda form: form.get_attribute("data-action") is None)
+    for form in forms:
         raw = form.get_attribute("data-action")
         base = json.loads(raw) if raw else {"type": form.get_attribute("data-type")}
         base.pop("seat", None)
