@@ -310,4 +310,5 @@ def structure(pen: Pen, piece: Piece) -> None:
     if upgraded:  # a ring marks the upgraded side of an asset, well inside the cut
         fill_box(pen, b["ring"], ink=ink)
     shown = word.replace("Large ", "Large\n")  # the upgrade's name on two lines
-    text_box(pen, b["word-upgraded" if upgraded else "word"], f"**{shown}**", colour=ink)
+    # the corporation's short name under it: the owner is not told by colour alone
+    text_box(pen, b["word-upgraded" if upgraded else "word"], f"**{shown}**\n{corp.short}", colour=ink)
