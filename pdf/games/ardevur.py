@@ -133,6 +133,11 @@ def _dev_needed(piece: Piece) -> bool:
     return copy < cat.dev_count(card, players)
 
 
+def dev_name(card: str) -> str:
+    """The name a development card prints (and the checklist uses)."""
+    return "Phone Call" if card == "phone" else card.title()
+
+
 @painter("ardevur.development", backs=True, needed=_dev_needed)
 def development(pen: Pen, piece: Piece) -> None:
     cat = cat_of(piece)
@@ -142,9 +147,8 @@ def development(pen: Pen, piece: Piece) -> None:
         return
     builds = {"license": "explore", "geologist": "explore", "machinery": "exploit", "workforce": "exploit",
               "phone": "any"}.get(card, card)
-    name = "Phone Call" if card == "phone" else card.title()
     b = boxes(piece, "development", DEVELOPMENT)
-    card_face(pen, b, "ink", name, "Development card")
+    card_face(pen, b, "ink", dev_name(card), "Development card")
     if card in EXPLORE_CARDS + EXPLOIT_CARDS:
         # the same badge the territory cards show where this card is needed
         spot = b["badge"]
