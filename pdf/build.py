@@ -88,6 +88,8 @@ class Part:
     members: list["Part"] = field(default_factory=list)  # the components of a shared sheet
     has_backs: bool = False
     butted: bool = False  # rectangular pieces edge to edge, sharing their cut lines
+    sheet: str | None = None  # the shared sheet a part made by the build itself goes on
+    extra: list["Part"] = field(default_factory=list)  # parts printed for this one elsewhere
 
 
 def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None = None,
@@ -142,7 +144,8 @@ def draw_set(game: GameData, folder: Path | None, options: BuildOptions,
         for item in items:
             if item.needed(options.players, options.variant):
                 try:
-                    parts.append(make(item))
+                    part = make(item)
+                    parts += [part, *part.extra]
                 except DataError as exc:
                     problems.extend(exc.problems)
     for part in parts:
@@ -224,6 +227,7 @@ def _sheet_of(game: GameData, part: Part) -> str | None:
     component), if it can share one: boards only when they fit one page."""
     item = game.components.get(part.id)
     sheet = item.options.get("sheet") if item is not None else getattr(game.decks.get(part.id), "sheet", None)
+    sheet = part.sheet or sheet
     if not isinstance(sheet, str) or part.spec is None:
         return None
     if part.draw_board is not None and (part.kind != "board" or part.tiled):
@@ -419,5 +423,20 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
 
         spec = part.spec
         part.tiled = not fits_one_page(spec, paper)
-        part.draw_board = lambda doc, step: boards(doc, spec, jobs, options, f"{game.name} - {comp.name}", step)
+        label = f"{game.name} - {comp.name}"
+        assembly = comp.options.get("assembly_sheet") if part.tiled else None
+        part.draw_board = lambda doc, step: boards(doc, spec, jobs, options, label, step, assembly_page=not assembly)
+        if isinstance(assembly, str):
+            part.extra.append(_assembly_part(comp, spec, paper, options, assembly))
+    return part
+
+
+def _assembly_part(comp: Component, spec: PieceSpec, paper: Paper, options: BuildOptions, sheet: str) -> Part:
+    """A tiled board's assembly diagram as a card on the shared sheet ``sheet`` of the game."""
+    from .tiling import assembly_card
+
+    card, draw = assembly_card(spec, paper, comp.name, options.bleed_mm)
+    part = Part(f"{comp.id}-assembly", f"{comp.name}: how the tiles go together", "card", 1,
+                f"{comp.id}-assembly.pdf", card, [Job(draw)], sheet=sheet)
+    part.printed = _printed(options, False)
     return part

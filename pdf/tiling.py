@@ -8,7 +8,8 @@ below is laid over a tile, that tile prints no board but a grey glue margin whos
 arrows point at the line the covering tile's edge goes on, so no mark lands on the finished
 board; crop marks show the board's own edges,
 each page is labelled with its tile ("B2" = column B, row 2), and a last page shows how the
-tiles go together.
+tiles go together; a board whose game names an ``assembly_sheet`` prints that diagram instead
+as a card on the shared sheet of that name (``assembly_card``), so it takes no sheet of its own.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import math
 import string
 from dataclasses import dataclass
+from typing import Callable
 
 from companion.errors import InvalidDimension
 
@@ -33,6 +35,15 @@ GLUE_MARK_GAP_MM = 0.5
 GLUE_MARK_DEPTH_MM = 4.0
 GLUE_MARK_HALF_MM = 2.0
 GLUE_MARK_AT = (0.2, 0.5, 0.8)
+# The assembly diagram as a card on a shared sheet: a strip (so it fits beside or under other
+# pieces) with the words on the left and the tiles on the right, the margin inside it and the
+# sizes of its words.
+ASSEMBLY_CARD_MM = (150.0, 50.0)
+ASSEMBLY_CARD_MARGIN_MM = 4.0
+ASSEMBLY_CARD_TITLE_PT = 10.0
+ASSEMBLY_CARD_TEXT_PT = 7.0
+ASSEMBLY_PAGE_TILE_PT = 12.0
+ASSEMBLY_CARD_TILE_PT = 9.0
 
 
 @dataclass(frozen=True)
@@ -96,7 +107,10 @@ def fits_one_page(spec: PieceSpec, paper: Paper) -> bool:
     return True
 
 
-def boards(doc: Document, spec: PieceSpec, jobs: list[Job], options, label: str, progress) -> int:
+def boards(doc: Document, spec: PieceSpec, jobs: list[Job], options, label: str, progress,
+           assembly_page: bool = True) -> int:
+    """A board whole on a page when it fits, else in tiles followed by the page that shows how
+    they go together (left out when ``assembly_page`` is False: the diagram is a card elsewhere)."""
     paper = doc.paper
     try:
         impose(page_area(paper), spec, paper)
@@ -111,7 +125,8 @@ def boards(doc: Document, spec: PieceSpec, jobs: list[Job], options, label: str,
         name = label if len(jobs) == 1 else f"{label} {number + 1}"
         for tile in tiles:
             _tile_page(doc, spec, job.front, tile, tiles, tw, th, name)
-        _assembly_page(doc, spec, tiles, name)
+        if assembly_page:
+            _assembly_page(doc, spec, tiles, name)
         if progress:
             progress(1)
     doc.set_page_size(paper.w, paper.h)
@@ -235,9 +250,21 @@ def _assembly_page(doc: Document, spec: PieceSpec, tiles: list[Tile], label: str
     c.setFont(face("bold"), style.HEADING_PT)
     c.drawString(pt(margin), pt(page_h - margin), f"How to assemble: {label}")
     c.setFont(face("regular"), style.BODY_PT)
-    c.drawString(pt(margin), pt(page_h - margin - 7),
-                 f"{len(tiles)} tiles. Lay them out as shown: each tile goes over the grey glue margin of the "
-                 f"tile to its left and above, its edge on the magenta arrows.")
+    c.drawString(pt(margin), pt(page_h - margin - 7), _assembly_words(tiles))
+    _tile_diagram(c, spec, tiles, ox, top, scale, ASSEMBLY_PAGE_TILE_PT)
+    doc.page_label(f"{label} - assembly diagram")
+    doc.end_page()
+
+
+def _assembly_words(tiles: list[Tile]) -> str:
+    return (f"{len(tiles)} tiles. Lay them out as shown: each tile goes over the grey glue margin of the "
+            f"tile to its left and above, its edge on the magenta arrows.")
+
+
+def _tile_diagram(c, spec: PieceSpec, tiles: list[Tile], ox: float, top: float, scale: float, name_pt: float) -> None:
+    """The board's outline at ``scale``, its top-left bleed corner at (ox, top) mm (y up), with
+    every tile's window drawn and named."""
+    from .fonts import face
 
     def box(x0, y0, w, h):
         return pt(ox + (x0 + spec.bleed) * scale), pt(top - (y0 + spec.bleed + h) * scale), pt(w * scale), pt(h * scale)
@@ -254,13 +281,29 @@ def _assembly_page(doc: Document, spec: PieceSpec, tiles: list[Tile], label: str
         c.rect(*box(tile.x0, tile.y0, tile.w, tile.h), stroke=1, fill=1)
         x, y, w, h = box(tile.x0, tile.y0, tile.w, tile.h)
         c.setFillColor(colour(style.TILE_INK))
-        c.setFont(face("bold"), 12)
+        c.setFont(face("bold"), name_pt)
         # tiles overlap a lot on small boards: name each one towards its own outer side
         fx = 0.5 if cols == 1 else 0.25 + 0.5 * tile.col / (cols - 1)
         fy = 0.5 if rows == 1 else 0.25 + 0.5 * tile.row / (rows - 1)
-        c.drawCentredString(x + w * fx, y + h * (1 - fy) - 4, tile.name)
-    doc.page_label(f"{label} - assembly diagram")
-    doc.end_page()
+        c.drawCentredString(x + w * fx, y + h * (1 - fy) - name_pt / 3, tile.name)
+
+
+def assembly_card(spec: PieceSpec, paper: Paper, label: str, bleed: float) -> tuple[PieceSpec, Callable]:
+    """The assembly diagram of a tiled board as a card to print on a shared sheet: its piece
+    size and its drawing (the heading and how to lay the tiles, then the tiles as a map)."""
+    tiles = choose_tiling(spec, paper)[0]
+    card_w, card_h = ASSEMBLY_CARD_MM
+    card = PieceSpec(f"{label}: assembly", card_w, card_h, bleed)
+
+    def draw(pen) -> None:
+        m = ASSEMBLY_CARD_MARGIN_MM
+        bw, bh = spec.w + 2 * spec.bleed, spec.h + 2 * spec.bleed
+        scale = min((card_h - 2 * m) / bh, (card_w - 2 * m) / 2 / bw)   # the tiles take at most half
+        left = card_w - m - bw * scale
+        pen.text(f"**How to assemble: {label}**\n{_assembly_words(tiles)}", m, m, left - 2 * m, card_h - 2 * m,
+                 size=ASSEMBLY_CARD_TITLE_PT, min_size=ASSEMBLY_CARD_TEXT_PT, valign="middle")
+        _tile_diagram(pen.canvas, spec, tiles, left, card_h - (card_h - bh * scale) / 2, scale, ASSEMBLY_CARD_TILE_PT)
+    return card, draw
 
 
 def full_page_sheets(doc: Document, jobs: list[Job], progress) -> int:

@@ -313,3 +313,29 @@ def test_target_cards_read_in_the_singular_for_one(duplex):
     assert re.findall(r"\b1 (?:active )?(?:sites|mines|warehouses|offices|vessels|roads|action cards|upgraded assets|"
                       r"regions|factories)\b", text) == []
     assert "have 1 warehouse." in text and "have 1 road or pipeline." in text and "have 2 sites explored" in text
+
+
+# -- structure markers name their owner in words, not by colour alone -------------------------
+
+def test_every_structure_marker_names_its_corporation_inside_its_disc(duplex):
+    cat = catalog()
+    colour_of = {c.id: hexrgb(cat.data.colours[c.colour]) if c.colour in cat.data.colours else hexrgb(c.colour)
+                 for c in cat.corporations.values()}
+    marker = float(cat.data.components["structures"].size_mm[0]) + 2 * BLEED
+    seen = {c: 0 for c in cat.corporations}
+    with pdfplumber.open(duplex / "tokens.pdf") as pdf:
+        for page in pdf.pages:
+            words = page.extract_words()
+            for disc in (c for c in page.curves if c.get("fill") and c["non_stroking_color"]
+                         and abs((c["x1"] - c["x0"]) / MM - marker) < 0.05):
+                corp = next((k for k, rgb in colour_of.items()
+                             if near(tuple(disc["non_stroking_color"]), rgb)), None)
+                if corp is None:
+                    continue
+                inside = [w["text"] for w in words if disc["x0"] < w["x0"] and w["x1"] < disc["x1"]
+                          and disc["top"] < w["top"] and w["bottom"] < disc["bottom"]]
+                shorts = [c.short for c in cat.corporations.values() if c.short in inside]
+                assert shorts == [cat.corporations[corp].short], (corp, inside)
+                seen[corp] += 1
+    count = cat.data.components["structures"].count
+    assert seen == {c: 2 * count // len(cat.corporations) for c in cat.corporations}   # both sides of each

@@ -3,7 +3,9 @@ told to lay out (targets per colour, incentives, development cards, money, actio
 territories, the first auction) are the ones the companion's own starting table has for the
 same player count and mode, in our own words."""
 
+import csv
 import random
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -13,6 +15,8 @@ from companion.ardevur.setup import deal, new_table, start
 from companion.core import PlayerSpec
 from test_own_words import digest, rulebook_digests, runs
 from webapp.cli import main
+
+DEVELOPMENT_CSV = Path(__file__).resolve().parents[1] / "cards_data" / "ardevur" / "development.csv"
 
 
 def _setup_text(tmp_path, *args) -> str:
@@ -78,3 +82,14 @@ def test_a_build_for_every_player_count_gives_each_counts_numbers(tmp_path):
         assert f"{players} players: {kept} targets" in text
         assert f"and {t['market']} development cards" in text
     assert "keep that many of each at random" in text or "at random from their shuffled decks" in text
+
+
+def test_the_setup_names_the_development_cards_as_they_are_printed(tmp_path):
+    text = _setup_text(tmp_path, "--players", "2", "--variant", "standard")
+    cards = " ".join(" ".join(p.extract_text().split())
+                     for p in PdfReader(tmp_path / "ardevur" / "development-cards.pdf").pages)
+    with DEVELOPMENT_CSV.open(encoding="utf-8", newline="") as f:
+        names = [row["name"] for row in csv.DictReader(f)]
+    for name in names:
+        assert f"1 {name}" in text, f"the setup does not name {name!r} as the card prints it"
+        assert name in cards

@@ -42,3 +42,20 @@ def test_an_old_database_is_upgraded_and_keeps_the_longest_combination(db_url):
         assert kept == longest
     finally:
         engine.dispose()
+
+
+def test_several_servers_starting_at_once_upgrade_it_once(db_url):
+    from concurrent.futures import ThreadPoolExecutor
+
+    _old_schema(db_url)
+    with ThreadPoolExecutor(4) as pool:
+        engines = list(pool.map(lambda _: db.make_engine(db_url, pool_size=1), range(4)))
+    try:
+        assert db.is_postgres(engines[0]) is False or _variant_length(engines[0]) is None
+        with engines[1].begin() as connection:
+            connection.execute(db.TableRow.__table__.insert().values(
+                id="t2", join_code="DEF", game="tinners-trail", variant="x" * 200, seed=1, version=0, head=0,
+                state="{}", finished=False))
+    finally:
+        for engine in engines:
+            engine.dispose()

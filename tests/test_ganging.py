@@ -64,6 +64,6 @@ def test_no_shared_sheet_goes_out_under_30_percent(tmp_path_factory, game, playe
     for name in shared:
         fills = [round(fill(page), 2) for page in pdf_probe.read(folder / name)]
         assert min(fills) >= 0.30, (name, fills)
-    # every sheet of the set: at most a tenth under 30 % (the main board's assembly page)
+    # every sheet of the set: at most a tenth under 30 %
     fills = [fill(page) for pdf in folder.glob("*.pdf") if pdf.name != "checklist.pdf" for page in pdf_probe.read(pdf)]
     assert sum(f < 0.30 for f in fills) <= 0.10 * len(fills), (game, players, len(fills))

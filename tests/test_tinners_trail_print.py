@@ -9,6 +9,7 @@ from pdf.build import BuildOptions, build_game
 
 EXPECTED = {
     "main-board": ("board", 1), "development-boards": ("board", 4), "area-tiles": ("tile", 32),
+    "main-board-assembly": ("card", 1),   # how the board's tiles go together, on the tokens sheet
     "area-setup-cards": ("card", 28), "survey-cards": ("card", 45), "kickstarter-survey-cards": ("card", 6),
     "kickstarter-area-tiles": ("tile", 8), "price-dice": ("die", 3), "arsenic-market-board": ("board", 1),
     "emigration-board": ("board", 1), "reference-cards": ("card", 5), "emigration-tokens": ("token", 8),

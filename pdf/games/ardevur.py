@@ -133,6 +133,11 @@ def _dev_needed(piece: Piece) -> bool:
     return copy < cat.dev_count(card, players)
 
 
+def dev_name(card: str) -> str:
+    """The name a development card prints (and the checklist uses)."""
+    return "Phone Call" if card == "phone" else card.title()
+
+
 @painter("ardevur.development", backs=True, needed=_dev_needed)
 def development(pen: Pen, piece: Piece) -> None:
     cat = cat_of(piece)
@@ -142,9 +147,8 @@ def development(pen: Pen, piece: Piece) -> None:
         return
     builds = {"license": "explore", "geologist": "explore", "machinery": "exploit", "workforce": "exploit",
               "phone": "any"}.get(card, card)
-    name = "Phone Call" if card == "phone" else card.title()
     b = boxes(piece, "development", DEVELOPMENT)
-    card_face(pen, b, "ink", name, "Development card")
+    card_face(pen, b, "ink", dev_name(card), "Development card")
     if card in EXPLORE_CARDS + EXPLOIT_CARDS:
         # the same badge the territory cards show where this card is needed
         spot = b["badge"]
@@ -310,4 +314,5 @@ def structure(pen: Pen, piece: Piece) -> None:
     if upgraded:  # a ring marks the upgraded side of an asset, well inside the cut
         fill_box(pen, b["ring"], ink=ink)
     shown = word.replace("Large ", "Large\n")  # the upgrade's name on two lines
-    text_box(pen, b["word-upgraded" if upgraded else "word"], f"**{shown}**", colour=ink)
+    # the corporation's short name under it: the owner is not told by colour alone
+    text_box(pen, b["word-upgraded" if upgraded else "word"], f"**{shown}**\n{corp.short}", colour=ink)

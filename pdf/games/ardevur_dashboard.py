@@ -28,7 +28,7 @@ def _stack(pen: Pen, b: dict[str, Box], area: Box, labels: list[str]) -> None:
     """Slots for a stack of cards filling ``area`` from its top, the bottom one whole (``slot``)
     and each other one showing at most ``step`` (the card's title band) above the next."""
     band, slot, tag = b["step"], b["slot"], b["slot-label"]
-    step = min(band.h, (area.h - slot.h) / (len(labels) - 1))
+    step = band.h if len(labels) == 1 else min(band.h, (area.h - slot.h) / (len(labels) - 1))
     y = area.y
     for i, label in enumerate(labels):
         last = i == len(labels) - 1

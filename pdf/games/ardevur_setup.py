@@ -12,6 +12,7 @@ from companion.ardevur.cards import DEV_CARDS, TIERS, catalog
 from companion.ardevur.setup import MODES
 
 from ..setup_steps import plural, setup_steps
+from .ardevur import dev_name
 
 def _kept(cat, players: int) -> dict[str, int]:
     """The cards in play for a player count: targets per colour, incentives, development cards."""
@@ -36,7 +37,7 @@ def _cards_step(game, cat, players, counts: Mapping[str, int]) -> str:
                 "the rest back in the box unseen; the development cards kept per type are on each card's "
                 "count. Keeping every card instead is allowed: the game then runs longer.")
     kept = _kept(cat, players)
-    per_type = ", ".join(f"{cat.dev_count(c, players)} {c}" for c in DEV_CARDS)
+    per_type = ", ".join(f"{cat.dev_count(c, players)} {dev_name(c)}" for c in DEV_CARDS)
     printed = (counts.get("target-cards"), counts.get("incentive-cards"), counts.get("development-cards"))
     if printed == (sum(kept[t] for t in TIERS), kept["incentives"], kept["development"]):
         how = "This set prints exactly these cards: use them all."
