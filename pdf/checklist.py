@@ -89,7 +89,8 @@ def _what(p) -> str:
 
 def _cut(p, options) -> str:
     if p.members:
-        phrases = list(dict.fromkeys(_cut(m, options) for m in p.members))
+        # a board sharing a sheet is cut out like a card: "fits on one page" is the sheet's business
+        phrases = list(dict.fromkeys(CUT["card"] if m.kind == "board" else _cut(m, options) for m in p.members))
         # "cut along the crop marks" says nothing more once "cut along the crop marks (...)" is there
         return "; ".join(a for a in phrases if not any(b != a and b.startswith(a) for b in phrases))
     if p.kind == "board":

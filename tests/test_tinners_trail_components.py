@@ -45,7 +45,8 @@ NAMED = {
 }
 RULEBOOK = "002_748654fbda3834ce.txt"
 OPTIONAL = {"action card"}  # Lord Wallace's cards come with the solo rules' own print pieces
-EXTRAS = {"round-marker": "keeps the round on the investment panel; the rulebook leaves it to memory"}
+EXTRAS = {"round-marker": "keeps the round on the investment panel; the rulebook leaves it to memory",
+          "main-board-assembly": "shows how the printed main board's tiles go together"}
 
 
 @pytest.fixture(scope="module")
