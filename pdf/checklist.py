@@ -16,7 +16,7 @@ CUT = {
     "tile": "cut along the crop marks",
     "token": "cut along the crop marks (round and hex tokens: along the thin line at their edge)",
     "die": "cut the solid outline, fold the dashed lines, glue the grey tabs",
-    "board": "trim and join the tiles as the assembly page shows",
+    "board": "trim and join the tiles as the assembly diagram shows",
     "sheet": "no cutting",
 }
 CUT_ONE_PAGE_BOARD = "cut along the crop marks (each board fits on one page)"

@@ -60,7 +60,10 @@ def test_the_checklist_says_what_the_set_was_built_for(three_base):
     assert "3 × Blank six-sided dice" in text and "Three blank" not in text
     # a board that fits one page is cut like a card; only the main board is trimmed and joined
     assert text.count("trim and join") == 1
-    assert "each board fits on one page" in text
+    development = text[text.index("by-player-count.pdf"):]
+    development = development[:development.index("\u2610") if "\u2610" in development else None]
+    assert "Development board" in development and "cut along the crop marks" in development
+    assert "trim and join the tiles as the assembly diagram shows" in text
 
 
 def test_a_solo_set_prints_two_colours_and_the_one_to_two_player_pieces(tmp_path_factory):
