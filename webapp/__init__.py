@@ -14,7 +14,7 @@ DEFAULTS = {
     "DB_POOL_SIZE": 10,
     "SQLITE_SYNCHRONOUS": "NORMAL",  # "FULL" also survives a power cut; see webapp/db.py
     "LONG_POLL_SLOTS": 4,            # /events requests that may wait in a thread at once (serve parks them instead)
-    "LIVE_WATCH_S": 0.2,             # how often waits look for changes made by other server processes
+    "LIVE_WATCH_S": 0.1,             # how often waits look for changes made by other server processes
     "VERSION_TTL": 1.0,              # seconds a polled version may come from memory; see tables.Store
     "AUTOMATIC_GRACE": 4.0,          # seconds a solo opponent waits after an undoable move; see tables.bots
     "JOIN_FAILURE_LIMIT": 10,      # wrong join codes per address ...

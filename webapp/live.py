@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 from urllib.parse import parse_qs
 
-WATCH_S = 0.2        # how often changes made by other server processes are looked for
+WATCH_S = 0.1        # how often changes made by other server processes are looked for
 MAX_WAIT = 25.0      # the longest wait a phone may ask for, in seconds
 LOG_LIMIT = 1000     # the most events one answer carries
 WAITED = "headframe.waited"  # in the WSGI environ of a request that was parked: "change" or "timeout"
