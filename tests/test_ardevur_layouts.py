@@ -12,6 +12,7 @@ import pdfplumber
 import pytest
 
 from webapp.cli import main
+from layout_edit import edit_layouts, line_of as _line_of
 
 ROOT = Path(__file__).resolve().parents[1]
 MM = 72 / 25.4
@@ -25,15 +26,8 @@ def data(tmp_path):
 
 
 def _edit(data: Path, old: str, new: str) -> Path:
-    path = data / "ardevur" / "layouts.toml"
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return path
+    return edit_layouts(data, "ardevur", old, new)
 
-
-def _line_of(path: Path, needle: str) -> int:
-    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
 
 
 def _build(data: Path, out: Path, sides: str = "fronts") -> Path:

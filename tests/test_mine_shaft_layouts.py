@@ -11,6 +11,7 @@ import pytest
 import pdf_probe
 from print_sets import file_of
 from webapp.cli import main
+from layout_edit import edit_layouts, line_of as _line_of
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "cards_data" / "mine-shaft"
@@ -36,15 +37,8 @@ def data(tmp_path):
 
 
 def _edit(data: Path, old: str, new: str) -> Path:
-    path = data / "mine-shaft" / "layouts.toml"
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return path
+    return edit_layouts(data, "mine-shaft", old, new)
 
-
-def _line_of(path: Path, needle: str) -> int:
-    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
 
 
 def _build(data: Path, out: Path) -> Path:

@@ -14,6 +14,7 @@ import pdfplumber
 import pytest
 
 from webapp.cli import main
+from layout_edit import edit_layouts, line_of as _line_of
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "cards_data"
@@ -65,15 +66,8 @@ def data(tmp_path):
 
 
 def _edit(data: Path, old: str, new: str, game: str = "ore") -> Path:
-    path = data / game / "layouts.toml"
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return path
+    return edit_layouts(data, game, old, new)
 
-
-def _line_of(path: Path, needle: str) -> int:
-    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
 
 
 def _word_x(pdf: Path, word: str, key: str = "x0") -> list[float]:

@@ -9,6 +9,7 @@ import pdfplumber
 import pytest
 
 from webapp.cli import main
+from layout_edit import edit_layouts
 
 DATA = Path(__file__).resolve().parents[1] / "cards_data" / "tinners-trail"
 MM = 72 / 25.4
@@ -22,11 +23,7 @@ def data(tmp_path):
 
 
 def _edit(data: Path, old: str, new: str) -> Path:
-    path = data / "tinners-trail" / "layouts.toml"
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return path
+    return edit_layouts(data, "tinners-trail", old, new)
 
 
 def _build(data: Path, out: Path, *args: str) -> Path:
