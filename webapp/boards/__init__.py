@@ -10,7 +10,7 @@ def init_app(app) -> None:
     """Make each game's picture callable from its page partial."""
     from . import mine_shaft, ore, tinners_trail
 
-    app.jinja_env.globals.update(mine_shaft_board=mine_shaft.mine_svg, ore_board=ore.board_svg,
+    app.jinja_env.globals.update(mine_shaft_board=mine_shaft.mine_board, ore_board=ore.board_svg,
                                  tinners_trail_areas=tinners_trail.area_facts,
                                  tinners_trail_auction_cards=tinners_trail.auction_cards,
                                  tinners_trail_board=tinners_trail.board_svg,
