@@ -124,6 +124,7 @@ MEASURE = """() => {
         squares: Array.from(box.querySelectorAll('rect.ms-empty'), rect),
         targets: Array.from(box.querySelectorAll('.ms-target'), rect),
         inside: [view.left, view.left + box.clientWidth],
+        fades: ['--ms-fade-left', '--ms-fade-right'].map(n => getComputedStyle(box).getPropertyValue(n).trim()),
     };
 }"""
 
@@ -165,6 +166,7 @@ def test_an_early_mine_fits_a_360_phone_and_pawns_leave_start_readable(server, s
         seen = page.evaluate(MEASURE)
         assert seen["box"]["x"] >= 0 and seen["box"]["x"] + seen["box"]["width"] <= 360
         assert seen["scrollWidth"] <= seen["clientWidth"]  # a small mine needs no scrolling
+        assert seen["fades"] == ["0px", "0px"]  # and no edge fades out
         assert seen["page"][0] <= seen["page"][1] == 360
         assert min(r["width"] for r in seen["squares"]) >= SQUARE_PX  # stretched to the card's width
         dark = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
@@ -301,6 +303,7 @@ def test_a_grown_mine_keeps_its_squares_and_scrolls_in_its_box_on_a_360_phone(se
         page.wait_for_function("() => document.getElementById('ms-board').scrollLeft === 0")
         away = page.evaluate(MEASURE)
         assert not any(_seen(t, away["inside"]) for t in away["targets"])
+        assert away["fades"] == ["0px", "28px"]  # at the left edge, only the right side fades: more is there
         assert away["page"][0] <= away["page"][1]
         # ... and back to one of them; a tap on it there still chooses it, and the tile is laid.
         target = away["targets"][0]
