@@ -33,9 +33,9 @@ def test_a_round_played_through_the_page(server):  # noqa: F811
         expect(page.locator("#op-waiting")).to_contain_text("Waiting for: Blake to place a worker")
         expect(page.locator("[data-space='market']")).to_contain_text("buy or sell up to 2 at its price")
 
-        iron = page.locator("div.op-mine", has=page.locator("svg[data-mine='iron']"))
+        iron = page.locator("div.op-mine[data-mine='iron']")
         iron.locator("button", has_text="Top space").click()
-        expect(page.locator("svg[data-mine='iron'] circle.op-worker")).to_have_count(1)
+        expect(page.locator("g.op-mine[data-res='iron'] g.opw[data-mark='B']")).to_have_count(1)
         expect(page.locator("#op-waiting")).to_contain_text("Ada")
         # Ada's tap on the same top space is greyed with the reason
         expect(iron.locator("button", has_text="Top space")).to_be_disabled()

@@ -35,7 +35,7 @@ def test_a_round_through_the_api_and_the_page(app):
     body = act(client, table.id, host, version, {"type": "place", "seat": 0, "space": "mine", "res": "iron"}).get_json()
     version = body["version"]
     html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
-    assert 'class="op-worker" data-seat="0"' in html and 'fill="#2e64a8"' in html
+    assert 'class="opw" data-seat="0" data-mark="B"' in html and 'fill="#2e64a8"' in html
     refused = act(client, table.id, host, version, {"type": "place", "seat": 1, "space": "mine", "res": "iron"})
     assert refused.status_code == 422
     assert "top space of the iron mine is taken" in refused.get_json()["error"]["message"]

@@ -1,6 +1,7 @@
 """Play whole games through the phone pages, one browser page per player, as a table would.
 
     python tests/browser/play_pages.py tinners-trail|base --players 4 --out /tmp/play
+    python tests/browser/play_pages.py ore-published --players 4 --names Ben,Bea,Bo,Cy
 
 Starts ``headframe serve`` on 127.0.0.1 with a fresh instance folder, opens one 360 px phone
 per player (every other one in the dark theme), creates the table on the first phone and seats
@@ -129,12 +130,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=40, help="screenshots every N taps (default 40)")
     parser.add_argument("--policy", choices=("bot", "random"), default="bot",
                         help="bot: the game's heuristic bot picks each move (default); random: any enabled move")
+    parser.add_argument("--names", help="the players' names, separated by commas (default Anna, Ben, Cara, ...)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("play-out"))
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     args.out.mkdir(parents=True, exist_ok=True)
-    names = list(NAMES[:args.players])
+    names = [n.strip() for n in args.names.split(",")] if args.names else list(NAMES[:args.players])
+    if len(names) != args.players or len(set(names)) != len(names) or not all(names):
+        parser.error(f"--names: give {args.players} different names, separated by commas")
     # a stopped run still stops its server (the finally below)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     with tempfile.TemporaryDirectory() as instance:

@@ -1,6 +1,8 @@
 """Four players with 32-character names on a 360 px phone: no card or table grows wider than
 the screen, no column is clipped and no number is pushed out of its cell or card, on the score
-page, the category table, the history and every game's table page."""
+page, the category table, the history and every game's table page. Every game's score page is
+checked with ordinary names too: a category table of four short names must fit without
+scrolling sideways as well."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pytest
 from conftest import PHONE
 from test_axe import GAMES, _play
 
+SHORT = ("Anna", "Ben", "Cara", "Dana")
 LONG = ("Maximiliana Featherstonehaugh-Li", "Bartholomew Montgomery-Fairweath",
         "Constantina Wolfeschlegelsteinha", "Dafydd ap Gruffydd-Llewellynsson")
 FITS = """() => {
@@ -32,13 +35,12 @@ FITS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def long_tables(browser, server):
+def _tables(browser, server, names):
     context = browser.new_context()
     chooser = random.Random(9)
     try:
-        played = {game: _play(context.request, server, game, variant, chooser, LONG) for game, variant in GAMES}
-        done_id = _play(context.request, server, "scorepad", None, chooser, LONG)[0]
+        played = {game: _play(context.request, server, game, variant, chooser, names) for game, variant in GAMES}
+        done_id = _play(context.request, server, "scorepad", None, chooser, names)[0]
         assert context.request.post(f"{server}/api/tables/{done_id}/end", data={}).ok
         played["finished"] = (done_id, None, None)
         return played
@@ -46,10 +48,17 @@ def long_tables(browser, server):
         context.close()
 
 
-def test_long_names_fit_every_card_and_table_at_360_px(browser, server, long_tables):
-    pages = [("history", "/history", None), ("final score", f"/tables/{long_tables['finished'][0]}/score", None)]
-    pages += [(f"table: {game}", f"/tables/{tid}", token) for game, (tid, _c, token) in long_tables.items()
-              if game != "finished"]
+@pytest.fixture(scope="module")
+def long_tables(browser, server):
+    return _tables(browser, server, LONG)
+
+
+@pytest.fixture(scope="module")
+def short_tables(browser, server):
+    return _tables(browser, server, SHORT)
+
+
+def _misfits(browser, server, pages, name_shown):
     problems = []
     for name, path, token in pages:
         context = browser.new_context(viewport={"width": 360, "height": PHONE["height"]}, is_mobile=True, has_touch=True)
@@ -59,8 +68,26 @@ def test_long_names_fit_every_card_and_table_at_360_px(browser, server, long_tab
             page = context.new_page()
             page.set_default_navigation_timeout(30_000)
             page.goto(server + path)
-            assert page.locator("main").inner_text().count(LONG[0]) >= 1, name
+            assert page.locator("main").inner_text().count(name_shown) >= 1, name
             problems += [f"{name}: {bad}" for bad in page.evaluate(FITS)]
         finally:
             context.close()
+    return problems
+
+
+def _score_pages(tables):
+    return [(f"score: {game}", f"/tables/{tid}/score", token) for game, (tid, _c, token) in tables.items()
+            if game != "finished"]
+
+
+def test_long_names_fit_every_card_and_table_at_360_px(browser, server, long_tables):
+    pages = [("history", "/history", None), ("final score", f"/tables/{long_tables['finished'][0]}/score", None)]
+    pages += [(f"table: {game}", f"/tables/{tid}", token) for game, (tid, _c, token) in long_tables.items()
+              if game != "finished"]
+    problems = _misfits(browser, server, pages + _score_pages(long_tables), LONG[0])
+    assert not problems, "\n".join(problems[:40])
+
+
+def test_every_games_category_table_of_four_players_fits_at_360_px(browser, server, short_tables):
+    problems = _misfits(browser, server, _score_pages(short_tables), SHORT[3])
     assert not problems, "\n".join(problems[:40])
