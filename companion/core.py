@@ -69,14 +69,17 @@ class ScoreSheet:
 
 
 def rank(totals: Sequence[float], tiebreaks: Sequence[Sequence[float]] = (), names: Sequence[str] = (),
-         labels: Sequence[str] = ()) -> tuple[tuple[int, ...], str]:
-    """Rank seats by total, breaking ties with successive keys (higher is better).
+         labels: Sequence[str] = (), lower: Sequence[int] = ()) -> tuple[tuple[int, ...], str]:
+    """Rank seats by total, breaking ties with successive keys (higher is better, except for the
+    keys whose index is in ``lower``).
 
     Returns the ranks and a sentence explaining each tie-break that decided something, e.g.
-    "Ann and Bo tied on 31 points; Ann ranks higher on money (£12 against £9)."
+    "Ann and Bo tied on 31 points; ore left in mines decides (Ann: 9, Bo: 12)." Players a key
+    leaves level are followed on to the next key, so every order on the sheet is explained.
     """
     seats = list(range(len(totals)))
-    keys = {s: (totals[s],) + tuple(tb[s] for tb in tiebreaks) for s in seats}
+    signs = [-1 if index in lower else 1 for index in range(len(tiebreaks))]
+    keys = {s: (totals[s],) + tuple(sign * tb[s] for sign, tb in zip(signs, tiebreaks)) for s in seats}
     ordered = sorted(seats, key=lambda s: keys[s], reverse=True)
     ranks = [0] * len(seats)
     for position, seat in enumerate(ordered):
@@ -84,6 +87,7 @@ def rank(totals: Sequence[float], tiebreaks: Sequence[Sequence[float]] = (), nam
             ranks[seat] = ranks[ordered[position - 1]]
         else:
             ranks[seat] = position + 1
+    say = (lambda s: names[s]) if names else (lambda s: f"seat {s + 1}")
     notes = []
     by_total: dict[float, list[int]] = {}
     for seat in seats:
@@ -91,19 +95,31 @@ def rank(totals: Sequence[float], tiebreaks: Sequence[Sequence[float]] = (), nam
     for total, group in sorted(by_total.items(), reverse=True):
         if len(group) < 2:
             continue
-        who = _and([names[s] if names else f"seat {s + 1}" for s in group])
-        decided = None
-        for index, tb in enumerate(tiebreaks):
-            values = {tb[s] for s in group}
-            if len(values) > 1:
-                label = labels[index] if index < len(labels) else f"tie-break {index + 1}"
-                decided = f"{who} tied on {_points(total)}; {label} decides"
-                detail = ", ".join(f"{names[s] if names else s + 1}: {_num(tb[s])}" for s in group)
-                notes.append(f"{decided} ({detail}).")
-                break
-        if decided is None:
-            notes.append(f"{who} tied: {_points(total)} each, and equal on every tie-break; they share the rank.")
+        who = _and([say(s) for s in group])
+        notes += _split(group, 0, tiebreaks, signs, labels, say, f"{who} tied on {_points(total)}") or [
+            f"{who} tied: {_points(total)} each, and equal on every tie-break; they share the rank."]
     return tuple(ranks), " ".join(notes)
+
+
+def _split(group: list[int], start: int, tiebreaks, signs, labels, say, lead: str) -> list[str]:
+    """Sentences on how the first tie-break from ``start`` that tells ``group`` apart orders it,
+    then on each part it still leaves level; empty when none tells them apart."""
+    for index in range(start, len(tiebreaks)):
+        values = tiebreaks[index]
+        if len({values[s] for s in group}) < 2:
+            continue
+        label = labels[index] if index < len(labels) else f"tie-break {index + 1}"
+        detail = ", ".join(f"{say(s)}: {_num(values[s])}" for s in group)
+        notes = [f"{lead}; {label} decides ({detail})."]
+        for value in sorted({values[s] for s in group}, key=lambda v: signs[index] * v, reverse=True):
+            level = [s for s in group if values[s] == value]
+            if len(level) < 2:
+                continue
+            who = _and([say(s) for s in level])
+            notes += _split(level, index + 1, tiebreaks, signs, labels, say, f"{who} are level on that too") or [
+                f"{who} are level on that and every later tie-break; they share the rank."]
+        return notes
+    return []
 
 
 def _and(words: Sequence[str]) -> str:
@@ -127,9 +143,9 @@ def ordinal(n: int) -> str:
 
 
 def sheet(players: Sequence[str], rows: Sequence[ScoreRow], tiebreaks: Sequence[Sequence[float]] = (),
-          labels: Sequence[str] = ()) -> ScoreSheet:
+          labels: Sequence[str] = (), lower: Sequence[int] = ()) -> ScoreSheet:
     totals = tuple(sum(r.points[s] for r in rows) for s in range(len(players)))
-    ranks, note = rank(totals, tiebreaks, players, labels)
+    ranks, note = rank(totals, tiebreaks, players, labels, lower)
     return ScoreSheet(tuple(players), tuple(rows), totals, ranks, note)
 
 
@@ -282,6 +298,12 @@ class Game:
     def turn_phrase(self, state: Any, seat: int) -> str | None:
         """A few words on what ``seat``, one the table waits for, is doing now ("9 work points
         left", "bidding"), for the turn banner; None when the game has nothing to add."""
+        return None
+
+    def waiting_phrase(self, state: Any, seats: tuple[int, ...]) -> str | None:
+        """The words after "Waiting for Ben and Cy" on the phones of seats the table does not
+        wait for ("to roll"), when the game has them; None keeps the default (one seat's
+        ``turn_phrase`` in brackets, nothing for several)."""
         return None
 
     def automatic_seats(self, state: Any) -> tuple[int, ...]:

@@ -29,6 +29,20 @@ def test_a_tie_on_one_point_says_point_not_points():
     assert note == "Ben and Dana tied on 1 point; money decides (Ben: 2, Dana: 0)."
 
 
+def test_players_a_tie_break_leaves_level_are_followed_to_the_next_one():
+    # Dana, Anna and Ben have the same money; the ore in their mines orders Dana and Anna, and
+    # Anna and Ben stay level on that too, so the place in the 0 column (lower wins) decides
+    ranks, note = rank([0, 0, 0, 0], tiebreaks=[[20, 20, 1, 20], [3, 3, 0, 5], [2, 1, 4, 3]],
+                       names=["Anna", "Ben", "Cara", "Dana"], labels=["money", "ore in mines", "place"], lower=[2])
+    assert ranks == (3, 2, 4, 1)
+    assert note == ("Anna, Ben, Cara and Dana tied on 0 points; money decides (Anna: 20, Ben: 20, Cara: 1, Dana: 20). "
+                    "Anna, Ben and Dana are level on that too; ore in mines decides (Anna: 3, Ben: 3, Dana: 5). "
+                    "Anna and Ben are level on that too; place decides (Anna: 2, Ben: 1).")
+    _, note = rank([7, 7, 7], tiebreaks=[[2, 2, 0], [1, 1, 1]], names=["Ann", "Bo", "Cy"], labels=["money", "ore"])
+    assert note == ("Ann, Bo and Cy tied on 7 points; money decides (Ann: 2, Bo: 2, Cy: 0). "
+                    "Ann and Bo are level on that and every later tie-break; they share the rank.")
+
+
 def test_sheet_adds_rows_into_totals():
     s = sheet(["Ann", "Bo"], [ScoreRow("a", "A", (3, 4)), ScoreRow("b", "B", (5, 1))])
     assert s.totals == (8, 5) and s.ranks == (1, 2) and s.tiebreak == ""

@@ -9,7 +9,7 @@ from ..core import ScoreRow, ScoreSheet, sheet
 from ..errors import BadAction
 from .state import State
 
-LABELS = ("money left (£)", "tin and copper left in their mines", "position in the 0 column")
+LABELS = ("money left (£)", "tin and copper left in their mines", "place in the 0 column, 1 on top")
 CATEGORIES = (("investment", "Investments"), ("sierra_madre", "Sierra Madre"))
 
 
@@ -27,8 +27,8 @@ def _sheet(names, investment, sierra, money, ore, position, emigration: bool = T
     rows = [ScoreRow(CATEGORIES[0][0], CATEGORIES[0][1], tuple(investment))]
     if emigration:
         rows.append(ScoreRow(CATEGORIES[1][0], CATEGORIES[1][1], tuple(sierra)))
-    # Higher is better for every tie-break key, so the earlier position counts as larger.
-    return sheet(names, rows, (tuple(money), tuple(ore), tuple(-p for p in position)), LABELS)
+    # the lower place in the 0 column (the disc on top) wins that tie-break
+    return sheet(names, rows, (tuple(money), tuple(ore), tuple(position)), LABELS, lower=(2,))
 
 
 def score(state: State) -> ScoreSheet:

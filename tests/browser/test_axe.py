@@ -1,8 +1,9 @@
 """Accessibility: axe-core (vendored, tests/browser/vendor) on every page a phone opens, in the
 light and the dark theme, at 360 px: no serious or critical violation.
 
-The games' table pages are checked mid-game, as a seated player sees them: the tables are set up
-through the JSON API and played a few random allowed moves from each seat's own options."""
+The games' table, score and log pages are checked mid-game, as a seated player sees them: the
+tables are set up through the JSON API and played a few random allowed moves from each seat's own
+options. The host's phone is checked too, at a table with a seat no phone holds ("Play for")."""
 
 from __future__ import annotations
 
@@ -62,6 +63,15 @@ def tables_mid_game(browser, server):
         done_id, _code, _token = played["finished"] = _play(context.request, server, "scorepad", None, chooser)
         ended = context.request.post(f"{server}/api/tables/{done_id}/end", data={})
         assert ended.ok, ended.text()
+        # the host's phone, with a seat that no phone holds, so it offers to play for it
+        players = [{"name": n, "colour": c} for n, c in zip(NAMES, ("#c0392b", "#2471a3", "#1e8449"))]
+        made = context.request.post(server + "/api/tables", data={"game": "tinners-trail", "variant": "base",
+                                                                  "players": players, "seed": 5})
+        assert made.status == 201, made.text()
+        hosted = made.json()
+        assert context.request.post(f"{server}/api/tables/{hosted['id']}/seats",
+                                    data={"code": hosted["join_code"], "seat": 0}).status == 201
+        played["hosted"] = (hosted["id"], hosted["join_code"], hosted["host_token"])
         return played
     finally:
         context.close()
@@ -75,11 +85,14 @@ def _pages(tables):
     yield "seats", f"/tables/{table_id}/join?code={code}", None
     yield "error", "/tables/no-such-table", None
     for game, (tid, _code, token) in tables.items():
-        if game != "finished":
+        if game not in ("finished", "hosted"):
             yield f"table: {game}", f"/tables/{tid}", token
-    yield "score so far", f"/tables/{table_id}/score", tables["scorepad"][2]
+            yield f"score so far: {game}", f"/tables/{tid}/score", token
+            yield f"log: {game}", f"/tables/{tid}/log", token
+    hosted, _code, host_token = tables["hosted"]
+    yield "table: the host's phone", f"/tables/{hosted}", ("hf_host", host_token)
+    yield "table: the host playing for a seat", f"/tables/{hosted}?for=1", ("hf_host", host_token)
     yield "final score", f"/tables/{tables['finished'][0]}/score", tables["finished"][2]
-    yield "log", f"/tables/{table_id}/log", tables["scorepad"][2]
 
 
 def _violations(page) -> list[dict]:
@@ -100,12 +113,15 @@ def test_no_serious_accessibility_violation_on_any_page(browser, server, tables_
                                       has_touch=True)
         try:
             if token:
-                table_id = path.split("/")[2]
-                context.add_cookies([{"name": "hf_seat", "value": token, "url": f"{server}/tables/{table_id}"}])
+                table_id = path.split("/")[2].split("?")[0]
+                cookie, value = token if isinstance(token, tuple) else ("hf_seat", token)
+                context.add_cookies([{"name": cookie, "value": value, "url": f"{server}/tables/{table_id}"}])
             page = context.new_page()
             page.set_default_navigation_timeout(30_000)
             page.goto(server + path)
             page.wait_for_load_state("load")
+            if "host" in name:  # the host's own sections are on the page
+                assert page.get_by_text("Play for Cara").count() == 1, name
             found[name] = _violations(page)
         finally:
             context.close()
