@@ -128,3 +128,16 @@ def test_a_build_asks_for_cubes_only_when_the_building_sells_or_buys_them(app):
     assert "Cubes to buy as it is built, up to 2" in html        # Assay Office
     assert html.count('name="cubes"') == 2                        # none for the Saloon
     assert "Build Saloon" in html
+
+
+def test_before_the_deal_the_page_has_no_prices_or_contracts_to_show_and_says_so(app):
+    from companion.core import PlayerSpec
+    from companion.registry import find_game
+    from test_ore_published_marks import CLASHING, render
+
+    game = find_game("ore-published")
+    html = render(app, game, game.setup([PlayerSpec(n) for n in CLASHING], None, 3), 0)
+    assert "None" not in html
+    assert "Prices: set by the mine cards turned up at the deal" in html
+    assert "Turned up at the deal." in html
+    assert ">taken<" not in html and html.count(">empty</") == 2 * 4   # four slots, in the picture and the list

@@ -165,7 +165,8 @@ def _contract(x: float, top: float, height: float, c: dict, draw) -> str:
     else:
         out.append(f'<rect class="ore-empty" x="{x}" y="{top}" width="{CARD_W:.1f}" height="{height}" rx="5" '
                    f'fill="none" stroke="{CARD_LINE}" stroke-dasharray="4 3"/>'
-                   + _text(x + CARD_W / 2, top + 30, "taken", 10, "ore-ink", anchor="middle"))
+                   + _text(x + CARD_W / 2, top + 30, "taken" if c["seat"] is not None else "empty", 10, "ore-ink",
+                         anchor="middle"))
     space_y = top + height - R - 5
     if c["seat"] is not None:
         out.append(draw(x + CARD_W / 2, space_y, c["seat"], f'contract space {c["slot"] + 1}'))
@@ -215,6 +216,9 @@ def board_svg(view: dict, colours: list, names: list) -> Markup:
     private = [m for m in b["mines"] if m["private_of"] is not None]
     for col, m in enumerate(public):
         parts.append(_mine(_x(col), top, m, draw, left.get(m["res"]), ""))
+    if not public:
+        parts.append(_text(0, top + 12, "Turned up at the deal.", 12, "ore-ink", room=WIDTH))
+        top += 18
     top += max((_height(m) for m in public), default=0) + 8
     if private:
         parts.append(_title(top, "Private mines (white: the temp worker)"))
