@@ -152,3 +152,4 @@ def test_a_worker_placed_through_the_api_shows_its_owners_mark(app):
     assert [(g.get("data-seat"), g.get("data-mark")) for g in iron.iter(f"{SVG}g") if g.get("class") == "opw"] == [("0", "B1")]
     key = [g.find(f"{SVG}g").get("data-mark") for g in root.iter(f"{SVG}g") if g.get("class") == "op-key"]
     assert key == ["B1", "B2", "B3", "C"]
+
