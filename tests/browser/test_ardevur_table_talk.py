@@ -1,7 +1,7 @@
 """ARDEVUR on two 360 px phones (one light, one dark): the banners say who still has to act
 during the deal and the auction roll-offs, and retiring a target by the table's agreement asks
 first, naming the card and its points, and can be put back by the phone that retired it, with
-script and without."""
+script and without (axe finds nothing serious on either phone meanwhile)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import re
 from playwright.sync_api import expect
 
 from test_ardevur_game import WAIT, enabled_moves, my_turn, play
+from test_axe import BLOCKING, _violations
 from test_table_flow import sees_seated, start_table, take_seat
 
 
@@ -78,7 +79,20 @@ def test_banners_name_who_still_rolls_and_retiring_asks_and_can_be_put_back(serv
     restore = due.locator("#ard-restore")
     expect(restore).to_contain_text(f"You retired {top} (gold pile 1)")
     expect(watcher.locator("#ard-restore")).to_have_count(0)
-    restore.locator("button", has_text=f"puts {top} back on its pile").click()
+    # the put-back card and the open question pass axe, in both themes, on either phone
+    for source, scheme in ((due, "light"), (due, "dark"), (watcher, "light")):
+        checker = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme, bypass_csp=True)
+        try:
+            checker.add_cookies(source.context.cookies())
+            page = checker.new_page()
+            page.goto(source.url)
+            if page.locator("#ard-retire").count():
+                page.locator("#ard-retire > summary").click()
+                page.locator("#ard-retire details.ard-confirm > summary").first.click()
+            assert [v for v in _violations(page) if v["impact"] in BLOCKING] == []
+        finally:
+            checker.close()
+    restore.locator("button", has_text=f"Put {top} back on its pile").click()
     expect(grid).to_contain_text(f": {top} —", timeout=WAIT)
     expect(watcher.locator("#ard-grid li").first).to_contain_text(f": {top} —", timeout=WAIT)
     expect(due.locator("#ard-restore")).to_have_count(0)
