@@ -300,6 +300,12 @@ class Game:
         left", "bidding"), for the turn banner; None when the game has nothing to add."""
         return None
 
+    def waiting_phrase(self, state: Any, seats: tuple[int, ...]) -> str | None:
+        """The words after "Waiting for Ben and Cy" on the phones of seats the table does not
+        wait for ("to roll"), when the game has them; None keeps the default (one seat's
+        ``turn_phrase`` in brackets, nothing for several)."""
+        return None
+
     def automatic_seats(self, state: Any) -> tuple[int, ...]:
         """Seats the game plays by itself whatever the table says (a solo opponent that setup
         adds); seats marked with PlayerSpec.bot are played too."""

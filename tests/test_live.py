@@ -65,7 +65,7 @@ def test_a_request_for_a_version_already_passed_is_woken_at_once(app):
 def test_a_change_made_by_another_process_is_found_by_one_look(make_app, tmp_path):
     """Two apps on one database stand for two server processes: neither hears of the other's
     writes except through the database."""
-    here = make_app(instance=tmp_path / "inst")
+    here = make_app(instance=tmp_path / "inst", LIVE_WATCH_S=3600)  # it looks when the test says
     there = make_app(instance=tmp_path / "inst")
     created = _new_table(here.test_client())
     live, outcomes = here.extensions["headframe_live"], Outcomes()
@@ -141,6 +141,125 @@ def test_woken_long_polls_answered_before_flask_match_the_route(app, monkeypatch
         assert quick.data == route.data
     assert [[e["seq"] for e in answer.get_json()["events"]] for answer in fast] == [[1, 2], [2], [1, 2]]
     assert {answer.get_json()["version"] for answer in fast} == {2}
+
+
+def _route_answer(client, monkeypatch, url):
+    """What the Flask route answers, with the hot paths stepped aside."""
+    from webapp import hotpaths
+
+    with monkeypatch.context() as patch:
+        patch.setattr(hotpaths.HotPaths, "__call__", lambda self, env, start: self.app(env, start))
+        return client.get(url, environ_overrides={WAITED: "change"})
+
+
+def _no_database(patch, engine):
+    from sqlalchemy import event
+
+    def refuse(*_args, **_kwargs):
+        pytest.fail("the database was asked")
+
+    event.listen(engine, "before_cursor_execute", refuse)
+    patch.setattr(engine.pool, "connect", refuse)
+    return lambda: event.remove(engine, "before_cursor_execute", refuse)
+
+
+def test_a_move_made_in_this_process_is_told_to_the_phones_it_wakes_from_memory(app, monkeypatch):
+    client = app.test_client()
+    created = _new_table(client)
+    version = _act(client, created, _act(client, created, 0))
+    url = f"/api/tables/{created['id']}/events?wait=20&after={version - 1}"
+    with monkeypatch.context() as patch:
+        restore = _no_database(patch, app.extensions["headframe"].engine)
+        try:
+            woken = client.get(url, environ_overrides={WAITED: "change"})
+        finally:
+            restore()
+    route = _route_answer(client, monkeypatch, url)
+    assert woken.status_code == route.status_code == 200
+    assert woken.data == route.data and sorted(woken.headers.items()) == sorted(route.headers.items())
+    assert [e["seq"] for e in woken.get_json()["events"]] == [version]
+
+
+def test_the_watcher_reads_the_new_events_of_every_moved_table_in_one_query(make_app, db_url, tmp_path, monkeypatch):
+    """Three tables moved by another process: one look asks the database twice (their versions,
+    then all their new events), and every phone it wakes is then answered from memory with the
+    bytes the route would send."""
+    from sqlalchemy import event
+
+    from webapp import db
+
+    here = make_app(db_url, instance=tmp_path / "inst", LIVE_WATCH_S=3600)  # it looks when the test says
+    there = make_app(db_url, instance=tmp_path / "inst")
+    client, other = here.test_client(), there.test_client()
+    made = [_new_table(client) for _ in range(3)]
+    live, outcomes = here.extensions["headframe_live"], Outcomes()
+    for index, created in enumerate(made):
+        for after in (0, 1):
+            live.park(created["id"], after, 20, outcomes.resume(f"{index} at {after}"))
+    for created in made[:2]:  # two tables move two versions, one moves one
+        _act(other, created, _act(other, created, 0))
+    _act(other, made[2], 0)
+    engine = here.extensions["headframe"].engine
+    statements: list[str] = []
+    listener = lambda *args: statements.append(args[2])  # noqa: E731 - (conn, cursor, statement, ...)
+    event.listen(engine, "before_cursor_execute", listener)
+    monkeypatch.setattr(db, "statement_hooks", [statements.append])
+    try:
+        live.look()
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+        monkeypatch.setattr(db, "statement_hooks", [])
+    assert len(statements) == 2 and "events" in statements[1], statements
+    assert sorted(outcomes.seen) == sorted([(f"{i} at {a}", True) for i in range(2) for a in (0, 1)]
+                                           + [("2 at 0", True)])
+    urls = [(f"/api/tables/{created['id']}/events?wait=20&after={after}") for created in made for after in (0, 1)]
+    with monkeypatch.context() as patch:
+        restore = _no_database(patch, engine)
+        try:
+            woken = {url: client.get(url, environ_overrides={WAITED: "change"}) for url in urls[:5]}
+        finally:
+            restore()
+    for url, answer in woken.items():
+        route = _route_answer(client, monkeypatch, url)
+        assert answer.status_code == route.status_code == 200
+        assert answer.data == route.data
+    assert [e["seq"] for e in woken[urls[0]].get_json()["events"]] == [1, 2]
+    assert [e["seq"] for e in woken[urls[4]].get_json()["events"]] == [1]
+
+
+class _Request:
+    def __init__(self, command: str, path: str, query: str = ""):
+        self.command, self.path, self.query, self.error = command, path, query, None
+
+
+class _Channel:
+    def __init__(self, name: str, request: _Request):
+        self.name, self.requests, self._map, self._fileno = name, [request], {}, id(self)
+
+
+def test_a_move_and_the_news_of_one_go_ahead_of_the_looks_queued_before_them(app):
+    """The server's task queue: a tap (POST) and a long-poll woken by a change are served before
+    the plain requests already waiting; a long-poll whose wait ran out joins the back."""
+    from webapp.serve import _parking
+
+    client = app.test_client()
+    created = _new_table(client)
+    live = app.extensions["headframe_live"]
+    dispatcher = _parking(live, 0)  # no threads: the queue keeps what it is given
+    events = f"/api/tables/{created['id']}/events"
+    for name in ("look 0", "look 1"):
+        dispatcher.add_task(_Channel(name, _Request("GET", f"/api/tables/{created['id']}")))
+    dispatcher.add_task(_Channel("woken", _Request("GET", events, "after=0&wait=20")))
+    dispatcher.add_task(_Channel("timed out", _Request("GET", events, "after=5&wait=20")))
+    assert [c.name for c in dispatcher.queue] == ["look 0", "look 1"] and live.waiting() == 2  # both parked
+    dispatcher.add_task(_Channel("tap", _Request("POST", f"/api/tables/{created['id']}/actions")))
+    for waiter in live._waiting[created["id"]]:
+        if waiter.after == 5:
+            waiter.deadline = 0.0  # its wait is over
+    live.look()
+    _act(client, created, 0)  # version 1 wakes the phone waiting for a version after 0
+    assert [c.name for c in dispatcher.queue] == ["woken", "tap", "look 0", "look 1", "timed out"]
+    assert live.waiting() == 0
 
 
 # -- under `headframe serve` -------------------------------------------------------------------

@@ -115,7 +115,7 @@ def test_filled_rows_pay_eighteen_dollars():
 def test_an_unfilled_contract_is_lost_unpaid():
     state = business(table(), [("c1", 0), ("c2", 0)], {"lead": 1, "coal": 1, "iron": 0})
     state = GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c1"})
-    with pytest.raises(RuleViolation, match="Row 1 of c2 needs 1 lead; you have 0"):
+    with pytest.raises(RuleViolation, match="Row 1 of contract #2 needs 1 lead; you have 0"):
         GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c2"})
     state = GAME.apply(state, {"type": "done", "seat": 0})
     assert [c["id"] for c in state.data["players"][0]["contracts"]] == ["c1"]
@@ -199,7 +199,7 @@ def test_a_row_filled_early_is_that_contracts_row_for_the_round():
     state = GAME.apply(state, {"type": "done", "seat": 0})
     filled = state.data["players"][0]["contracts"][0]["filled"]
     state = edit(state, lambda d: d.update(phase="business"))
-    with pytest.raises(RuleViolation, match="c1 already had a row filled this round"):
+    with pytest.raises(RuleViolation, match="Contract #1 already had a row filled this round"):
         GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c1"})
     state = GAME.apply(state, {"type": "done", "seat": 0})
     assert state.data["players"][0]["contracts"][0]["filled"] == filled == 1  # kept, not lost

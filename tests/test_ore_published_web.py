@@ -109,3 +109,50 @@ def test_buttons_and_log_lines_name_contracts_buildings_and_mines_in_words():
     assert any(re.search(r"Take contract #\d+", s) for s in said) and any(s.startswith("Build ") for s in said)
     found = sorted({m.group(1) for s in said for m in [raw.search(s)] if m})
     assert found == [], found
+
+
+def test_a_build_asks_for_cubes_only_when_the_building_sells_or_buys_them(app):
+    from companion.core import PlayerSpec
+    from companion.ore_published.state import State
+    from companion.registry import find_game
+    from test_ore_published_marks import CLASHING, render
+
+    game = find_game("ore-published")
+    state = game.apply(game.setup([PlayerSpec(n) for n in CLASHING], None, 3), {"type": "deal", "seat": 0})
+    d = state.draft()
+    d["phase"] = "business"
+    d["players"][0].update(credits=1, money=40, hand=["saloon#1", "slag-heap#1", "assay-office#1"],
+                           cubes={"lead": 2, "coal": 1, "copper": 1, "iron": 1, "gold": 1})
+    html = render(app, game, State.of(d), 0)
+    assert "Cubes to sell as it is built, up to 3" in html       # Slag Heap
+    assert "Cubes to buy as it is built, up to 2" in html        # Assay Office
+    assert html.count('name="cubes"') == 2                        # none for the Saloon
+    assert "Build Saloon" in html
+
+
+def test_before_the_deal_the_page_has_no_prices_or_contracts_to_show_and_says_so(app):
+    from companion.core import PlayerSpec
+    from companion.registry import find_game
+    from test_ore_published_marks import CLASHING, render
+
+    game = find_game("ore-published")
+    html = render(app, game, game.setup([PlayerSpec(n) for n in CLASHING], None, 3), 0)
+    assert "None" not in html
+    assert "Prices: set by the mine cards turned up at the deal" in html
+    assert "Turned up at the deal." in html
+    assert ">taken<" not in html and html.count(">empty</") == 2 * 4   # four slots, in the picture and the list
+
+
+def test_a_worker_hired_this_round_is_shown_as_working_from_next_round(app):
+    from companion.core import PlayerSpec
+    from companion.registry import find_game
+    from test_ore_published_marks import CLASHING, render
+
+    game = find_game("ore-published")
+    state = game.apply(game.setup([PlayerSpec(n) for n in CLASHING], None, 3), {"type": "deal", "seat": 0})
+    state = game.apply(state, {"type": "place", "seat": 0, "space": "recruit"})
+    html = render(app, game, state, 0)
+    ben = html[html.index('<div class="op-player" data-seat="0">'):html.index('<div class="op-player" data-seat="1">')]
+    assert "workers home 3 of 5 (1 of them hired this round: it works from next round)" in " ".join(ben.split())
+    bea = html[html.index('<div class="op-player" data-seat="1">'):]
+    assert "(+1 waiting to be recruited)" in bea

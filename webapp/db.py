@@ -274,6 +274,8 @@ def is_postgres(engine: Engine) -> bool:
 TableRecord = namedtuple("TableRecord", [c.name for c in TABLES.columns])
 SeatRecord = namedtuple("SeatRecord", [c.name for c in SEATS.columns])
 EVENT_COLUMNS = tuple(c.name for c in EVENTS.columns)
+# The columns of an event as phones read it (``tables.log``).
+LOG_FIELDS = ("seq", "kind", "seat", "at", "action", "summary", "round", "barrier", "undone", "undoes")
 
 # Called with each statement the hot paths run (tests count them).
 statement_hooks: list[Callable[[str], None]] = []
@@ -285,7 +287,7 @@ class Hot:
     def __init__(self, engine: Engine):
         self.engine = engine
         self.sqlite = engine.dialect.name == "sqlite"
-        mark = (lambda name: f":{name}") if self.sqlite else (lambda name: f"%({name})s")
+        self.mark = mark = (lambda name: f":{name}") if self.sqlite else (lambda name: f"%({name})s")
         table_columns = ", ".join(TableRecord._fields)
         self.table = f"SELECT {table_columns} FROM tables WHERE id = {mark('tid')}"
         self.table_locked = self.table + ("" if self.sqlite else " FOR UPDATE")
@@ -335,3 +337,21 @@ class Hot:
     def table_version(self, cursor, table_id: str, lock: bool = False) -> int | None:
         found = self.run(cursor, self.version_locked if lock else self.version, {"tid": table_id}).fetchone()
         return found[0] if found is not None else None
+
+    def versions_of(self, cursor, table_ids: list[str]) -> list[tuple[str, int]]:
+        """(id, version) of each of the tables that exists."""
+        params = {f"t{i}": table_id for i, table_id in enumerate(table_ids)}
+        marks = ", ".join(self.mark(name) for name in params)
+        return self.run(cursor, f"SELECT id, version FROM tables WHERE id IN ({marks})", params).fetchall()
+
+    def events_between(self, cursor, spans: list[tuple[str, int, int]]) -> list[tuple]:
+        """For each (table, after, upto): its events with after < seq <= upto, as
+        (table_id, *LOG_FIELDS) rows, in order of table and seq."""
+        terms, params = [], {}
+        for i, (table_id, after, upto) in enumerate(spans):
+            terms.append(f"(table_id = {self.mark(f't{i}')} AND seq > {self.mark(f'a{i}')} "
+                         f"AND seq <= {self.mark(f'u{i}')})")
+            params.update({f"t{i}": table_id, f"a{i}": after, f"u{i}": upto})
+        statement = (f"SELECT table_id, {', '.join(LOG_FIELDS)} FROM events WHERE {' OR '.join(terms)} "
+                     "ORDER BY table_id, seq")
+        return self.run(cursor, statement, params).fetchall()

@@ -32,7 +32,6 @@ TOKEN_KEY = "HTTP_X_HEADFRAME_TOKEN"
 ACTION_FIELDS = {"version", "action"}
 SECURITY = list(HEADERS.items())
 POLL_HEADERS = [("Cache-Control", "no-cache"), ("Vary", "Cookie, X-Headframe-Token")]
-EVENTS_KEPT = 1024  # tables whose newest events are kept for the long-polls a change wakes
 
 
 def not_modified_headers(version: int) -> list[tuple[str, str]]:
@@ -56,7 +55,6 @@ class HotPaths:
         self.app = flask_wsgi  # Flask, for everything else
         self.store = app.extensions["headframe"]
         self.max_body = app.config.get("MAX_CONTENT_LENGTH") or 0
-        self._read: dict[tuple[str, int], tuple[int, list[dict]]] = {}  # (table, version) -> (after, events)
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         method = environ.get("REQUEST_METHOD")
@@ -104,10 +102,15 @@ class HotPaths:
 
     def _woken_events(self, table_id: str, after: int, waited: str, start_response: Callable) -> Iterable[bytes]:
         """A parked long-poll whose wait is over: the version and the events after ``after``.
-        One change wakes every phone of the table, mostly waiting on the same version or close
-        behind it, so the events are read once per version, from the furthest-behind phone's
-        version, and each phone gets its part. Every change to a table makes a new version,
-        so what was read for a version never goes out of date."""
+        A change wakes every phone of its table, and its events are mostly in memory already:
+        kept by the change itself when it was made in this process, or read by the watcher for
+        every table it found moved (see ``webapp.live``). Otherwise they are read once per
+        version, from the furthest-behind phone's version, and each phone gets its part."""
+        version = self.store.cached_version(table_id) if waited == "change" else None
+        if version is not None and version > after:
+            events = self.store.events_after(table_id, version, after, LOG_LIMIT)
+            if events is not None:  # the usual case, answered without the database or Flask
+                return self._json(start_response, "200 OK", {"id": table_id, "version": version, "events": events}, [])
         with self.flask_app.app_context():
             try:
                 version = tables.version_of(table_id, fresh=waited == "timeout", seen=after)
@@ -117,15 +120,10 @@ class HotPaths:
         return self._json(start_response, "200 OK", {"id": table_id, "version": version, "events": events}, [])
 
     def _events_after(self, table_id: str, after: int, version: int) -> list[dict]:
-        read = self._read.get((table_id, version))
-        if read is not None:
-            since, events = read
-            if since <= after and (since == after or len(events) < LOG_LIMIT):  # it holds every event wanted
-                return [e for e in events if e["seq"] > after]
-        events = tables.log(table_id, after, LOG_LIMIT)
-        if len(self._read) >= EVENTS_KEPT:
-            self._read.clear()
-        self._read[(table_id, version)] = (after, events)
+        events = self.store.events_after(table_id, version, after, LOG_LIMIT)
+        if events is None:
+            events = tables.log(table_id, after, LOG_LIMIT)
+            self.store.keep_events(table_id, version, after, events, complete=len(events) < LOG_LIMIT)
         return events
 
     # -- POST /api/tables/<id>/actions --------------------------------------------------

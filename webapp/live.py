@@ -15,10 +15,15 @@ answers at once. A process has as many waiting phones as it has connections, and
 threads stay free for actions and pages. Parked requests are kept per table, so a change wakes
 only its own table's phones.
 
-A change made in this process wakes them at once (``Store.notify`` calls ``Live.changed``). A
+A change made in this process wakes them at once (``Store.notify`` calls ``Live.changed``), and
+keeps its events in memory first, so the phones it wakes are answered without the database. A
 change made by another server process is found by one watcher thread per process, which reads
 the versions of every waited table in one query every ``WATCH_S`` (and only while someone
-waits), instead of each waiting request asking the database on its own.
+waits), then the new events of every table that moved in one more, instead of each waiting
+request asking the database on its own.
+
+A woken request, and a tap, go to the front of the server's queue (``serve._parking``): what
+the other phones wait to see is served before the plain page loads and polls queued before it.
 
 Where nothing parks (the Flask test client, another WSGI server), the route waits in its thread
 as before, registered here the same way, with at most half the threads waiting.
@@ -139,8 +144,10 @@ class Live:
         """One look at the database for every waited table: wake those that moved (changed by
         another process), and end the waits that are over."""
         with self._lock:
-            table_ids = list(self._waiting)
+            behind = {table_id: min(w.after for w in waiters) for table_id, waiters in self._waiting.items()}
+        table_ids = list(behind)
         versions = self._versions(table_ids) if table_ids else {}
+        self._read_events(behind, versions)
         for table_id in table_ids:
             version = versions.get(table_id)
             if version is None:  # no such table (any more): let the route say so
@@ -155,16 +162,25 @@ class Live:
             for waiter in self._take(table_id, lambda w: w.deadline <= now):
                 waiter.resume(False)
 
+    def _read_events(self, behind: dict[str, int], versions: dict[str, int]) -> None:
+        """Before waking the phones of tables another process moved: their new events, read
+        for all of those tables in one query and kept, so that each woken phone is answered
+        from memory rather than asking the database on its own."""
+        from .tables import logs_between
+
+        spans = {table_id: (after, versions[table_id]) for table_id, after in behind.items()
+                 if table_id in versions and after < versions[table_id] <= after + LOG_LIMIT
+                 and self.store.events_after(table_id, versions[table_id], after, LOG_LIMIT) is None}
+        if spans:
+            for table_id, events in logs_between(self.store.hot, spans).items():
+                self.store.keep_events(table_id, versions[table_id], spans[table_id][0], events, complete=True)
+
     def _versions(self, table_ids: list[str]) -> dict[str, int]:
-        from sqlalchemy import select
-
-        from .db import TABLES, reading
-
         found: dict[str, int] = {}
-        with reading(self.store.engine) as conn:
+        hot = self.store.hot
+        with hot.transaction() as cursor:
             for start in range(0, len(table_ids), QUERY_BATCH):
-                batch = table_ids[start:start + QUERY_BATCH]
-                found.update(conn.execute(select(TABLES.c.id, TABLES.c.version).where(TABLES.c.id.in_(batch))).all())
+                found.update(hot.versions_of(cursor, table_ids[start:start + QUERY_BATCH]))
         return found
 
 

@@ -109,7 +109,11 @@ def _parking(live, threads: int):
     connection in the map, on every turn of its loop, whether it wants to read or write, and
     with a thousand phones waiting that question cost more than the requests themselves. A
     parked connection wants neither (its request is taken and not yet answered), so nothing is
-    lost by not asking; it goes back into the map before its request goes to a thread."""
+    lost by not asking; it goes back into the map before its request goes to a thread.
+
+    A tap (POST) and a long-poll woken by its table's change go to the front of the queue: when
+    a burst of page loads and polls has the threads busy (a thousand phones opening their pages
+    at once), a move and the news of it are not kept waiting behind them."""
     from waitress.task import ThreadedTaskDispatcher
 
     class Parking(ThreadedTaskDispatcher):
@@ -121,7 +125,17 @@ def _parking(live, threads: int):
                 if wanted is not None:
                     self._park(channel, request, *wanted)
                     return
+            if request is not None and request.command == "POST":
+                self._first(channel)
+                return
             super().add_task(channel)
+
+        def _first(self, channel) -> None:
+            """Ahead of the requests queued before it: a move, or the news of one, is what the
+            other phones wait for."""
+            with self.lock:
+                self.queue.appendleft(channel)
+                self.queue_cv.notify()
 
         def _park(self, channel, request, table_id: str, after: int, wait: float) -> None:
             sockets, fileno = channel._map, channel._fileno
@@ -130,7 +144,10 @@ def _parking(live, threads: int):
                 request.headframe_waited = "change" if changed else "timeout"
                 if channel._fileno == fileno:
                     sockets[fileno] = channel
-                ThreadedTaskDispatcher.add_task(self, channel)
+                if changed:
+                    self._first(channel)
+                else:
+                    ThreadedTaskDispatcher.add_task(self, channel)
 
             sockets.pop(fileno, None)
             live.park(table_id, after, wait, resume)

@@ -61,8 +61,12 @@ def turn(table: tables.Table, seat: int | None) -> dict:
                 + (f" — {phrase}" if phrase else "")}
     if not waiting:
         return {"mine": False, "text": ""}
+    who = _names([names[s] for s in waiting])
+    after = table.game.waiting_phrase(table.state, tuple(waiting))
+    if after:
+        return {"mine": False, "text": f"Waiting for {who} {after}"}
     phrase = table.game.turn_phrase(table.state, waiting[0]) if len(waiting) == 1 else None
-    return {"mine": False, "text": f"Waiting for {_names([names[s] for s in waiting])}" + (f" ({phrase})" if phrase else "")}
+    return {"mine": False, "text": f"Waiting for {who}" + (f" ({phrase})" if phrase else "")}
 
 
 def seat_names(table: tables.Table) -> dict[int, str]:

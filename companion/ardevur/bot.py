@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .game import Ardevur
 
 FINAL_ROUND_AFTER = 12  # rounds before the heuristic bot, leading, calls one final round
-NEVER_RANDOM = ("call_time", "retire_target")  # the table's agreements, never a bot's choice
+NEVER_RANDOM = ("call_time", "retire_target", "restore_target")  # the table's agreements, never a bot's choice
 
 
 def _stock(me: Mapping) -> int:

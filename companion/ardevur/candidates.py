@@ -116,11 +116,11 @@ def candidates(cat: Catalog, v: Mapping, seat: int) -> list[dict]:
         return [{"type": "choose_corporation", "seat": seat, "corporation": c}
                 for c in cat.corporations if c not in taken] if v["picker"] == seat else []
     if phase == "deal":
-        return [{"type": "deal", "seat": seat}]
+        return [{"type": "deal", "seat": seat}] if v["first"] == seat else []
     if phase == "auction":
         auction = v["auction"]
         if auction["winner"] is None:
-            return [{"type": "auction_roll", "seat": seat}]
+            return [{"type": "auction_roll", "seat": seat}] if seat in auction["bidders"] else []
         if auction["winner"] == seat:
             return [{"type": "pick_territory", "seat": seat, "territory": t} for t in auction["revealed"]]
         return []
@@ -139,12 +139,14 @@ def candidates(cat: Catalog, v: Mapping, seat: int) -> list[dict]:
             return [{"type": "answer_offer", "seat": seat, "buy": b} for b in (True, False)]
         return []
     # minute 64 on the table clock: any phone may end the game, when the table agreed to it
-    clock = [{"type": "call_time", "seat": seat}] if v["options"]["endgame"] == "minute-64" else []
+    agreed = [{"type": "call_time", "seat": seat}] if v["options"]["endgame"] == "minute-64" else []
+    if (v.get("retired") or {}).get("seat") == seat:  # a target retired by mistake goes back
+        agreed.insert(0, {"type": "restore_target", "seat": seat})
     if v["turn"] != seat:
         # a card labelled "competitor" or "anytime" may be played in another player's turn
         return ([{"type": "call_total_control", "seat": seat}] if v.get("may_call") == seat else []) \
-            + _cards(cat, v, seat, ("competitor", "anytime")) + clock
+            + _cards(cat, v, seat, ("competitor", "anytime")) + agreed
     me = v["players"][seat]
     if v["ts"].get("must_discard"):
         return [{"type": "discard_action", "seat": seat, "card": c} for c in me["actions"]]
-    return _play(cat, v, seat) + clock
+    return _play(cat, v, seat) + agreed

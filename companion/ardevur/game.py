@@ -28,6 +28,13 @@ def _reveals_play(state: Any, action: Mapping) -> bool:
     return card is not None and card.effect in ("territory", "steal_action", "shift")
 
 
+def _shows_beneath(state: Any, action: Mapping) -> bool:
+    """Taking a pile's top target off the grid shows the card under it, if there is one."""
+    pile = state.data["grid"].get(action.get("tier"), [])
+    index = action.get("pile")
+    return not isinstance(index, int) or not 0 <= index < len(pile) or len(pile[index]) > 1
+
+
 def _picks_left(state: Any, action: Mapping) -> bool:
     return sum(1 for p in state.data["players"] if p["corp"] is None) > 2
 
@@ -65,13 +72,15 @@ DECLARATION = Declaration([
     ActionSpec("claim_incentive", (seat_field(),), reveals=True),
     ActionSpec("exchange_card", (seat_field(), Field("card", S))),
     ActionSpec("shift_target", (seat_field(), Field("tier", S, choices=("bronze", "silver", "gold")),
-                                Field("pile", Kind.INT)), reveals=True),
+                                Field("pile", Kind.INT)), reveals_if=_shows_beneath),
     ActionSpec("play_action", (seat_field(), Field("card", S), Field("target", Kind.INT, False),
                                Field("tier", S, False), Field("pile", Kind.INT, False), Field("pick", S, False)),
                reveals_if=_reveals_play),
     ActionSpec("retire_target", (seat_field(), Field("tier", S, choices=("bronze", "silver", "gold")),
-                                 Field("pile", Kind.INT)), reveals=True,
+                                 Field("pile", Kind.INT)), reveals_if=_shows_beneath,
                doc="by the whole table's agreement: the top target of a pile is unachievable and leaves the grid"),
+    ActionSpec("restore_target", (seat_field(),),
+               doc="put the target just retired back on top of its pile (only its retirer, before anyone acts)"),
     ActionSpec("call_total_control", (seat_field(),)),
     ActionSpec("call_final_round", (seat_field(),)),
     ActionSpec("call_time", (seat_field(),), doc="minute 64 reached (when the table agreed to it)"),
@@ -143,8 +152,10 @@ class Ardevur(Game):
         r = rng(d["seed"], d["step"])
         # the player who just claimed a target or incentive may call Total Control before anything else happens
         d["claimer"] = d.pop("may_call", None)
+        d["last_retired"] = d.pop("retired", None)  # a retired target may be put back by the next action only
         self._dispatch(d, seat, action, r)
         d.pop("claimer", None)
+        d.pop("last_retired", None)
         d["step"] += 1
         repay_loans(d)
         turn.track(d)
@@ -180,6 +191,7 @@ class Ardevur(Game):
             "shift_target": lambda: turn.shift_target(cat, d, seat, a["tier"], a["pile"]),
             "play_action": lambda: actioncards.play_action(cat, d, seat, a, r),
             "retire_target": lambda: turn.retire_target(cat, d, seat, a["tier"], a["pile"]),
+            "restore_target": lambda: turn.restore_target(cat, d, seat),
             "call_total_control": lambda: turn.call_end(cat, d, seat, "total-control", d["claimer"]),
             "call_final_round": lambda: turn.call_end(cat, d, seat, "final-round"),
             "call_time": lambda: turn.call_end(cat, d, seat, "time"),
@@ -217,14 +229,15 @@ class Ardevur(Game):
             return (0,)
         if phase == "corporations":
             return (d["picker"],)
-        # the deal and an auction roll (one roll for every bidder) are for the whole table: any
-        # phone may make them, so every phone's banner says so rather than waiting on one player
+        # the first player (who won the roll for 64) deals; an auction roll is one roll for
+        # every bidder, so the table waits on the bidders and not on a player who has all the
+        # territories this round gives, or whom the anti-monopoly rule keeps out
         if phase == "deal":
-            return tuple(range(len(d["players"])))
+            return (d["first"],)
         if phase == "auction":
             if d["auction"]["winner"] is not None:
                 return (d["auction"]["winner"],)
-            return tuple(range(len(d["players"])))
+            return tuple(setup.bidders(self.cat, d))
         if phase == "redraft":
             return tuple(d["redraft"][:1])
         if phase == "play":
@@ -236,6 +249,10 @@ class Ardevur(Game):
     def turn_phrase(self, state: ArdState, seat: int) -> str | None:
         from .views import turn_phrase
         return turn_phrase(state.data, seat)
+
+    def waiting_phrase(self, state: ArdState, seats: tuple[int, ...]) -> str | None:
+        from .views import waiting_phrase
+        return waiting_phrase(state.data)
 
     def view(self, state: ArdState, seat: int | None) -> dict:
         from .views import public_view

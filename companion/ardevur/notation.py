@@ -72,6 +72,8 @@ def describe(cat: Catalog, d: Mapping, a: Mapping, after: Mapping | None = None)
         "play_action": lambda: f"{who} plays {_name(cat, a.get('card'))}" if after is not None else f"{who} plays an action card",
         "retire_target": lambda: f"{who} retires {_top(cat, d, a)} from the grid: the whole table agrees "
                                  "nobody can meet it",
+        "restore_target": lambda: f"{who} puts {_name(cat, (d.get('retired') or {}).get('card', 'the retired target'))} "
+                                  "back on its pile (retired by mistake)",
         "call_total_control": lambda: f"{who} calls Total Control",
         "call_final_round": lambda: f"{who} calls one final round",
         "call_time": lambda: f"{who} calls time: minute 64 is reached, the game ends and the points are counted",

@@ -299,7 +299,25 @@ def retire_target(cat: Catalog, d: dict, seat: int, tier: str, pile: int) -> Non
     require(not d["offers"], "A local sale waits for a warehouse owner's answer.", "Local sale")
     require(seat == d["turn"], f"It is {d['players'][d['turn']]['name']}'s turn; they record the table's "
                                "agreement.", "Target grid")
-    d["box"].append(_pile(d, tier, pile).pop())
+    require(not d["ts"].get("restored"), "A target was put back this turn: retiring waits for the next turn, so "
+                                         "retiring and putting back is no way to look under the piles.", "Target grid")
+    card = _pile(d, tier, pile).pop()
+    d["box"].append(card)
+    # kept until the next action, so the one who retired it may put it back (a mistaken tap)
+    d["retired"] = {"seat": seat, "tier": tier, "pile": pile, "card": card}
+
+
+def restore_target(cat: Catalog, d: dict, seat: int) -> None:
+    """A target retired by mistake goes back on top of its pile: only by the player who
+    retired it, and only before anyone acts again. The card beneath was seen by everyone and
+    stays known; nothing hidden is shown and nothing is drawn."""
+    last = d.get("last_retired")
+    require(last is not None, "Only a target retired by the table's last action can be put back.", "Target grid")
+    require(seat == last["seat"], f"{d['players'][last['seat']]['name']} retired it; only they can put it back.",
+            "Target grid")
+    d["box"].remove(last["card"])
+    d["grid"][last["tier"]][last["pile"]].append(last["card"])
+    d["ts"]["restored"] = True
 
 
 # -- the end -------------------------------------------------------------------------------
@@ -349,5 +367,5 @@ def track(d: dict) -> None:
 
 __all__ = ["STAGES", "action_limit", "advance", "begin_turn", "call_end", "claim_incentive", "claim_target",
            "discard_action", "draw_action", "end_turn", "exchange_card", "extract", "finish", "own_turn",
-           "pass_phase", "retire_target", "shift_target", "take_development", "take_phone", "top_targets", "total_control_reason",
+           "pass_phase", "restore_target", "retire_target", "shift_target", "take_development", "take_phone", "top_targets", "total_control_reason",
            "track"]

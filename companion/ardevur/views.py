@@ -8,6 +8,7 @@ from typing import Mapping
 from .cards import Catalog
 from .conditions import describe
 from .state import capacity, mine_limit, active_mines, stock_value
+from .setup import bidders
 from .turn import STAGES
 
 
@@ -16,6 +17,10 @@ def public_view(cat: Catalog, d: Mapping, seat: int | None) -> dict:
     view["territory_deck"] = len(d["territory_deck"])
     view["action_decks"] = {c: len(cards) for c, cards in d["action_decks"].items()}
     view["incentives"] = len(d["incentives"])
+    if d["phase"] == "auction" and d["auction"]["winner"] is None:
+        # who rolls: a player with all the territories this round gives, or whom the
+        # anti-monopoly rule keeps from every card on offer, sits the roll out
+        view["auction"] = dict(d["auction"], bidders=bidders(cat, d))
     view["grid"] = {tier: [{"top": pile[-1] if pile else None, "count": len(pile),
                             "needs": describe(cat.targets[pile[-1]].condition) if pile else ""} for pile in piles]
                     for tier, piles in d["grid"].items()}
@@ -36,13 +41,16 @@ def public_view(cat: Catalog, d: Mapping, seat: int | None) -> dict:
 # What a seat the table waits for is doing, for the turn banner: the setup step, or in play the
 # phase of the turn and the phases still to come ("strategy phase, then development and reward").
 SETUP_STEPS = {"ready": "starting the game", "corporations": "choosing a corporation",
-               "deal": "dealing the territories", "redraft": "picking development cards"}
+               "deal": "deal the action and development cards", "redraft": "picking development cards"}
+# Steps that are one tap for the table, said from the other phones' side: "Waiting for Ben
+# and Cy to roll".
+WAITING_STEPS = {"deal": "to deal the cards"}
 
 
 def turn_phrase(d: Mapping, seat: int) -> str | None:
     phase = d["phase"]
     if phase == "auction":
-        return "rolling for the public auction" if d["auction"]["winner"] is None else "picking a territory"
+        return "roll for the auction" if d["auction"]["winner"] is None else "picking a territory"
     if phase != "play":
         return SETUP_STEPS.get(phase)
     if d["offers"]:
@@ -55,3 +63,11 @@ def turn_phrase(d: Mapping, seat: int) -> str | None:
         return f"{stage} phase, the last of the turn"
     rest = later[0] if len(later) == 1 else f"{', '.join(later[:-1])} and {later[-1]}"
     return f"{stage} phase, then {rest}"
+
+
+def waiting_phrase(d: Mapping) -> str | None:
+    """What the seats the table waits for are to do, for the phones of the others; None where
+    the bracketed turn phrase says it."""
+    if d["phase"] == "auction" and d["auction"]["winner"] is None:
+        return "to roll"
+    return WAITING_STEPS.get(d["phase"])

@@ -12,6 +12,7 @@ from ..core import require
 from .cards import RESOURCES, Catalog
 from .state import in_mines, price, take_card, words
 from .tasking import is_copy, next_turn, recruit
+from .views import contract_name
 
 
 def _window(d: Mapping, seat: int) -> str:
@@ -49,15 +50,16 @@ def fill(cat: Catalog, d: dict, seat: int, action: Mapping[str, Any]) -> str:
     p = d["players"][seat]
     cid = action.get("contract")
     contract = next((c for c in p["contracts"] if c["id"] == cid), None)
-    require(contract is not None, f"You hold no contract {cid}.", "Filling contracts")
-    require(not contract["now"], f"Contract {cid} already had a row filled this round; exactly one row a round.",
+    named = contract_name(cid)
+    require(contract is not None, f"You hold no contract {named}.", "Filling contracts")
+    require(not contract["now"], f"Contract {named} already had a row filled this round; exactly one row a round.",
             "Filling contracts")
     card = cat.contracts[cid]
     row = card.rows[contract["filled"]]
     cubes = row_cubes(cat, p, contract, action.get("choice"))
     for res in RESOURCES:
         need = cubes.count(res)
-        require(p["cubes"][res] >= need, f"Row {contract['filled'] + 1} of {cid} needs {need} {res}; you have "
+        require(p["cubes"][res] >= need, f"Row {contract['filled'] + 1} of contract {named} needs {need} {res}; you have "
                 f"{p['cubes'][res]}.", "Filling contracts")
     for res in cubes:
         p["cubes"][res] -= 1
@@ -68,8 +70,8 @@ def fill(cat: Catalog, d: dict, seat: int, action: Mapping[str, Any]) -> str:
         p["contracts"].remove(contract)
         p["completed"].append(cid)
         p["credits"] += card.buildings
-        return f"fills {cid} for ${row.pay} and completes it ({card.vp} VP, {card.buildings} to build)"
-    return f"fills row {contract['filled']} of {cid} for ${row.pay}"
+        return f"fills contract {named} for ${row.pay} and completes it ({card.vp} VP, {card.buildings} to build)"
+    return f"fills row {contract['filled']} of contract {named} for ${row.pay}"
 
 
 def build(cat: Catalog, d: dict, seat: int, action: Mapping[str, Any]) -> str:

@@ -26,7 +26,9 @@ machine the figures mean little when the load is above the number of cores. For 
 until every other phone of its table has been told of that version (or a newer one), counted
 from the moment the action was sent; an action some phone had not seen when the run ended
 counts with the time it had waited (so the figures are never flattered). Phones stop acting
-5 s before the end so late actions can still be seen.
+5 s before the end so late actions can still be seen. All 1,000 pages open in the same instant,
+so the figures are also given for the actions sent while their first checks were being answered
+(the opening) and for those sent after it, and per 5 s of the run.
 
 All traffic goes to 127.0.0.1 and every run is bounded in time. Targets: p99 action
 latency <= 50 ms, throughput >= 60 % of the floor's, peak memory <= 150 MB, an action in
@@ -368,8 +370,13 @@ class Sync:
         self.pending: dict[str, dict[int, tuple[float, set[int]]]] = {}
         self.known: dict[tuple[str, int], tuple[int, float]] = {}  # (table, seat) -> newest version seen, when
         self.seen_after: list[float] = []   # per action: until the last other phone knew of it
+        self.seen_at: list[float] = []      # per action: when it was sent
         self.unseen = 0                     # actions some phone had not seen at the end
         self.long_polls = self.no_room = self.polls = 0
+        self.pages = 0                      # phones in the run
+        self.started = 0                    # phones whose first check has been answered
+        self.all_started = float("inf")     # when the last of them was
+        self.began = time.perf_counter()    # when the phones started
 
     def accepted(self, table: str, version: int, sent: float, seat: int) -> None:
         # Another phone may have been told of the new version before the acting phone read its
@@ -385,6 +392,7 @@ class Sync:
             self.pending.setdefault(table, {})[version] = (sent, others)
         elif self.phones > 1:
             self.seen_after.append(last - sent)
+            self.seen_at.append(sent)
 
     def saw(self, table: str, seat: int, version: int) -> None:
         now = time.perf_counter()
@@ -396,6 +404,7 @@ class Sync:
             left.discard(seat)
             if not left:
                 self.seen_after.append(now - sent)
+                self.seen_at.append(sent)
                 del waiting[accepted]
 
     def close(self) -> None:
@@ -403,6 +412,7 @@ class Sync:
         for waiting in self.pending.values():
             for sent, _left in waiting.values():
                 self.seen_after.append(now - sent)
+                self.seen_at.append(sent)
                 self.unseen += 1
         self.pending.clear()
 
@@ -412,11 +422,12 @@ class PagePhone:
 
     def __init__(self, table: str, seat: int, token: str):
         self.table, self.seat, self.token, self.version = table, seat, token, 0
+        self.started = False  # its first check has been answered
 
 
 async def page_sync(pool: Pool, stats: Stats, sync: Sync, phone_: PagePhone, end: float) -> None:
-    """The page's check loop: a first plain poll, then long-polls, polling once a second for
-    a spell whenever the server answered a long-poll at once without news."""
+    """The page's check loop (``check`` in table.js): a first plain poll, then long-polls, polling
+    once a second for a spell whenever the server answered a long-poll at once without news."""
     poll_until, first = 0.0, True
     while time.monotonic() < end:
         try:
@@ -445,10 +456,19 @@ async def page_sync(pool: Pool, stats: Stats, sync: Sync, phone_: PagePhone, end
             if status == 200:
                 phone_.version = max(phone_.version, json.loads(data)["version"])
                 sync.saw(phone_.table, phone_.seat, phone_.version)
+            if not phone_.started:
+                phone_.started = True
+                sync.started += 1
+                if sync.started == sync.pages:
+                    sync.all_started = time.perf_counter()
+            if time.monotonic() >= poll_until:
+                continue  # connected, and a long-poll may follow: the page sends it at once
         except (OSError, asyncio.IncompleteReadError, ValueError, IndexError, KeyError) as exc:
             stats.errors += 1
             stats.last_error = repr(exc)
             poll_until = time.monotonic() + SYNC_SPELL_S
+            await asyncio.sleep(SYNC_POLL_S * (1 + 2 * random.random()))  # as the page waits after a failure
+            continue
         await asyncio.sleep(SYNC_POLL_S)
 
 
@@ -490,6 +510,7 @@ async def sync_load(port: int, made: list[tuple[str, list[str]]], phones: int, s
     stats, sync = Stats(), Sync(phones)
     rng = random.Random(2)
     pages = [PagePhone(tid, seat, tokens[seat]) for tid, tokens in made for seat in range(phones)]
+    sync.pages = len(pages)
     # Each page waits on a connection of its own, as a browser does: a waiting request holds
     # its connection, and a phone's taps go out on another (here the shared pool).
     own = [Pool(port, 1) for _ in pages]
@@ -499,6 +520,7 @@ async def sync_load(port: int, made: list[tuple[str, list[str]]], phones: int, s
         page.version = json.loads(data)["version"]
     cpu, client = cpu_seconds(server_pid), time.process_time()
     started = time.monotonic()
+    sync.began = time.perf_counter()
     end = started + seconds
     memory = PeakMemory(server_pid)
     await asyncio.gather(memory.run(end), *(page_sync(line, stats, sync, page, end) for page, line in zip(pages, own)),
@@ -526,6 +548,28 @@ def sync_report(stats: Stats, sync: Sync, elapsed: float, server_cpu: float, cli
           f"  bench client {client_cpu / elapsed:.2f} s/s, load average {os.getloadavg()[0]:.2f};"
           f"  peak memory {memory.pss:.1f} MB PSS ({memory.rss:.1f} MB summed RSS)", flush=True)
     row["peak_pss_mb"] = memory.pss
+    # The run starts with every phone opening its page in the same instant: until the last
+    # of them has had its first check answered, actions queue behind those checks. Actions
+    # sent after that are the table night itself; both are shown, and the whole run below.
+    opening = [t for at, t in zip(sync.seen_at, sync.seen_after) if at < sync.all_started]
+    steady = [t for at, t in zip(sync.seen_at, sync.seen_after) if at >= sync.all_started]
+    row["opening_s"] = sync.all_started - sync.began
+    for name, values in (("opening", opening), ("steady", steady)):
+        row[f"{name}_p50_ms"], row[f"{name}_p99_ms"] = 1000 * percentile(values, 50), 1000 * percentile(values, 99)
+        row[f"{name}_max_ms"], row[f"{name}_actions"] = 1000 * max(values, default=float("nan")), len(values)
+    print(f"sync opening ({sync.pages} phones' first checks, {row['opening_s']:.1f} s): {len(opening)} actions,"
+          f" seen by every other phone p50 {row['opening_p50_ms']:.0f} ms, p99 {row['opening_p99_ms']:.0f} ms,"
+          f" max {row['opening_max_ms']:.0f} ms;  after it: {len(steady)} actions, p50 {row['steady_p50_ms']:.0f} ms,"
+          f" p99 {row['steady_p99_ms']:.0f} ms, max {row['steady_max_ms']:.0f} ms", flush=True)
+    # When the slow ones happened: p99 and the count over 1 s, per 5 s of the run.
+    if sync.seen_at:
+        start = min(sync.seen_at)
+        spans: dict[int, list[float]] = {}
+        for at, took in zip(sync.seen_at, sync.seen_after):
+            spans.setdefault(int((at - start) // 5), []).append(took)
+        print("sync over time (per 5 s: p99 ms / actions over 1 s): " + "  ".join(
+            f"{5 * k}s {1000 * percentile(v, 99):.0f}/{sum(t > 1 for t in v)}" for k, v in sorted(spans.items())),
+            flush=True)
     print(f"sync       {row['rps']:8.1f} req/s  action seen by every other phone: p50 {row['seen_p50_ms']:6.0f} ms"
           f"  p99 {row['seen_p99_ms']:6.0f} ms  max {row['seen_max_ms']:6.0f} ms  ({row['actions']} actions,"
           f" {sync.unseen} not seen by all at the end)  long-polls {sync.long_polls} ({sync.no_room} without room),"
@@ -676,7 +720,8 @@ def main(argv: list[str] | None = None) -> int:
               f"(target <= 150)" + (f", {synced['peak_pss_mb']:.0f} MB while syncing" if synced else "")
               + f"; long/fresh action {long_ms / fresh_ms:.2f} (target <= 1.2)"
               + (f"; action seen by every other phone p50 {synced['seen_p50_ms']:.0f} ms, p99 "
-                 f"{synced['seen_p99_ms']:.0f} ms, max {synced['seen_max_ms']:.0f} ms (target p99 <= 1000)"
+                 f"{synced['seen_p99_ms']:.0f} ms, max {synced['seen_max_ms']:.0f} ms (target p99 <= 1000; after the "
+                 f"opening p99 {synced['steady_p99_ms']:.0f} ms)"
                  if synced else ""))
         return 0
     finally:

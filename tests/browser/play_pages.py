@@ -161,7 +161,10 @@ def main(argv: list[str] | None = None) -> int:
                 return play(pages, names, args, rng, referee)
         finally:
             process.terminate()
-            process.wait(timeout=10)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
 
 class Referee:
@@ -233,9 +236,18 @@ def find_move(page, wanted: dict):
     return form
 
 
+def snap(page, path: Path) -> None:
+    """A full-page screenshot; on a machine too busy to take it in time, a line saying so and
+    the game goes on."""
+    try:
+        page.screenshot(path=str(path), full_page=True, timeout=60_000)
+    except Exception as problem:  # Playwright's timeout
+        print(f"no screenshot {path.name}: {str(problem).splitlines()[0][:120]}")
+
+
 def shoot(pages, names, out: Path, tag: str) -> None:
     for page, name in zip(pages, names):
-        page.screenshot(path=str(out / f"{tag}-{name}.png"), full_page=True)
+        snap(page, out / f"{tag}-{name}.png")
 
 
 def label_of(button) -> str:
@@ -315,7 +327,7 @@ def play(pages, names, args, rng, referee=None) -> int:
             index = pages.index(page)
             nxt = (index + 1) % len(pages)
             for who in (index, nxt):
-                pages[who].screenshot(path=str(args.out / f"kind-{kind}-{taps:03}-{names[who]}.png"), full_page=True)
+                snap(pages[who], args.out / f"kind-{kind}-{taps:03}-{names[who]}.png")
         before = page.locator("#live [data-version]").first.get_attribute("data-version")
         page.evaluate("() => { const a = document.getElementById('alert'); if (a) a.textContent = ''; }")
         try:
@@ -346,7 +358,7 @@ def play(pages, names, args, rng, referee=None) -> int:
     shoot(pages, names, args.out, "999-end")
     for page, name in zip(pages, names):
         page.goto(page.url.rstrip("/") + "/score")
-        page.screenshot(path=str(args.out / f"score-{name}.png"), full_page=True)
+        snap(page, args.out / f"score-{name}.png")
     print(f"{taps} taps, {refusals} refusals, kinds of move: {', '.join(sorted(kinds))}; game over: {finished}")
     return 0
 

@@ -139,7 +139,7 @@ def test_two_phones_play_into_the_second_round_through_the_pages(server, phone):
     for page in (ann, bo):
         expect(page.locator("#ard-agreements button", has_text="calls time")).to_be_enabled()
     due = ann if my_turn(ann) else bo
-    expect(due.locator("#ard-retire summary")).to_have_text("Retire a target nobody can meet")
+    expect(due.locator("#ard-retire > summary")).to_have_text("Retire a target nobody can meet")
     expect(due.locator("section[aria-labelledby=moves-title] button", has_text="retires")).to_have_count(0)
     round_pill = ann.locator(".status-line .pill", has_text="Round")
     play(phones, lambda: round_pill.inner_text() == "Round 2", 60)
@@ -150,9 +150,11 @@ def test_two_phones_play_into_the_second_round_through_the_pages(server, phone):
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
     # retiring a target by agreement: the first pile's card leaves the grid for the one beneath
     due = ann if my_turn(ann) else bo
-    due.locator("#ard-retire summary").click()
-    retire = due.locator("#ard-retire button", has_text="retires").first
-    name = retire.inner_text().split("retires ", 1)[1].split(" (", 1)[0]
+    due.locator("#ard-retire > summary").click()
+    ask = due.locator("#ard-retire details.ard-confirm").first
+    ask.locator("summary").click()  # the question names the card; its own button confirms
+    retire = ask.locator("button", has_text="Yes, retire")
+    name = retire.inner_text().split("Yes, retire ", 1)[1]
     piles = due.locator("#ard-grid li")
     index = next(i for i, text in enumerate(piles.all_inner_texts()) if f": {name} — " in text)
     before = piles.nth(index).inner_text()

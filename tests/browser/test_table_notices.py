@@ -69,9 +69,9 @@ def test_a_no_script_tap_that_lost_a_race_says_what_changed(server, browser):
 
 def test_the_pill_says_live_soon_after_the_network_returns(server, phone):
     page = phone()
-    start_table(page, server)
     pill = page.locator("#connection")
     with page.expect_request(re.compile(r"/events\?")):  # the page has settled into its long poll
+        start_table(page, server)
         expect(pill).to_have_text("Live")
     page.context.set_offline(True)
     expect(pill).to_contain_text("Offline")

@@ -10,7 +10,7 @@ def init_app(app) -> None:
     """Make each game's picture callable from its page partial."""
     from . import mine_shaft, ore, ore_published, tinners_trail
 
-    app.jinja_env.globals.update(mine_shaft_board=mine_shaft.mine_svg, ore_board=ore.board_svg,
+    app.jinja_env.globals.update(mine_shaft_board=mine_shaft.mine_board, ore_board=ore.board_svg,
                                  ore_published_board=ore_published.board_svg,
                                  ore_published_chip=ore_published.chip, ore_published_marks=ore_published.marks,
                                  tinners_trail_areas=tinners_trail.area_facts,

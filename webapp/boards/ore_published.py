@@ -23,6 +23,7 @@ HEAD_H = 30
 SPACE_H = 22
 BAND_H = 10  # the dark band between depths that need different mine cages
 R = 9  # a worker disc's radius: discs sit at least 2 * R apart
+RECRUIT_X = 200  # the first worker waiting in the recruit area, after its words
 RES_COLOUR = {"lead": "#7d8590", "coal": "#2b2b2b", "copper": "#c8702e", "iron": "#8c3b2a", "gold": "#d4a017"}
 RES_INK = {"gold": "#1d1a16"}  # white elsewhere
 SHORT = {"lead": "L", "coal": "C", "copper": "Cu", "iron": "I", "gold": "G"}
@@ -121,7 +122,9 @@ def _height(m: dict) -> float:
     return HEAD_H + 2 + len(spaces) * SPACE_H + bands * BAND_H
 
 
-def _mine(x: float, top: float, m: dict, draw, left: int | None, owner: str) -> str:
+def _mine(x: float, top: float, m: dict, draw, left: int | None, owner: str, short: str = "") -> str:
+    """One mine column; a private mine names its ``owner`` in its title and ``short`` (the name if
+    it fits the column, else the owner's mark) on the card."""
     res = m["res"]
     ink = RES_INK.get(res, "#fff")
     head = f'{res.capitalize()} ${m["price"]}'
@@ -132,13 +135,13 @@ def _mine(x: float, top: float, m: dict, draw, left: int | None, owner: str) -> 
            f'{"" if left is None else f"; {left} more mine cards"}</title>',
            f'<rect x="{x}" y="{top}" width="{CARD_W:.1f}" height="{HEAD_H}" rx="4" fill="{RES_COLOUR[res]}"/>',
            _text(x + CARD_W / 2, top + 13, head, 11, bold=True, fill=ink, anchor="middle"),
-           _text(x + CARD_W / 2, top + 25, f"{owner}'s" if owner else ("last card" if left == 0 else f"{left} below"),
+           _text(x + CARD_W / 2, top + 25, f"{short}'s" if owner else ("last card" if left == 0 else f"{left} below"),
                  9, fill=ink, anchor="middle")]
     y = top + HEAD_H + 2
     for i, s in enumerate(m["spaces"]):
         if i and s["cage"] != m["spaces"][i - 1]["cage"]:  # the band only a mine cage lets a worker pass
             out.append(f'<rect class="op-cage" x="{x}" y="{y - 1}" width="{CARD_W:.1f}" height="{BAND_H}" fill="#111"/>'
-                       + _text(x + CARD_W / 2, y + BAND_H - 3, f'cage {s["cage"]} below', 8, bold=True, fill="#fff",
+                       + _text(x + CARD_W / 2, y + BAND_H - 3, f'cage {s["cage"]}', 9, bold=True, fill="#fff",
                                anchor="middle"))
             y += BAND_H
         out.append(f'<rect x="{x}" y="{y}" width="{CARD_W:.1f}" height="{SPACE_H - 2}" fill="{DEPTH_FILL[min(s["cage"], 2)]}"/>'
@@ -164,7 +167,8 @@ def _contract(x: float, top: float, height: float, c: dict, draw) -> str:
     else:
         out.append(f'<rect class="ore-empty" x="{x}" y="{top}" width="{CARD_W:.1f}" height="{height}" rx="5" '
                    f'fill="none" stroke="{CARD_LINE}" stroke-dasharray="4 3"/>'
-                   + _text(x + CARD_W / 2, top + 30, "taken", 10, "ore-ink", anchor="middle"))
+                   + _text(x + CARD_W / 2, top + 30, "taken" if c["seat"] is not None else "empty", 10, "ore-ink",
+                         anchor="middle"))
     space_y = top + height - R - 5
     if c["seat"] is not None:
         out.append(draw(x + CARD_W / 2, space_y, c["seat"], f'contract space {c["slot"] + 1}'))
@@ -203,10 +207,10 @@ def board_svg(view: dict, colours: list, names: list) -> Markup:
     drawn, top = _tiles(18, b["spaces"], draw)
     parts.append(drawn)
     waiting = [p["seat"] for p in b["players"] if p["waiting"]]
-    parts.append(_text(0, top + 20, "Waiting in the recruit area:" if waiting else "Recruit area: empty", 11, "ore-ink",
-                       room=WIDTH))
+    parts.append(_text(0, top + 20, "Waiting in the recruit area:" if waiting else "Recruit area: empty", 12, "ore-ink",
+                       room=RECRUIT_X - 2 * R))
     for i, seat in enumerate(waiting):
-        parts.append(f'<g class="op-recruit">{draw(170 + i * (2 * R + 6), top + 16, seat, "the recruit area")}</g>')
+        parts.append(f'<g class="op-recruit">{draw(RECRUIT_X + i * (2 * R + 6), top + 16, seat, "the recruit area")}</g>')
     top += 34
     parts.append(_title(top, "Mines (market price on top)"))
     top += 18
@@ -214,6 +218,9 @@ def board_svg(view: dict, colours: list, names: list) -> Markup:
     private = [m for m in b["mines"] if m["private_of"] is not None]
     for col, m in enumerate(public):
         parts.append(_mine(_x(col), top, m, draw, left.get(m["res"]), ""))
+    if not public:
+        parts.append(_text(0, top + 12, "Turned up at the deal.", 12, "ore-ink", room=WIDTH))
+        top += 18
     top += max((_height(m) for m in public), default=0) + 8
     if private:
         parts.append(_title(top, "Private mines (white: the temp worker)"))
@@ -221,7 +228,9 @@ def board_svg(view: dict, colours: list, names: list) -> Markup:
         for start in range(0, len(private), COLS):
             group = private[start:start + COLS]
             for col, m in enumerate(group):
-                parts.append(_mine(_x(col), top, m, draw, None, names[m["private_of"]]))
+                owner = names[m["private_of"]]
+                short = owner if len(owner) <= 9 else letters[m["private_of"]]
+                parts.append(_mine(_x(col), top, m, draw, None, owner, short))
             top += max(_height(m) for m in group) + 8
     parts.append(_title(top, "Contract row (▸ the next row)"))
     top += 18
@@ -229,12 +238,13 @@ def board_svg(view: dict, colours: list, names: list) -> Markup:
     for col, c in enumerate(b["row"][:COLS]):
         parts.append(_contract(_x(col), top, height, c, draw))
     top += height + 8
-    parts.append(_text(0, top + 11, " · ".join(f"{letter} {res}" for res, letter in SHORT.items()), 10, "ore-ink",
+    parts.append(_text(0, top + 11, " · ".join(f"{letter} {res}" for res, letter in SHORT.items()), 11, "ore-ink",
                        room=WIDTH))
-    top += 18
+    parts.append(_text(0, top + 26, "A dark band: deeper spaces need that mine cage.", 11, "ore-ink", room=WIDTH))
+    top += 34
     for seat, (letter, name) in enumerate(zip(letters, names)):
         parts.append(f'<g class="op-key" data-seat="{seat}">' + draw(R + 1, top + R + 1, seat, "")
-                     + _text(2 * R + 8, top + R + 5, name, 12, "ore-ink", room=WIDTH - 2 * R - 10) + "</g>")
+                     + _text(2 * R + 8, top + R + 5, name, 13, "ore-ink", room=WIDTH - 2 * R - 10) + "</g>")
         top += 2 * R + 4
     label = ("Ore board. " + "; ".join(f'{m["res"]} mine, market ${m["price"]}' for m in public) + ". Workers: "
              + (", ".join(f'{names[s["seat"]]} ({letters[s["seat"]]}) on {m["res"]} depth {i + 1}' for m in b["mines"]

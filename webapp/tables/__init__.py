@@ -19,7 +19,7 @@ from .bots import advance_bots, overdue
 from .cache import Store
 from .checks import CODE_ALPHABET, CODE_LENGTH, NAME_MAX, normalise_code
 from .history import count_tables, finished_tables, player_stats, score
-from .log import log
+from .log import log, logs_between
 from .model import ID_ALPHABET, ID_LENGTH, Seat, Table
 from .reading import find_by_code, get, state, version_of
 from .seating import create_table, end_game, join, remove_seat
@@ -28,5 +28,5 @@ from .undo import undo
 
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "ID_ALPHABET", "ID_LENGTH", "NAME_MAX", "Seat", "Store", "Table", "act",
            "advance_bots", "count_tables", "create_table", "end_game", "find_by_code", "finished_tables", "get",
-           "is_host", "join", "log", "normalise_code", "overdue", "player_stats", "remove_seat", "score", "seat_of",
-           "state", "undo", "version_of", "viewer"]
+           "is_host", "join", "log", "logs_between", "normalise_code", "overdue", "player_stats", "remove_seat",
+           "score", "seat_of", "state", "undo", "version_of", "viewer"]

@@ -12,8 +12,8 @@ from ..jsonbody import check_action_size
 from .bots import _run_bots, grace, play_later
 from .cache import _store
 from .checks import _check_version
-from .log import _event_json, _log_action
-from .model import Table
+from .log import _log_action
+from .model import Table, _event_json
 from .reading import get, state
 from .rows import _finish_values, _published, _store_moves
 from .tokens import _acting_seat
@@ -70,7 +70,7 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
         current = get(table_id)
         who, seat = _acting_seat(current, token, action.get("seat"))
         raise _conflict(current, version, seat, who == "host")
-    done = _published(store, table, after, seq, now, finish)
+    done = _published(store, table, after, seq, now, finish, rows)
     if due:
         play_later(table_id, seq, wait)
     return {"version": seq, "table": done, "seat": seat, "host": who == "host",

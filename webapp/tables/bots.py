@@ -71,7 +71,7 @@ def advance_bots(table_id: str, version: int | None = None) -> Table:
     finish = _finish_values(table.game, after)
     if not _store_moves(store.hot, table_id, table.version, rows, seq, text, now, finish):
         return get(table_id)  # a player moved first; their action ran the bots
-    return _published(store, table, after, seq, now, finish)
+    return _published(store, table, after, seq, now, finish, rows)
 
 
 def play_later(table_id: str, version: int, delay: float) -> None:

@@ -14,6 +14,7 @@ from ..db import Hot
 from .model import Table
 
 STATE_CACHE_SIZE = 512
+EVENTS_KEPT = 1024  # table versions whose newest events are kept for the phones a change wakes
 
 
 class Store:
@@ -30,6 +31,8 @@ class Store:
         self._versions: dict[str, tuple[int, float]] = {}
         self._lock = threading.Lock()
         self.listeners: list[Callable[[str, int], None]] = []  # told of every change (see webapp.live)
+        # (table, version) -> (since, complete, the events after ``since`` up to ``version``)
+        self._events: dict[tuple[str, int], tuple[int, bool, list[dict]]] = {}
 
     def cached_version(self, table_id: str) -> int | None:
         hit = self._versions.get(table_id)
@@ -60,11 +63,33 @@ class Store:
             while len(self._tables) > STATE_CACHE_SIZE:
                 self._tables.popitem(last=False)
 
-    def notify(self, table_id: str, version: int) -> None:
-        """The table changed in this process: note its version and tell whoever waits for it."""
+    def notify(self, table_id: str, version: int, since: int | None = None, events: list[dict] | None = None) -> None:
+        """The table changed in this process: note its version and tell whoever waits for it.
+        A change that knows its events (every one after ``since``) keeps them first, so the
+        phones it wakes are told of them without asking the database."""
         self.note_version(table_id, version)
+        if events is not None and since is not None:
+            self.keep_events(table_id, version, since, events, complete=True)
         for listener in self.listeners:
             listener(table_id, version)
+
+    def keep_events(self, table_id: str, version: int, since: int, events: list[dict], complete: bool) -> None:
+        """The events after ``since`` of the table at ``version`` (``complete``: all of them,
+        not the first page of a longer list). Every change makes a new version, so what was
+        kept for a version never goes out of date."""
+        if len(self._events) >= EVENTS_KEPT:  # bounded: forget everything rather than grow
+            self._events.clear()
+        self._events[(table_id, version)] = (since, complete, events)
+
+    def events_after(self, table_id: str, version: int, after: int, limit: int) -> list[dict] | None:
+        """The first ``limit`` events after ``after`` of the table at ``version``, if kept."""
+        kept = self._events.get((table_id, version))
+        if kept is None:
+            return None
+        since, complete, events = kept
+        if since > after or (since < after and not complete):
+            return None
+        return [e for e in events if e["seq"] > after][:limit]
 
 
 def _store() -> Store:

@@ -8,10 +8,9 @@ from sqlalchemy import select
 
 from companion import Game
 
-from ..db import EVENT_COLUMNS, EVENTS, reading
-from ..jsonbody import stored
+from ..db import EVENT_COLUMNS, EVENTS, LOG_FIELDS, Hot, reading
 from .cache import _store
-from .model import _clean, _dumps, _iso, _pack
+from .model import _clean, _dumps, _event_json, _pack
 from .rows import _exists
 
 
@@ -28,21 +27,33 @@ def _log_action(rows: list[dict], table_id: str, game: Game, summary: str, after
     return text, event
 
 
-def _event_json(*, seq, kind, seat, at, summary, round, barrier, undone, undoes, action_text=None, **_) -> dict:
-    return {"seq": seq, "kind": kind, "seat": seat, "time": _iso(at),
-            "action": stored(action_text), "summary": summary, "round": round,
-            "barrier": bool(barrier), "undone": bool(undone), "undoes": undoes}
+LOG_COLUMNS = tuple(EVENTS.c[name] for name in LOG_FIELDS)
+SPANS_PER_QUERY = 150  # three parameters each: within SQLite's oldest limit of 999
 
 
 def log(table_id: str, after: int = -1, limit: int | None = None) -> list[dict]:
     """Every event after ``after`` in order: actions, undos (and what they undid), joins, the end."""
-    columns = [EVENTS.c.seq, EVENTS.c.kind, EVENTS.c.seat, EVENTS.c.at, EVENTS.c.action, EVENTS.c.summary,
-               EVENTS.c.round, EVENTS.c.barrier, EVENTS.c.undone, EVENTS.c.undoes]
     with reading(_store().engine) as conn:
         _exists(conn, table_id)
-        query = select(*columns).where(EVENTS.c.table_id == table_id, EVENTS.c.seq > after).order_by(EVENTS.c.seq)
+        query = select(*LOG_COLUMNS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq > after).order_by(EVENTS.c.seq)
         if limit is not None:
             query = query.limit(limit)
         rows = conn.execute(query).all()
-    return [_event_json(seq=r.seq, kind=r.kind, seat=r.seat, at=r.at, summary=r.summary, round=r.round,
-                        barrier=r.barrier, undone=r.undone, undoes=r.undoes, action_text=r.action) for r in rows]
+    return [_row_json(*r) for r in rows]
+
+
+def logs_between(hot: Hot, spans: dict[str, tuple[int, int]]) -> dict[str, list[dict]]:
+    """For several tables at once, each one's events after the first version of its span up
+    to the second, in order: one query per ``SPANS_PER_QUERY`` tables."""
+    found: dict[str, list[dict]] = {table_id: [] for table_id in spans}
+    items = [(table_id, after, upto) for table_id, (after, upto) in spans.items()]
+    with hot.transaction() as cursor:
+        for start in range(0, len(items), SPANS_PER_QUERY):
+            for table_id, *fields in hot.events_between(cursor, items[start:start + SPANS_PER_QUERY]):
+                found[table_id].append(_row_json(*fields))
+    return found
+
+
+def _row_json(seq, kind, seat, at, action, summary, round, barrier, undone, undoes) -> dict:
+    return _event_json(seq=seq, kind=kind, seat=seat, at=at, summary=summary, round=round, barrier=barrier,
+                       undone=undone, undoes=undoes, action_text=action)

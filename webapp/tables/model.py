@@ -12,6 +12,8 @@ from typing import Any
 
 from companion import Game, Outcome, find_game
 
+from ..jsonbody import stored
+
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 ID_LENGTH = 10
 ID_PATTERN = re.compile(r"[a-z0-9]{1,16}")
@@ -94,3 +96,9 @@ def _outcome_json(outcome: Outcome | None) -> dict | None:
     if outcome is None:
         return None
     return {"finish": outcome.finish.value, "winners": list(outcome.winners), "reason": outcome.reason}
+
+
+def _event_json(*, seq, kind, seat, at, summary, round, barrier, undone, undoes, action_text=None, **_) -> dict:
+    return {"seq": seq, "kind": kind, "seat": seat, "time": _iso(at),
+            "action": stored(action_text), "summary": summary, "round": round,
+            "barrier": bool(barrier), "undone": bool(undone), "undoes": undoes}

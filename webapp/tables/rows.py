@@ -18,7 +18,7 @@ from .. import datasets
 from ..db import EVENT_COLUMNS, EVENTS, SEATS, TABLES, Hot
 from ..errors import NotFound
 from .cache import Store, _store
-from .model import Seat, Table, _clean, _dumps, _outcome_json, _valid_id
+from .model import Seat, Table, _clean, _dumps, _event_json, _outcome_json, _valid_id
 
 # -- Core statements used often, built once (SQLAlchemy then reuses their compiled form) --
 # (polling and acting go straight to the driver: see ``db.Hot``)
@@ -113,10 +113,11 @@ def _store_moves(hot: Hot, table_id: str, version: int, rows: list[dict], seq: i
     return True
 
 
-def _published(store: Store, table: Table, after: Any, seq: int, now: float, finish: dict) -> Table:
-    """After the commit: the new snapshot, cached, and waiting phones woken."""
+def _published(store: Store, table: Table, after: Any, seq: int, now: float, finish: dict, rows: list[dict]) -> Table:
+    """After the commit: the new snapshot, cached, and waiting phones woken and told of the
+    moves logged (``rows``)."""
     done = replace(table, version=seq, head=seq, finished=finish["finished"], updated_at=now, state=after,
                    outcome=json.loads(finish["outcome"]) if finish["outcome"] else None)
     store.keep(done)
-    store.notify(table.id, seq)
+    store.notify(table.id, seq, table.version, [_event_json(**row, action_text=row["action"]) for row in rows])
     return done

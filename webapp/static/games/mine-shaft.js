@@ -1,9 +1,13 @@
 /* Mine Shaft: taps on the SVG mine. A tap sends the phase's action for that square (the
    server answers an illegal square with the rule's reason); laying a tile first previews it,
-   each further tap on the same square turns it, and the confirm button lays it. */
+   each further tap on the same square turns it, and the confirm button lays it.
+   A mine wider than the screen scrolls sideways in its box: after each redraw the box opens on
+   the server's marker (the squares where a move is offered, or the moving piece), unless the
+   marker has not moved, in which case it stays where the player scrolled it. */
 (function () {
   'use strict';
   var chosen = null; // {x, y, index, actions, labels}
+  var seen = null;   // {focus, scroll}: where the marker stood and the box was at the last redraw
 
   function mine() { return document.querySelector('svg.ms-mine'); }
 
@@ -85,9 +89,34 @@
     window.Headframe.act(type === 'fill_tile' ? withRealDraw(action) : action);
   });
 
+  function markerKey(box, marker) {
+    return marker.previousElementSibling.getAttribute('width') + ' ' + box.scrollWidth;
+  }
+
+  function openOnFocus() {
+    var box = document.getElementById('ms-board');
+    var marker = box && box.querySelector('.ms-focus');
+    if (!marker) return;
+    var key = markerKey(box, marker);
+    if (seen && seen.focus === key) {
+      box.scrollLeft = seen.scroll;
+    } else if (box.scrollWidth > box.clientWidth) {
+      var outer = box.getBoundingClientRect();
+      var inner = marker.getBoundingClientRect();
+      box.scrollLeft += inner.left + inner.width / 2 - (outer.left + box.clientWidth / 2);
+    }
+    seen = { focus: key, scroll: box.scrollLeft };
+  }
+
+  document.addEventListener('scroll', function (event) {
+    if (seen && event.target && event.target.id === 'ms-board') seen.scroll = event.target.scrollLeft;
+  }, true);
+
+  openOnFocus();
   document.addEventListener('hf:render', function () {
     chosen = null;
     var svg = mine();
     if (svg) preview(svg);
+    openOnFocus();
   });
 }());

@@ -227,6 +227,9 @@
     var longPoll = eventsUrl && checkedOnce && connected && !document.hidden && Date.now() >= pollUntil;
     checkedOnce = true;
     return longPoll ? wait().then(function () { return 0; }) : poll().then(function () {
+      // Once connected, a page that may long-poll does so at once: a move made in the second
+      // after the page opened (or came back) reaches it then, not a poll later.
+      if (eventsUrl && connected && !document.hidden && Date.now() >= pollUntil) return 0;
       return document.hidden ? HIDDEN_POLL_MS : POLL_MS;
     });
   }
@@ -244,7 +247,9 @@
       if (error && error.name === 'AbortError') { loop(); return; }
       setConnected(false);
       pollUntil = Date.now() + POLL_SPELL_MS;
-      timer = setTimeout(loop, POLL_MS * 2);
+      // Between one and three polls later, at random: when the server restarts, its phones
+      // do not all come back in the same instant.
+      timer = setTimeout(loop, POLL_MS * (1 + 2 * Math.random()));
     });
   }
 
