@@ -45,10 +45,10 @@ def test_set_up_and_play_through_the_page(server):  # noqa: F811
         tap("chooses")
         tap("chooses")
         expect(heading).to_have_text("Dealing cards", timeout=WAIT)
-        tap("dealt")
+        tap("deals the action and development cards")
         expect(heading).to_have_text("Public auction", timeout=WAIT)
         for _ in range(4):
-            tap("Auction roll")
+            tap(re.compile("rolls for the auction|takes the next pick"))
             tap("at auction")
         expect(heading).to_contain_text("'s turn · strategy phase", timeout=WAIT)
         expect(page.locator("#ard-map")).to_be_visible(timeout=WAIT)

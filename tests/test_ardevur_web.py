@@ -173,3 +173,47 @@ def test_a_phone_offered_the_deal_or_an_auction_roll_is_one_the_table_waits_for(
                 assert seat in waiting, (st.data["phase"], seat, waiting)
         st = GAME.apply(st, GAME.bot_move(st, waiting[-1], "heuristic", chooser))
     assert seen == {"deal", "auction_roll"}
+
+
+def test_in_a_roll_off_the_bidders_are_called_on_and_a_player_sitting_it_out_waits_for_them(app):
+    """Three players, first auction round: once one holds the two territories the round gives,
+    the other two roll ("Your turn (with Cy) — roll for the auction") and the first waits
+    for them ("Waiting for Bo and Cy to roll"), with no roll offered; with one bidder left,
+    there is no roll, only the pick."""
+    from companion.ardevur.setup import bidders
+
+    three = PLAYERS + [{"name": "Cy", "colour": "#1e8449"}]
+    table, host = webgame.start(app, "ardevur", three, "standard", 11)
+    client = app.test_client()
+    phones, tokens = zip(*(webgame.seat_phone(app, table, s) for s in range(3)))
+    version = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["version"]
+    chooser, seen = random.Random(11), set()
+    names = [p["name"] for p in three]
+    for _ in range(60):
+        with app.app_context():
+            state = tables.get(table.id).state
+        d = state.data
+        if d["phase"] == "auction" and d["auction"]["winner"] is None:
+            rolling = bidders(GAME.cat, d)
+            shown = webgame.banners(phones, table)
+            for seat in range(3):
+                offered = [o.action["type"] for o in GAME.options(state, seat) if o.allowed]
+                if seat not in rolling:
+                    who = " and ".join(names[s] for s in rolling)
+                    assert shown[seat] == f"Waiting for {who} {'to roll' if len(rolling) > 1 else 'to take the next pick'}"
+                    assert offered == []
+                    seen.add(len(rolling))
+                elif len(rolling) > 1:
+                    others = " and ".join(names[s] for s in rolling if s != seat)
+                    assert shown[seat] == f"Your turn (with {others}) — roll for the auction"
+                    assert offered == ["auction_roll"]
+                else:
+                    assert shown[seat] == "Your turn — take the next pick (the only bidder)"
+        if d["phase"] == "play":
+            break
+        seat = GAME.acting_seats(state)[0]
+        move = GAME.bot_move(state, seat, "heuristic", chooser)
+        response = act(client, table.id, tokens[seat], version, move)
+        assert response.status_code == 200, response.get_json()
+        version = response.get_json()["version"]
+    assert seen >= {2}

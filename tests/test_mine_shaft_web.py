@@ -199,3 +199,36 @@ def test_the_ways_to_lay_a_tile_in_words_fold_under_the_mine_not_above_it(app):
     assert mine.index('class="ms-mine"') < mine.index('id="ms-lay-words"')  # the picture first
     forms = re.findall(r'<form class="hf-action"[^>]*data-action=\'[^\']*place_tile', html)
     assert len(forms) == len(lays)  # in the fold and nowhere else
+
+
+def test_a_wide_mine_opens_on_the_moves_else_the_moving_piece_else_the_start_tile():
+    from webapp.boards.mine_shaft import SEEN_COLUMNS, SQUARE_PX, focus_column, mine_board
+
+    def board(targets, turn_x=None):
+        pieces = [{"x": 7, "turn": False}] + ([{"x": turn_x, "turn": True}] if turn_x is not None else [])
+        return {"targets": [{"x": x} for x in targets], "pieces": pieces,
+                "tiles": [{"x": -2, "start": False}, {"x": 3, "start": True}]}
+
+    assert focus_column(board([4, 6], turn_x=-1)) == 5  # the middle of the squares with a move
+    spread = [0, SEEN_COLUMNS + 4]
+    assert focus_column(board(spread, turn_x=2)) == 2  # too wide to see at once: those by the moving piece
+    assert focus_column(board(spread, turn_x=-5)) == 0  # ... and never off the squares with a move
+    assert focus_column(board([], turn_x=-1)) == -1  # nothing to tap: the piece whose turn it is
+    assert focus_column(board([])) == 3  # nobody's turn: the start tile
+
+    import random
+
+    from companion.core import PlayerSpec
+    from companion.registry import find_game
+
+    game = find_game("mine-shaft")
+    st = game.setup([PlayerSpec(n) for n in ("Cara", "Sam")], "basic", 2)
+    chooser = random.Random(3)
+    for _ in range(40):
+        st = game.apply(st, game.bot_move(st, game.acting_seats(st)[0], "heuristic", chooser))
+    b = game.view(st, 0)["board"]
+    html = str(mine_board(b, ["#e8590c", "#1098ad"]))
+    lead = re.search(r'<svg class="ms-lead" width="([\d.]+)" height="1">', html)
+    assert html.startswith('<div class="ms-board-box" id="ms-board" tabindex="0" role="region" aria-label="')
+    assert float(lead.group(1)) == (focus_column(b) - b["min_x"]) * SQUARE_PX
+    assert f'<svg class="ms-mine" width="{b["width"] * SQUARE_PX}" height="{b["height"] * SQUARE_PX}"' in html

@@ -50,7 +50,8 @@ def crowded(names=CLASHING, seed=3) -> tuple:
         depth = len(game.cat.mines[mine["card"]].spaces)
         mine["workers"] = [{"seat": (i + k) % n, "depth": k} for k in range(depth)]
     for seat, p in enumerate(d["players"]):
-        p["private"] = {"card": d["decks"]["mines"]["gold"][seat], "depth": seat % 2}
+        res = list(d["mines"])[seat % len(d["mines"])]
+        p["private"] = {"card": d["decks"]["mines"][res][0], "depth": seat % 2}
         p["waiting"] = True
     return game, State.of(d)
 
@@ -68,21 +69,22 @@ def discs(svg: str) -> list[tuple[str, str, float, float, float]]:
     return found
 
 
-def test_every_worker_on_the_picture_has_its_owners_distinct_mark_and_no_two_overlap():
-    game, state = crowded()
+@pytest.mark.parametrize("names", [CLASHING, ("Ben", "Bea", "Bo", "Bartholomew Alexander Fitzgerald", "Bertha")])
+def test_every_worker_on_the_picture_has_its_owners_distinct_mark_and_no_two_overlap(names):
+    game, state = crowded(names)
     view = game.view(state, 0)
-    svg = str(board_svg(view, COLOURS, list(CLASHING)))
+    svg = str(board_svg(view, COLOURS, list(names)))
     found = discs(svg)
-    labels = marks(list(CLASHING))
+    labels = marks(list(names))
     # every worker on the table is drawn: action spaces, overtime, contract spaces, mines,
     # private mines, recruit area; then the key's one disc per seat
     d = state.data
     on_table = (len(d["spaces"]) + len(d["overtime"]) + len(d["contract_spaces"])
-                + sum(len(m["workers"]) for m in d["mines"].values()) + len(CLASHING) * 2)
-    assert len(found) == on_table + len(CLASHING)
+                + sum(len(m["workers"]) for m in d["mines"].values()) + len(names) * 2)
+    assert len(found) == on_table + len(names)
     for seat, mark, *_ in found:
         assert mark == labels[int(seat)]
-    assert len({mark for _, mark, *_ in found}) == len(CLASHING)
+    assert len({mark for _, mark, *_ in found}) == len(names)
     for i, (_, _, x1, y1, r1) in enumerate(found):
         for _, _, x2, y2, r2 in found[i + 1:]:
             assert abs(x1 - x2) >= r1 + r2 or abs(y1 - y2) >= r1 + r2, (x1, y1, x2, y2)

@@ -141,3 +141,18 @@ def test_before_the_deal_the_page_has_no_prices_or_contracts_to_show_and_says_so
     assert "Prices: set by the mine cards turned up at the deal" in html
     assert "Turned up at the deal." in html
     assert ">taken<" not in html and html.count(">empty</") == 2 * 4   # four slots, in the picture and the list
+
+
+def test_a_worker_hired_this_round_is_shown_as_working_from_next_round(app):
+    from companion.core import PlayerSpec
+    from companion.registry import find_game
+    from test_ore_published_marks import CLASHING, render
+
+    game = find_game("ore-published")
+    state = game.apply(game.setup([PlayerSpec(n) for n in CLASHING], None, 3), {"type": "deal", "seat": 0})
+    state = game.apply(state, {"type": "place", "seat": 0, "space": "recruit"})
+    html = render(app, game, state, 0)
+    ben = html[html.index('<div class="op-player" data-seat="0">'):html.index('<div class="op-player" data-seat="1">')]
+    assert "workers home 3 of 5 (1 of them hired this round: it works from next round)" in " ".join(ben.split())
+    bea = html[html.index('<div class="op-player" data-seat="1">'):]
+    assert "(+1 waiting to be recruited)" in bea

@@ -275,7 +275,7 @@ def test_kickstarter_two_region_card_is_not_a_region_discard():
     discard = [kick] + [next(c for c in drawn if RULES.cards[c].regions == (r,)) for r in "ABC" if r != first]
     with pytest.raises(RuleViolation, match="single region") as err:
         act(state, type="keep_cards", seat=0, discard=discard)
-    assert kick in str(err.value)
+    assert RULES.cards[kick].describe() in str(err.value) and kick not in str(err.value)  # the card in words
     assert GAME.apply(state, {"type": "keep_cards", "seat": 0, "discard": [
         next(c for c in drawn if RULES.cards[c].regions == (r,)) for r in "ABC"]}).players[0].hand.count(kick) == 1
 

@@ -57,7 +57,7 @@ def test_with_no_survey_card_he_takes_the_best_tile_anywhere_and_that_regions_ca
     assert after.phase == AUCTION and after.auction.area == "C3" and after.auction.card == "C-copper"
     assert after.deck("C") == () and after.deck("A") == ("A-tin",)
     assert after.auction.high == 2 + 4          # the C card's £2 + highest of 2 and 4 (worth 4 + 1 = 5)
-    assert "region C deck's card C-copper" in steps(after)
+    assert "region C deck's card +1 copper (C, £2)" in steps(after) and "C-copper" not in steps(after)
 
 
 # 4. the face-down tile stays face down -----------------------------------------------------

@@ -248,11 +248,11 @@ class Ardevur(Game):
 
     def turn_phrase(self, state: ArdState, seat: int) -> str | None:
         from .views import turn_phrase
-        return turn_phrase(state.data, seat)
+        return turn_phrase(self.cat, state.data, seat)
 
     def waiting_phrase(self, state: ArdState, seats: tuple[int, ...]) -> str | None:
         from .views import waiting_phrase
-        return waiting_phrase(state.data)
+        return waiting_phrase(self.cat, state.data)
 
     def view(self, state: ArdState, seat: int | None) -> dict:
         from .views import public_view
@@ -284,6 +284,8 @@ class Ardevur(Game):
                     label = label.split(" ", 1)[1] if label.startswith(view["players"][who]["name"] + " ") else label
                     if action["type"] == "play_action":  # the holder's own phone names the card
                         label = self._card_label(view, action)
+                    elif action["type"] == "discard_action":  # hidden from the log, not from its holder
+                        label = f"discards {self.cat.actions[action['card']].name} (beneath its deck)"
                 found.append(Option(action, label, not reason, reason, cost_label(self.cat, view, who, action)))
         return found
 

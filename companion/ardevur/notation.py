@@ -37,6 +37,15 @@ def _outcome(cat: Catalog, a: Mapping, after: Mapping) -> str:
     return ""
 
 
+def _roll(cat: Catalog, d: Mapping, who: str, after: Mapping | None) -> str:
+    """An auction roll: one roll for every bidder, or none when only one player bids."""
+    from .setup import bidders
+    alone = d.get("phase") == "auction" and d.get("auction") and len(bidders(cat, d)) == 1
+    if alone:
+        return f"{who} takes the next pick: the only bidder, so no roll"
+    return f"{who} rolls for the auction"
+
+
 def describe(cat: Catalog, d: Mapping, a: Mapping, after: Mapping | None = None) -> str:
     seat = a.get("seat")
     who = d["players"][seat]["name"] if isinstance(seat, int) and 0 <= seat < len(d["players"]) else "?"
@@ -45,8 +54,8 @@ def describe(cat: Catalog, d: Mapping, a: Mapping, after: Mapping | None = None)
     words = {
         "start": lambda: f"{who} starts the game: decks shuffled, roll for the first pick",
         "choose_corporation": lambda: f"{who} chooses {_name(cat, a.get('corporation'))}",
-        "deal": lambda: "Action and development cards are dealt",
-        "auction_roll": lambda: "Auction roll",
+        "deal": lambda: f"{who} deals the action and development cards",
+        "auction_roll": lambda: _roll(cat, d, who, after),
         "pick_territory": lambda: f"{who} wins {_name(cat, a.get('territory'))} at auction",
         "call_auction": lambda: f"{who} calls the second auction round",
         "pick_development": lambda: f"{who} picks {', '.join(a.get('cards') or []) or 'nothing'}",

@@ -47,10 +47,12 @@ SETUP_STEPS = {"ready": "starting the game", "corporations": "choosing a corpora
 WAITING_STEPS = {"deal": "to deal the cards"}
 
 
-def turn_phrase(d: Mapping, seat: int) -> str | None:
+def turn_phrase(cat: Catalog, d: Mapping, seat: int) -> str | None:
     phase = d["phase"]
     if phase == "auction":
-        return "roll for the auction" if d["auction"]["winner"] is None else "picking a territory"
+        if d["auction"]["winner"] is not None:
+            return "picking a territory"
+        return "roll for the auction" if len(bidders(cat, d)) > 1 else "take the next pick (the only bidder)"
     if phase != "play":
         return SETUP_STEPS.get(phase)
     if d["offers"]:
@@ -65,9 +67,10 @@ def turn_phrase(d: Mapping, seat: int) -> str | None:
     return f"{stage} phase, then {rest}"
 
 
-def waiting_phrase(d: Mapping) -> str | None:
+def waiting_phrase(cat: Catalog, d: Mapping) -> str | None:
     """What the seats the table waits for are to do, for the phones of the others; None where
     the bracketed turn phrase says it."""
     if d["phase"] == "auction" and d["auction"]["winner"] is None:
-        return "to roll"
+        return "to roll" if len(bidders(cat, d)) > 1 else "to take the next pick"
     return WAITING_STEPS.get(d["phase"])
+

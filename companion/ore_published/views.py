@@ -121,6 +121,7 @@ def board(cat: Catalog, d: dict, seat: int | None) -> dict[str, Any]:
                 for h in p["hand"]] if i == seat else len(p["hand"])
         players.append({"seat": i, "name": p["name"], "money": p["money"], "cubes": p["cubes"], "cage": p["cage"],
                         "drills": p["drills"], "home": p["home"], "workers": p["workers"], "waiting": p["waiting"],
+                        "fresh": p["fresh"],
                         "contracts": held, "completed": len(p["completed"]), "credits": p["credits"],
                         "built": [cat.building(b).name for b in p["built"]], "hand": hand})
     waiting = [names[s] for s in acting(d)]

@@ -281,11 +281,11 @@ def _action_label(state: State, action: dict, rules: Rules) -> str:
     area = rules.areas[action["area"]].name if action.get("area") in rules.areas else ""
     if kind == "start_auction":
         a = state.area(action["area"])
-        shown = ""
+        shown = "face down"
         if a.face_up:
             tile = rules.tiles[a.tile]
-            shown = f": {tile.tin} tin, {tile.copper} copper, {tile.water} water"
-        return f"Auction {area} ({action['area']}{shown})"
+            shown = f"{tile.tin} tin, {tile.copper} copper, {tile.water} water"
+        return f"Auction {area} ({shown})"
     if kind == "draw_survey":
         return f"Draw a survey card and auction {area}"
     if kind == "extract":

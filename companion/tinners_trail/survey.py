@@ -20,12 +20,13 @@ def keep_cards(state: State, seat: int, discard: Sequence[str], rules: Rules) ->
     regions = regions_in_play(size_key(state.players))
     left = list(player.drawn)
     for card in discard:
-        require(card in left, f"{card} is not among {player.name}'s dealt cards ({', '.join(player.drawn)}).", RULE)
+        require(card in left, f"{_said(card, rules)} is not among {player.name}'s dealt cards "
+                f"({', '.join(_said(c, rules) for c in player.drawn)}).", RULE)
         left.remove(card)
     for card in discard:
         fits = rules.cards[card].regions
         require(len(fits) == 1 and fits[0] != "wild",
-                f"{card} fits {'any region' if 'wild' in fits else 'regions ' + ' and '.join(fits)}; "
+                f"{_said(card, rules)} fits {'any region' if 'wild' in fits else 'regions ' + ' and '.join(fits)}; "
                 f"the discards are one card of a single region each, and it is kept.", RULE)
     named = sorted(rules.cards[c].regions[0] for c in discard)
     require(named == sorted(regions), f"Discard exactly one card of each region {', '.join(regions)} "
@@ -40,12 +41,18 @@ def keep_cards(state: State, seat: int, discard: Sequence[str], rules: Rules) ->
     return state
 
 
+def _said(card_id: str, rules: Rules) -> str:
+    """A survey card as a player reads it ("+1 tin (B, £2)"); an id no card has, quoted."""
+    card = rules.cards.get(card_id) if isinstance(card_id, str) else None
+    return card.describe() if card else f"{card_id!r}"
+
+
 def placeable(card_id: str, area: Area, rules: Rules) -> str | None:
     """Why this card cannot improve a mine in ``area`` (None when it can)."""
     card = rules.cards[card_id]
     info = rules.areas[area.id]
     if not card.fits(info.region):
-        return f"{card.name} ({card_id}) is for region {'/'.join(card.regions)}, not region {info.region}."
+        return f"{card.name}, {card.describe()}, is for region {'/'.join(card.regions)}, not region {info.region}."
     if card.benefit == "miner" and area.miner is not None:
         return f"{info.name} already has a miner; an area holds one miner."
     if card.benefit == "port" and not info.coastal:

@@ -129,7 +129,7 @@ def act_build(state: State, dice, gen: random.Random, rules: Rules) -> State | N
         state = with_lord(state, survey=tuple(_without(survey, card)))
         region = rules.cards[card].regions[0]
         found = choose_area(state, region, rules)
-        line = f"He turns survey card {card} (region {region})"
+        line = f"He turns survey card {rules.cards[card].describe()}"
         if found is None:
             state = note(state, f"{line}, but region {region} has no area to build on.")
     if found is None:
@@ -146,7 +146,7 @@ def act_build(state: State, dice, gen: random.Random, rules: Rules) -> State | N
     passed = f" + £{len(state.passed)} for passes" if state.passed else ""
     card_text = f"card £{rules.cards[card].value}" if card else "no card £0"
     deep = " + £2 deep pockets" if state.lord.has("deep-pockets") else ""
-    state = note(state, f"{line} → {name} ({area_id}, {reason}); bids £{amount} = {card_text}{passed} + "
+    state = note(state, f"{line} → {name} ({reason}); bids £{amount} = {card_text}{passed} + "
                         f"die {die}{deep} ({how}).")
     human = human_seat(state)
     auction = Auction(area_id, seat, card, "wallace", minimum, (seat, human), amount, seat, human)
@@ -175,7 +175,8 @@ def _from_region_deck(state: State, gen: random.Random, rules: Rules):
     card = deck[gen.randrange(len(deck))] if deck else None
     if card is not None:
         state = with_deck(state, region, tuple(_without(deck, card)))
-    line = f"No survey card of his own: he takes the region {region} deck's card {card or '(none left)'}"
+    drawn = rules.cards[card].describe() if card else "none: that deck is empty"
+    line = f"No survey card of his own: he takes the region {region} deck's card {drawn}"
     return state, card, found, line
 
 

@@ -1,5 +1,5 @@
 """ARDEVUR on two 360 px phones (one light, one dark): the banners say who still has to act
-during the deal and the auction roll-offs, and retiring a target by the table's agreement asks
+during the deal and the auction roll-offs (both bidders roll; then one bids alone), and retiring a target by the table's agreement asks
 first, naming the card and its points, and can be put back by the phone that retired it, with
 script and without (axe finds nothing serious on either phone meanwhile)."""
 
@@ -43,13 +43,14 @@ def test_banners_name_who_still_rolls_and_retiring_asks_and_can_be_put_back(serv
     for page in (ann, bo):
         expect(page).to_have_title(re.compile(r"^Your turn · "))
 
-    # once one player holds the two territories this round gives, only the other rolls: their
-    # phone says so, and the first phone waits for them by name, without a roll button
-    play(phones, lambda: "to roll" in banner(ann) + banner(bo), 20)
-    waiting = ann if "to roll" in banner(ann) else bo
+    # once one player holds the two territories this round gives, only the other bids: with
+    # nobody to roll against they take the next pick, and the first phone waits for them by
+    # name, without a roll button (three players and two bidders: tests/test_ardevur_web.py)
+    play(phones, lambda: "to take the next pick" in banner(ann) + banner(bo), 20)
+    waiting = ann if "to take the next pick" in banner(ann) else bo
     rolling = bo if waiting is ann else ann
-    expect(waiting.locator("#turn")).to_have_text(f"Waiting for {names[id(rolling)]} to roll")
-    expect(rolling.locator("#turn")).to_have_text("Your turn — roll for the auction", timeout=WAIT)
+    expect(waiting.locator("#turn")).to_have_text(f"Waiting for {names[id(rolling)]} to take the next pick")
+    expect(rolling.locator("#turn")).to_have_text("Your turn — take the next pick (the only bidder)", timeout=WAIT)
     expect(waiting).not_to_have_title(re.compile(r"^Your turn"))
     expect(rolling).to_have_title(re.compile(r"^Your turn · "))
     assert "auction_roll" not in [m["type"] for m in enabled_moves(waiting)]

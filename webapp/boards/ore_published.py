@@ -122,7 +122,9 @@ def _height(m: dict) -> float:
     return HEAD_H + 2 + len(spaces) * SPACE_H + bands * BAND_H
 
 
-def _mine(x: float, top: float, m: dict, draw, left: int | None, owner: str) -> str:
+def _mine(x: float, top: float, m: dict, draw, left: int | None, owner: str, short: str = "") -> str:
+    """One mine column; a private mine names its ``owner`` in its title and ``short`` (the name if
+    it fits the column, else the owner's mark) on the card."""
     res = m["res"]
     ink = RES_INK.get(res, "#fff")
     head = f'{res.capitalize()} ${m["price"]}'
@@ -133,7 +135,7 @@ def _mine(x: float, top: float, m: dict, draw, left: int | None, owner: str) -> 
            f'{"" if left is None else f"; {left} more mine cards"}</title>',
            f'<rect x="{x}" y="{top}" width="{CARD_W:.1f}" height="{HEAD_H}" rx="4" fill="{RES_COLOUR[res]}"/>',
            _text(x + CARD_W / 2, top + 13, head, 11, bold=True, fill=ink, anchor="middle"),
-           _text(x + CARD_W / 2, top + 25, f"{owner}'s" if owner else ("last card" if left == 0 else f"{left} below"),
+           _text(x + CARD_W / 2, top + 25, f"{short}'s" if owner else ("last card" if left == 0 else f"{left} below"),
                  9, fill=ink, anchor="middle")]
     y = top + HEAD_H + 2
     for i, s in enumerate(m["spaces"]):
@@ -226,7 +228,9 @@ def board_svg(view: dict, colours: list, names: list) -> Markup:
         for start in range(0, len(private), COLS):
             group = private[start:start + COLS]
             for col, m in enumerate(group):
-                parts.append(_mine(_x(col), top, m, draw, None, names[m["private_of"]]))
+                owner = names[m["private_of"]]
+                short = owner if len(owner) <= 9 else letters[m["private_of"]]
+                parts.append(_mine(_x(col), top, m, draw, None, owner, short))
             top += max(_height(m) for m in group) + 8
     parts.append(_title(top, "Contract row (▸ the next row)"))
     top += 18
