@@ -95,7 +95,7 @@ def rank(totals: Sequence[float], tiebreaks: Sequence[Sequence[float]] = (), nam
     for total, group in sorted(by_total.items(), reverse=True):
         if len(group) < 2:
             continue
-        who = _and([say(s) for s in group])
+        who = and_list([say(s) for s in group])
         notes += _split(group, 0, tiebreaks, signs, labels, say, f"{who} tied on {_points(total)}") or [
             f"{who} tied: {_points(total)} each, and equal on every tie-break; they share the rank."]
     return tuple(ranks), " ".join(notes)
@@ -115,14 +115,14 @@ def _split(group: list[int], start: int, tiebreaks, signs, labels, say, lead: st
             level = [s for s in group if values[s] == value]
             if len(level) < 2:
                 continue
-            who = _and([say(s) for s in level])
+            who = and_list([say(s) for s in level])
             notes += _split(level, index + 1, tiebreaks, signs, labels, say, f"{who} are level on that too") or [
                 f"{who} are level on that and every later tie-break; they share the rank."]
         return notes
     return []
 
 
-def _and(words: Sequence[str]) -> str:
+def and_list(words: Sequence[str]) -> str:
     """"Ann", "Ann and Bo", "Ann, Bo and Cy"."""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 

@@ -12,7 +12,7 @@ import io
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from companion.core import ScoreSheet, ordinal
+from companion.core import ScoreSheet, and_list, ordinal
 
 from . import style
 from .fonts import face
@@ -54,7 +54,7 @@ def scoresheet_pdf(sheet: ScoreSheet, game_name: str, played_on: str, paper: str
     winners = [sheet.players[s] for s, r in enumerate(sheet.ranks) if r == 1]
     if winners:
         verb = "wins" if len(winners) == 1 else "share first place"
-        story.append(Paragraph(_esc(f"{' and '.join(winners)} {verb}."), body))
+        story.append(Paragraph(_esc(f"{and_list(winners)} {verb}."), body))
     if sheet.tiebreak:
         story += [Spacer(1, small), Paragraph(_esc(f"Tie-break: {sheet.tiebreak}"), body)]
     doc.build(story)

@@ -412,6 +412,17 @@ def finish(app, client, names=("Ann", "Bo", "Cy"), points=(5, 9, 5)):
     return table_id
 
 
+def test_three_winners_are_named_as_a_list_on_the_table_history_and_score_sheet(app, client):
+    table_id = finish(app, client, names=("Ann", "Bo", "Cy"), points=(5, 5, 5))
+    table = re.sub(r"<[^>]+>", "", client.get(f"/tables/{table_id}").get_data(as_text=True))
+    assert "Ann, Bo and Cy share first place." in " ".join(table.split())
+    history = " ".join(re.sub(r"<[^>]+>", "", client.get("/history").get_data(as_text=True)).split())
+    assert "Ann, Bo and Cy shared first place" in history
+    pdf = client.get(f"/tables/{table_id}/scoresheet.pdf")
+    text = " ".join(PdfReader(io.BytesIO(pdf.get_data())).pages[0].extract_text().split())
+    assert "Ann, Bo and Cy share first place." in text
+
+
 def test_final_score_page_has_breakdown_ranks_tiebreak_chart_and_exports(app, client):
     table_id = finish(app, client)
     html = client.get(f"/tables/{table_id}/score").get_data(as_text=True)

@@ -11,6 +11,7 @@ from flask import (Blueprint, Response, current_app, flash, redirect, render_tem
                    url_for)
 
 from companion import ScoreRow, ScoreSheet
+from companion.core import and_list
 from companion.errors import HeadframeError, RuleViolation
 
 from . import exports, tables, views
@@ -32,6 +33,7 @@ def static_file(name: str) -> str:
 
 bp.add_app_template_filter(views.number, "number")
 bp.add_app_template_filter(views.ordinal, "ordinal")
+bp.add_app_template_filter(and_list, "and_list")
 bp.add_app_template_filter(views.local_time, "local_time")
 
 

@@ -117,9 +117,19 @@ def fill(form, rng: random.Random) -> None:
 
 
 def open_folds(form) -> None:
-    """Open the fold the form sits in, or the fold inside it that holds its fields."""
+    """Open the fold the form sits in, or the fold inside it that holds its fields; a form in a
+    section shown when a link to it is followed (an area of a map) is shown by tapping that link."""
     for summary in form.locator("xpath=ancestor::details[not(@open)]/summary | .//details[not(@open)]/summary").all():
         summary.click()
+    if form.is_visible():
+        return
+    ids = form.evaluate("f => { const found = []; for (let e = f; e; e = e.parentElement) if (e.id) found.push(e.id);"
+                        " return found; }")
+    for section in ids:
+        link = form.page.locator(f'a[href="#{section}"]')
+        if link.count():
+            link.first.click()
+            return
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -196,10 +206,47 @@ class Referee:
         return None if action is None else {k: v for k, v in dict(action).items() if k != "seat"}
 
 
+HIDDEN_BOOKKEEPING = ("csrf_token", "version", "action")  # hidden inputs that are not part of the move
+
+
+def _same(wanted, value) -> bool:
+    return wanted == value or (not isinstance(wanted, (list, dict)) and str(wanted) == str(value))
+
+
+def _names(form, fields: set[str], wanted: dict) -> dict[str, set[str]]:
+    """Each key of ``wanted`` and the form's fields that carry it: its own name, or for a list,
+    one field per item named after it (``discard`` -> ``discard_A``, ``discard_B``)."""
+    return {key: {key} if key in fields else {f for f in fields if isinstance(value, list) and f.startswith(key + "_")}
+            for key, value in wanted.items()}
+
+
+def _offers(form, carried: dict[str, set[str]], wanted: dict) -> bool:
+    """Whether each of the form's lists of choices holds the value the move wants there."""
+    for key, names in carried.items():
+        value = wanted[key]
+        for name in names:
+            options = form.locator(f'select[name="{name}"] option').evaluate_all("l => l.map(e => e.value)")
+            if options and not any(o in map(str, value) if isinstance(value, list) else o == str(value)
+                                   for o in options):
+                return False
+    return True
+
+
+def as_page_sends(wanted: dict) -> dict:
+    """The move as a page's form sends it, where the form takes it in another shape than the
+    rules' action: Tinners' Trail's steam pumps drain one area, given as area and amount."""
+    drain = wanted.get("drain")
+    if wanted.get("type") == "steam_pumps" and isinstance(drain, dict) and len(drain) == 1:
+        (area, amount), = drain.items()
+        return {"type": "steam_pumps", "area": area, "amount": amount}
+    return wanted
+
+
 def find_move(page, wanted: dict):
     """The form on ``page`` that sends ``wanted``: a button whose action is exactly it, or a form
-    whose fields take the rest of it (filled here). A form for real dice or tiles, whose fields
-    the move does not name, is not the move. None when the page offers no such move."""
+    whose fields take the rest of it (filled here). A form's hidden inputs (an area's own form
+    names its area) are part of what it sends. A form for real dice or tiles, whose fields the
+    move does not name, is not the move. None when the page offers no such move."""
     partial = None
     forms = page.locator("#live form.hf-action").all()
     # the game's own buttons first; a form for real dice, tiles or bag draws only when no button is the move
@@ -208,31 +255,43 @@ def find_move(page, wanted: dict):
         raw = form.get_attribute("data-action")
         base = json.loads(raw) if raw else {"type": form.get_attribute("data-type")}
         base.pop("seat", None)
+        if not raw:
+            hidden = form.locator("input[type=hidden]").evaluate_all("l => l.map(e => [e.name, e.value])")
+            base.update({k: v for k, v in hidden if k and not k.startswith("_") and k not in HIDDEN_BOOKKEEPING})
         fields = {n for n in form.locator("select, input:not([type=hidden])").evaluate_all("l => l.map(e => e.name)")}
         # a box the move leaves out may keep an empty or zero value (real cards the server draws,
         # nothing sold); a choice of real dice may not
         blank = set(form.locator("input").evaluate_all(
             "l => l.filter(e => e.type !== 'hidden' && (e.value === '' || e.value === '0')).map(e => e.name)"))
-        if base == wanted and fields <= blank:
+        if base.keys() == wanted.keys() and all(_same(wanted[k], v) for k, v in base.items()) and fields <= blank:
             return form
-        if partial is None and all(wanted.get(k) == v for k, v in base.items()) and fields - blank <= set(wanted) \
-                and set(wanted) - set(base) <= fields:
-            partial = (form, base)
+        carried = _names(form, fields, {k: v for k, v in wanted.items() if k not in base})
+        if partial is None and all(k in wanted and _same(wanted[k], v) for k, v in base.items()) \
+                and all(carried.values()) and fields - blank <= set().union(*carried.values(), set()) \
+                and _offers(form, carried, wanted):
+            partial = (form, base, carried)
     if partial is None:
         return None
-    form, base = partial
+    form, base, carried = partial
     open_folds(form)
-    for key, value in wanted.items():
-        if key in base:
-            continue
-        box = form.locator(f'[name="{key}"]').first
-        kind = (box.get_attribute("type") or box.evaluate("e => e.tagName")).lower()
-        if kind == "select":
-            box.select_option(str(value))
-        elif kind in ("checkbox", "radio"):
-            form.locator(f'[name="{key}"][value="{value}"]').first.check() if kind == "radio" else box.set_checked(bool(value))
-        else:
-            box.fill(str(value))
+    for key, names in carried.items():
+        value = wanted[key]
+        for name in sorted(names):
+            box = form.locator(f'[name="{name}"]').first
+            kind = (box.get_attribute("type") or box.evaluate("e => e.tagName")).lower()
+            if isinstance(value, list):  # one of the items in each of the list's fields
+                options = box.locator("option").evaluate_all("l => l.map(e => e.value)")
+                chosen = [o for o in options if o in map(str, value)]
+                if kind != "select" or not chosen:
+                    return None
+                box.select_option(chosen[0])
+            elif kind == "select":
+                box.select_option(str(value))
+            elif kind in ("checkbox", "radio"):
+                form.locator(f'[name="{name}"][value="{value}"]').first.check() if kind == "radio" \
+                    else box.set_checked(bool(value))
+            else:
+                box.fill(str(value))
     return form
 
 
@@ -288,6 +347,8 @@ def choose(pages, names, rng, referee, log):
     wanted = referee.move(seat)
     if wanted is not None:
         form = find_move(page, wanted)
+        if form is None and as_page_sends(wanted) != wanted:
+            form = find_move(page, as_page_sends(wanted))
         if form is None:
             log(f"{name}: MISSING on the page: the bot's move {wanted}")
         else:
