@@ -217,3 +217,39 @@ def test_in_a_roll_off_the_bidders_are_called_on_and_a_player_sitting_it_out_wai
         assert response.status_code == 200, response.get_json()
         version = response.get_json()["version"]
     assert seen >= {2}
+
+
+def test_the_dashboard_lists_held_cards_and_the_corporations_holdings_in_plain_words(app):
+    """A player holding an incentive and no target reads "Held: Green Deal (...)", not
+    "Held: , Green Deal"; the corporations list counts "1 incentive", "2 targets and 1
+    incentive", and an empty hand as "none"."""
+    from types import SimpleNamespace
+
+    from flask import render_template
+
+    from companion.ardevur.state import ArdState
+    from companion.core import PlayerSpec
+
+    state = GAME.setup([PlayerSpec("Ann"), PlayerSpec("Bo")], "standard", 3)
+    chooser = random.Random(3)
+    while state.data["phase"] != "play":
+        seat = GAME.acting_seats(state)[0]
+        state = GAME.apply(state, GAME.bot_move(state, seat, "heuristic", chooser))
+    d = state.draft()
+    incentive = sorted(GAME.cat.incentives)[0]
+    targets = sorted(GAME.cat.targets)[:2]
+    d["players"][0].update(targets=[], incentives=[incentive], actions=[])
+    d["players"][1].update(targets=targets, incentives=[sorted(GAME.cat.incentives)[1]])
+    view = GAME.view(ArdState.of(d), 0)
+    table = SimpleNamespace(seats=[SimpleNamespace(colour="#c0392b"), SimpleNamespace(colour="#2e64a8")],
+                            variant="standard")
+    with app.test_request_context():
+        html = render_template("games/ardevur.html", table=table, game=GAME, view=view, seat=0, options=[],
+                               version=1, act_url="/act")
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert f"Held: {GAME.cat.incentives[incentive].name} (" in text
+    assert "Held: ," not in text
+    assert "action cards: none" in text
+    assert "holds 1 incentive" in text
+    assert "holds 2 targets and 1 incentive" in text
+    assert "target and incentive cards" not in text

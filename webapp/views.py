@@ -48,7 +48,8 @@ def turn(table: tables.Table, seat: int | None) -> dict:
     """Whose move it is, in words for the banner at the top of the table page: "Your turn"
     for a seat the table waits for, "Waiting for Cara" otherwise, each with the game's few
     words on what that seat is doing when it has them ("Your turn — 9 work points left",
-    "Waiting for Cara (bidding)")."""
+    "Waiting for Cara (bidding)"); where the game says what the awaited seats are to do
+    (``Game.waiting_phrase``), the others read "Waiting for Ben and Cy to roll"."""
     if table.finished:
         return {"mine": False, "text": ""}
     waiting = list(table.game.acting_seats(table.state))
