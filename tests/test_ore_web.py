@@ -202,7 +202,7 @@ def test_the_table_picture_shows_mines_miners_prices_and_card_rows(app):
     letter = marks([p["name"] for p in PLAYERS])[first]
     miner = re.search(r'<g class="ore-miner" data-seat="(\d)"><title>([^<]*)</title><circle[^>]*fill="([^"]+)"'
                       r'.*?>([^<]+)</text></g>', svg)
-    assert miner.groups() == (str(first), f"{PLAYERS[first]['name']}'s miner", PLAYERS[first]["colour"], letter)
+    assert (miner[1], html_lib.unescape(miner[2]), miner[3], miner[4]) == (str(first), f"{PLAYERS[first]['name']}'s miner", PLAYERS[first]["colour"], letter)
     assert svg.count('class="ore-miner"') == 1
     for card in board["assets"] + board["initiatives"] + board["contracts"]:
         if card:
@@ -227,15 +227,49 @@ def test_letters_tell_players_apart_when_initials_clash():
 def test_every_card_of_the_game_fits_its_place_in_the_picture_whole():
     """Names, costs and contract rows are wrapped into a fixed number of lines per card: no card
     of the catalogue may lose a line."""
-    from webapp.boards.ore import in_letters, wrap
+    from webapp.boards.ore import CHARS, in_letters, wrap
 
     cat = GAME.cat
     for asset in cat.assets.values():
-        assert len(wrap(asset.name, 11)) <= 3, asset.name
-        assert len(wrap(in_letters(" or ".join(c.label() for c in asset.costs)), 13)) <= 3, asset.name
+        assert len(wrap(asset.name, CHARS)) <= 2, asset.name
+        assert len(wrap(in_letters(" or ".join(c.label() for c in asset.costs)), CHARS)) <= 2, asset.name
     for card in cat.initiatives.values():
-        assert len(wrap(card.name, 11)) <= 2 and len(wrap(in_letters(card.cost.label()), 13)) <= 2, card.name
-    assert max(len(c.rows) for c in cat.contracts.values()) <= 5
+        assert len(wrap(card.name, CHARS)) <= 2, card.name
+        assert len(wrap(in_letters(card.cost.label().replace("any", "1 barrel")), CHARS)) <= 1, card.name
+    assert max(len(c.rows) for c in cat.contracts.values()) <= 4
+
+
+def test_the_asset_and_contract_tracks_are_drawn_with_each_miners_letter_in_order(app):
+    """Miners placed on the asset and contract tracks appear beside those rows of the picture, by
+    their owner's letter and colour, first placed first."""
+    import re
+    from webapp.boards.ore import marks
+
+    table, host = start(app)
+    client = app.test_client()
+    body = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
+    placed = {"asset_track": [], "contract_track": []}
+    version = 0
+    for where in ("asset_track", "contract_track", "asset_track", "asset_track", "contract_track"):
+        seat = body["state"]["turn"]
+        body = act(client, table.id, host, version, {"type": "place", "seat": seat, "where": where}).get_json()
+        assert body["state"][where] == placed[where] + [seat], body
+        placed[where].append(seat)
+        version = body["version"]
+    assert len(set(placed["asset_track"])) > 1  # the order is told by different letters
+    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    svg = re.search(r'<svg class="ore-board.*?</svg>', html, re.S).group(0)
+    letters = marks([p["name"] for p in PLAYERS])
+    for track, where in (("asset", "asset_track"), ("contract", "contract_track")):
+        drawn = re.search(rf'<g class="ore-track" data-track="{track}">(.*?)</g></g>', svg, re.S).group(0)
+        miners = re.findall(r'<g class="ore-miner" data-seat="(\d)" data-order="(\d+)"><title>([^<]*)</title>'
+                            r'<circle[^>]*fill="([^"]+)"[^>]*/><text[^>]*>([^<]+)</text>', drawn)
+        miners = [(seat, order, html_lib.unescape(title), fill, letter) for seat, order, title, fill, letter in miners]
+        assert miners == [(str(s), str(i + 1), f"{PLAYERS[s]['name']}'s miner, number {i + 1} on the {track} track",
+                           PLAYERS[s]["colour"], letters[s]) for i, s in enumerate(placed[where])]
+    assert svg.index('data-track="asset"') < svg.index('data-row="assets"') < svg.index('data-track="contract"') \
+        < svg.index('data-row="contracts"')
+    assert "Starting player: " in html and "starting player" not in html
 
 
 def test_a_due_row_says_what_it_lacks_as_the_row_names_it():

@@ -88,3 +88,41 @@ def test_every_published_mine_card_keeps_its_words_inside_it_private_ones_too(ap
     page.set_content(f"<!doctype html><html><body>{html}</body></html>")
     assert page.locator("g.op-mine").count() >= 5 and page.locator("g.op-tile").count() >= 7
     assert page.evaluate(PUBLISHED_TEXT_OUTSIDE) == []
+
+
+# the smallest text of the Ore picture in CSS px as drawn: font size x rendered width / viewBox width
+SMALLEST_TEXT = """() => {
+    const svg = document.querySelector('svg.ore-board');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    let least = null;
+    for (const text of svg.querySelectorAll('text')) {
+        const px = parseFloat(getComputedStyle(text).fontSize) * scale;
+        if (least === null || px < least.px) least = {px: px, text: text.textContent, width: svg.getBoundingClientRect().width};
+    }
+    return least;
+}"""
+
+
+def test_the_smallest_word_of_the_ore_picture_is_at_least_10_px_on_a_360_px_phone(browser, server):
+    import random
+
+    from test_axe import _play
+
+    context = browser.new_context()
+    try:
+        table_id, _code, tokens = _play(context.request, server, "ore", None, random.Random(3), tokens=True)
+    finally:
+        context.close()
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
+                                      color_scheme=scheme)
+        try:
+            context.add_cookies([{"name": "hf_seat", "value": tokens[0], "url": f"{server}/tables/{table_id}"}])
+            page = context.new_page()
+            page.set_default_navigation_timeout(30_000)
+            page.goto(f"{server}/tables/{table_id}")
+            assert page.locator("svg.ore-board g.ore-card[data-row=contracts]").count() >= 1
+            least = page.evaluate(SMALLEST_TEXT)
+            assert least["px"] >= 10, f"{scheme}: {least}"
+        finally:
+            context.close()
