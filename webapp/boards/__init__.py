@@ -17,4 +17,6 @@ def init_app(app) -> None:
                                  tinners_trail_auction_cards=tinners_trail.auction_cards,
                                  tinners_trail_board=tinners_trail.board_svg,
                                  tinners_trail_placements=tinners_trail.placements,
-                                 tinners_trail_marks=tinners_trail.marks)
+                                 tinners_trail_marks=tinners_trail.marks,
+                                 # the score page heads five or more columns with the same marks
+                                 seat_marks=tinners_trail.marks)
