@@ -15,11 +15,15 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from .declare import Declaration
-from .errors import BadAction, Problem, RuleViolation
+from .errors import BadAction, GameOver, Problem, RuleViolation
+
+if TYPE_CHECKING:
+    from .moves import Move, Moves
 
 Action = Mapping[str, Any]
 
@@ -167,8 +171,18 @@ class Option:
 
 
 class Game:
-    """Base of every game definition. Subclasses set the class attributes and implement
-    ``setup``, ``apply``, ``end_if``, ``score``, ``to_json``/``from_json``."""
+    """Base of every game definition: one instance is one game bound to one data folder.
+
+    A game declares its ``moves`` (``companion.moves``) and implements ``load`` (its numbers,
+    from ``self.data_dir``), ``setup``, ``end_if``, ``score`` and ``to_json``/``from_json``;
+    the skeleton here does the rest the same way for every game: ``apply`` checks the action's
+    shape and seat and that the game is not over, runs the move's rule, counts the step and
+    lets the game ``settle`` what follows by itself; ``refusal`` is the one legality check the
+    buttons, the bots and ``legal`` share; ``play`` adds the log line.
+
+    Every rule, option, bot and check reads its numbers from ``self.data``, so an instance made
+    from an edited data folder plays, offers and refuses by the edited numbers.
+    """
 
     id: str = ""
     name: str = ""
@@ -185,6 +199,8 @@ class Game:
     seat_is_actor: bool = True
     # Where the game is offered: a game played by its full rules, or a score pad.
     family: str = "Full rules"
+    # Whether the game plays by the numbers of an edited data folder it is made with.
+    reads_data: bool = True
     # The page and script its table uses (webapp/templates/games/<page>.html and
     # static/games/<page>.js); empty: the game's own id. Games that share one page name it.
     page: str = ""
@@ -222,6 +238,84 @@ class Game:
         """Why the entry of the game list chosen cannot start with so many players, or None."""
         return None
 
+    # The game's moves (companion.moves): each action type with its declaration and rule.
+    moves: "Moves | None" = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "moves" in cls.__dict__ and cls.moves is not None:
+            cls.actions = cls.moves.declaration
+
+    def __init__(self, data_dir: str | None = None) -> None:
+        self.data_dir = None if data_dir is None else str(data_dir)
+
+    @cached_property
+    def data(self) -> Any:
+        """The game's numbers read from ``data_dir`` (None: the shipped data), once per instance."""
+        return self.load(self.data_dir)
+
+    def load(self, data_dir: str | None) -> Any:
+        """Read and check the game's tables from ``data_dir``; raise DataError with every problem."""
+        return None
+
+    # -- the skeleton (games with ``moves``) ---------------------------------
+    def move_for(self, state: Any, action: Action) -> "Move":
+        """The move ``action`` asks for, after the checks every game makes the same way: its
+        declared shape, a seat that exists, and a game that is not over."""
+        self.check_shape(action)
+        if "seat" in action:
+            self.check_seat(state, action["seat"])
+        if self.is_over(state):
+            raise GameOver()
+        return self.moves[action["type"]]
+
+    def check_seat(self, state: Any, seat: Any) -> None:
+        count = len(state.players)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < count:
+            raise BadAction(f"there is no seat {seat!r}; seats are 0–{count - 1}")
+
+    def is_over(self, state: Any) -> bool:
+        return getattr(state, "phase", None) == "over"
+
+    def prepare(self, state: Any, action: Action) -> Any:
+        """The state a move starts from (a game clears what lasts only until the next move)."""
+        return state
+
+    def settle(self, state: Any, action: Action) -> Any:
+        """What follows by itself after a move (the next phase, forced passes, a sale)."""
+        return state
+
+    def stepped(self, before: Any, after: Any) -> Any:
+        """``after`` counted as one more action than ``before`` (the dice of the next action
+        come from the seed and this count)."""
+        return replace(after, step=before.step + 1)
+
+    def apply(self, state: Any, action: Action) -> Any:
+        if self.moves is None:
+            raise NotImplementedError
+        move = self.move_for(state, action)
+        after = move.run(self, self.prepare(state, action), action)
+        return self.settle(self.stepped(state, after), action)
+
+    def refusal(self, state: Any, action: Action) -> str | None:
+        """Why the rules refuse ``action`` now, in a player's words, or None when they accept it.
+        Never raises for a refused action and never changes ``state``."""
+        try:
+            if self.moves is None:
+                self.apply(state, action)
+                return None
+            move = self.move_for(state, action)
+            if move.check is not None:
+                return move.check(self, state, action)
+            self.apply(state, action)
+        except RuleViolation as exc:
+            return str(exc)
+        return None
+
+    def action_view(self, action: Action, viewer: int | None) -> dict:
+        """``action`` as ``viewer`` may see it in the log and the events (None: a watcher)."""
+        return self.actions.seen_by(action, viewer) if self.actions is not None else dict(action)
+
     # -- to implement --------------------------------------------------------
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> Any:
         raise NotImplementedError
@@ -243,11 +337,7 @@ class Game:
 
     # -- sensible defaults ---------------------------------------------------
     def legal(self, state: Any, action: Action) -> bool:
-        try:
-            self.apply(state, action)
-        except RuleViolation:
-            return False
-        return True
+        return self.refusal(state, action) is None
 
     def problems(self, state: Any) -> list[Problem]:
         return []
@@ -265,7 +355,7 @@ class Game:
         """Whether undo must stop before ``action``. ``state`` is the state it was applied
         to, for games where the same action type only sometimes reveals something."""
         if self.actions is not None:
-            return self.actions.is_barrier(action, state)
+            return self.actions.is_barrier(action, state, self)
         return action.get("type") in self.barrier_actions
 
     def check_shape(self, action: Action) -> None:
@@ -350,6 +440,8 @@ class Game:
     def check_data(self, data_dir: Any = None) -> None:
         """Check the game's own tables beyond what the generic loader checks (raise DataError
         with every problem). ``headframe check`` calls it after the loader."""
+        if type(self).load is not Game.load:
+            type(self)(None if data_dir is None else str(data_dir)).data
 
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         """Score a documented end-of-game JSON file (``headframe score GAME FILE``)."""

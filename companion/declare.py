@@ -15,9 +15,11 @@ information. From that one declaration come:
 from __future__ import annotations
 
 import enum
+import inspect
 import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
 from .errors import BadAction
@@ -84,7 +86,7 @@ class ActionSpec:
     """One kind of action. ``randomises``: its result comes from dice, a draw or a shuffle.
     ``reveals``: it shows something hidden (a face-down tile, a hand, a peek). Either makes it
     an undo barrier. ``reveals_if`` decides for actions that only sometimes reveal: it is
-    called with the state the action was applied to and the action. ``randomises_if`` does
+    called with the game instance, the state the action was applied to and the action. ``randomises_if`` does
     the same for actions that draw on randomness only when the table did not say what its
     own dice or draw showed (``unless_given`` builds the usual one)."""
 
@@ -92,31 +94,48 @@ class ActionSpec:
     fields: tuple[Field, ...] = ()
     randomises: bool = False
     reveals: bool = False
-    reveals_if: Callable[[Any, Mapping[str, Any]], bool] | None = field(default=None, compare=False)
+    reveals_if: Callable[..., bool] | None = field(default=None, compare=False)
     doc: str = ""
-    randomises_if: Callable[[Any, Mapping[str, Any]], bool] | None = field(default=None, compare=False)
+    randomises_if: Callable[..., bool] | None = field(default=None, compare=False)
+    # Fields only the seat making the move may see (the cards a player discards face down):
+    # the log, the events and the exports show them to nobody else.
+    private: tuple[str, ...] = ()
 
-    def is_barrier(self, state: Any, action: Mapping[str, Any]) -> bool:
+    def is_barrier(self, state: Any, action: Mapping[str, Any], game: Any = None) -> bool:
         if self.randomises or self.reveals:
             return True
-        if self.randomises_if is not None and self.randomises_if(state, action):
+        if self.randomises_if is not None and _ask(self.randomises_if, game, state, action):
             return True
         if self.reveals_if is not None and state is not None:
-            return bool(self.reveals_if(state, action))
+            return bool(_ask(self.reveals_if, game, state, action))
         return False
 
 
-def unless_given(*names: str) -> Callable[[Any, Mapping[str, Any]], bool]:
+def _ask(predicate: Callable[..., bool], game: Any, state: Any, action: Mapping[str, Any]) -> bool:
+    """A ``reveals_if``/``randomises_if`` answer. It is given the game instance the action is
+    played in (its data decides what a card does), the state and the action; a predicate of
+    two parameters is given the state and the action only."""
+    if _arity(predicate) == 2:
+        return predicate(state, action)
+    return predicate(game, state, action)
+
+
+@lru_cache(maxsize=None)
+def _arity(predicate: Callable[..., bool]) -> int:
+    return len(inspect.signature(predicate).parameters)
+
+
+def unless_given(*names: str) -> Callable[[Any, Any, Mapping[str, Any]], bool]:
     """For ``randomises_if``: the action draws on randomness unless it carries one of
     ``names`` (what the table's own dice or bag showed)."""
-    def draws(state: Any, action: Mapping[str, Any]) -> bool:
+    def draws(game: Any, state: Any, action: Mapping[str, Any]) -> bool:
         return all(action.get(name) is None for name in names)
     return draws
 
 
-def unless_all_given(*names: str) -> Callable[[Any, Mapping[str, Any]], bool]:
+def unless_all_given(*names: str) -> Callable[[Any, Any, Mapping[str, Any]], bool]:
     """For ``randomises_if``: random unless every one of ``names`` is given (two dice)."""
-    def draws(state: Any, action: Mapping[str, Any]) -> bool:
+    def draws(game: Any, state: Any, action: Mapping[str, Any]) -> bool:
         return any(action.get(name) is None for name in names)
     return draws
 
@@ -208,9 +227,18 @@ class Declaration:
             action[name] = _from_text(f.kind, value) if f is not None and isinstance(value, str) else value
         return action
 
-    def is_barrier(self, action: Mapping[str, Any], state: Any = None) -> bool:
+    def is_barrier(self, action: Mapping[str, Any], state: Any = None, game: Any = None) -> bool:
         spec = self.specs.get(str(action.get("type")))
-        return spec is not None and spec.is_barrier(state, action)
+        return spec is not None and spec.is_barrier(state, action, game)
+
+    def seen_by(self, action: Mapping[str, Any], viewer: int | None) -> dict:
+        """``action`` as ``viewer`` (a seat, or None for a watcher) may see it: the private
+        fields of a move are left out for everyone but the seat that made it."""
+        spec = self.specs.get(str(action.get("type")))
+        if spec is None or not spec.private or (viewer is not None and action.get("seat") == viewer):
+            return dict(action)
+        hidden = _private_names(spec)
+        return {name: value for name, value in action.items() if name not in hidden}
 
     def json_schema(self) -> dict:
         """One JSON schema accepting exactly the declared actions (``oneOf`` by type)."""
@@ -236,6 +264,16 @@ class Declaration:
                 variant["description"] = " ".join(notes)
             variants.append(variant)
         return {"oneOf": variants}
+
+
+def _private_names(spec: ActionSpec) -> frozenset[str]:
+    """The declared private fields, and a form's one-field-per-item spellings of them
+    (``discard_A`` for ``discard``)."""
+    names = set(spec.private)
+    for f in spec.fields:
+        if any(f.name.startswith(f"{name}_") for name in spec.private):
+            names.add(f.name)
+    return frozenset(names)
 
 
 def _field_schemas(fields: Sequence[Field]) -> tuple[dict, list[str]]:

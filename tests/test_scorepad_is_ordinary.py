@@ -72,10 +72,9 @@ def tally():
     """A score pad under an id and name of its own, keeping Ore's categories."""
     pad = ScorePad("ore")
     pad.id, pad.name = "tally", "Tally"
-    games = registry._games()
-    games["tally"] = pad
+    registry.register("tally", lambda data_dir: pad)
     yield pad
-    del games["tally"]
+    registry.unregister("tally")
 
 
 def test_a_pad_under_another_id_goes_through_the_routes_of_any_game(app, tally):
