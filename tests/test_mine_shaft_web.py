@@ -23,7 +23,7 @@ def test_a_turn_through_the_api(app):
     assert body["state"]["phase"] == "start" and body["state"]["pile"] == {"left": 60}  # the pile stays hidden
     labels = {o["label"]: o for o in body["options"]}
     assert labels["Roll the dice"]["allowed"] is False
-    assert "first turn you must lay a tile" in labels["Roll the dice"]["reason"]
+    assert "first turn you must draw and lay a tile" in labels["Roll the dice"]["reason"]
 
     choices = body["state"]["board"]["pile_choices"]  # a table drawing real tiles picks by look
     assert sum(c["left"] for c in choices) == 60
@@ -100,14 +100,14 @@ def test_without_script_the_mine_shows_and_the_move_list_lays_a_tile_in_words(ap
     """A phone without script: the server's picture of the mine is on the page, and the plain
     forms under it draw a tile and lay it; buttons and the log say where in words."""
     import html as html_lib
-    from test_pages import csrf, new_table, version
+    from test_pages import csrf, new_table, version, whose_turn
 
     table_id = new_table(client, names=("Ann", "Bo"), game="mine-shaft|basic", seat_me=False)
     page = client.get(f"/tables/{table_id}").get_data(as_text=True)
     assert '<svg class="ms-mine"' in page and "START" in page
     token = csrf(client, f"/tables/{table_id}")
     posted = client.post(f"/tables/{table_id}/act", data={"csrf_token": token, "version": str(version(client, table_id)),
-                                                          "_type": "draw_tile"})
+                                                          "_type": "draw_tile", "seat": str(whose_turn(app, table_id))})
     assert posted.status_code == 303
     page = html_lib.unescape(client.get(f"/tables/{table_id}").get_data(as_text=True))
     forms = re.findall(r"<form[^>]*hf-action.*?</form>", page, re.S)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..data import columns as col
-from ..data import read_rows
-from ..data.model import GameData, Row
-from ..errors import DataError, Problem
+from ...data import columns as col
+from ...data import read_rows
+from ...data.model import GameData, Row
+from ...errors import DataError, Problem
 
 MAX_SLOTS = 4  # four corners of rock beside the track
 

@@ -7,8 +7,8 @@ and a turned tile by where its track opens ("running north-south", "joining sout
 
 from __future__ import annotations
 
-from .state import MineState
-from .tiles import Design, Pos, Rules, START, describe, open_edges
+from ..data import START, Design, Pos, Rules, describe, open_edges
+from ..state import MineState
 
 COMPASS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 

@@ -3,10 +3,10 @@ state, or a bug), as problems rather than the first exception."""
 
 from __future__ import annotations
 
-from ..errors import Problem
-from . import words
-from .state import MineState, add, counts
-from .tiles import KINDS, Rules
+from ...errors import Problem
+from ..data import KINDS, START, Rules
+from ..views.words import square
+from . import MineState, add, counts
 
 
 def problems(rules: Rules, state: MineState) -> list[Problem]:
@@ -30,11 +30,11 @@ def problems(rules: Rules, state: MineState) -> list[Problem]:
     for seat, miner in enumerate(state.players):
         total = add(total, miner.haul)
         if miner.pos not in state.tiles:
-            report(f"players.{seat}", f"{miner.name} stands {words.square(miner.pos)}, where there is no tile")
+            report(f"players.{seat}", f"{miner.name} stands {square(miner.pos)}, where there is no tile")
     for kind, have, full in zip(KINDS, total, rules.bag):
         if have != full:
             report("minerals", f"{have} {kind} in the bag, on tiles and with players; the game has {full}")
-    if state.tile((0, 0)) is None or state.tiles[(0, 0)].design != "start":
+    if state.tile((0, 0)) is None or state.tiles[(0, 0)].design != START:
         report("tiles.(0, 0)", "the starting tile must lie at (0, 0)")
     if not 0 <= state.turn < len(state.players):
         report("turn", f"seat {state.turn} does not exist")

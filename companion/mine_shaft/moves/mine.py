@@ -4,20 +4,34 @@ from __future__ import annotations
 
 from collections import deque
 
-from .state import MineState, Placed
-from .tiles import EDGES, OPPOSITE, ROTATIONS, START, Pos, Rules, edge_towards, neighbour, open_edges
+from ..data import START, Pos, Rules
+from ..data.geometry import OPPOSITE, ROTATIONS, edge_towards
+from ..state import MineState, Placed
 
 
 def edges_of(rules: Rules, placed: Placed) -> frozenset[str]:
-    return open_edges(rules.design(placed.design), placed.rotation)
+    return rules.designs[placed.design].turns[(placed.rotation // 90) % 4]
+
+
+def _around(pos: Pos) -> tuple[tuple[str, Pos], ...]:
+    """Each edge of the square with the square beyond it, in the order north, east, south, west."""
+    x, y = pos
+    return ("N", (x, y - 1)), ("E", (x + 1, y)), ("S", (x, y + 1)), ("W", (x - 1, y))
+
+
+def _exits(rules: Rules, state: MineState, pos: Pos) -> list[tuple[str, Pos, Placed | None]]:
+    """Each open edge of the tile at ``pos`` with the square it leads to and the tile there, if any."""
+    tiles = state.tiles
+    placed = tiles.get(pos)
+    if placed is None:
+        return []
+    edges = edges_of(rules, placed)
+    return [(edge, square, tiles.get(square)) for edge, square in _around(pos) if edge in edges]
 
 
 def open_ends(rules: Rules, state: MineState, pos: Pos) -> list[Pos]:
     """Empty squares that an open edge of the tile at ``pos`` leads to."""
-    placed = state.tile(pos)
-    if placed is None:
-        return []
-    return [neighbour(pos, e) for e in EDGES if e in edges_of(rules, placed) and state.tile(neighbour(pos, e)) is None]
+    return [square for _, square, there in _exits(rules, state, pos) if there is None]
 
 
 def at_open_end(rules: Rules, state: MineState, pos: Pos) -> bool:
@@ -28,19 +42,19 @@ def at_open_end(rules: Rules, state: MineState, pos: Pos) -> bool:
 
 def any_open_end(rules: Rules, state: MineState) -> bool:
     """Is any track still running into an empty square (collapsed tiles count: clearing reopens them)?"""
-    return any(open_ends(rules, state, pos) for pos in state.tiles)
+    return state.worked("_open", rules, lambda: any(open_ends(rules, state, pos) for pos in state.tiles))
 
 
 def placements(rules: Rules, state: MineState, design_id: str, anchors: tuple[Pos, ...]) -> list[tuple[Pos, int]]:
     """Every (square, rotation) where ``design_id`` may go: next to an anchor, through one of the
     anchor's open edges, with its own edge facing the anchor open."""
-    design = rules.design(design_id)
+    turns = rules.design(design_id).turns
     found: list[tuple[Pos, int]] = []
     for anchor in anchors:
         for square in open_ends(rules, state, anchor):
             facing = edge_towards(square, anchor)
-            for rotation in ROTATIONS:
-                if facing in open_edges(design, rotation) and (square, rotation) not in found:
+            for rotation, edges in zip(ROTATIONS, turns):
+                if facing in edges and (square, rotation) not in found:
                     found.append((square, rotation))
     return found
 
@@ -55,7 +69,9 @@ def connected(rules: Rules, state: MineState, a: Pos, b: Pos) -> bool:
 
 
 def track_neighbours(rules: Rules, state: MineState, pos: Pos) -> list[Pos]:
-    return [n for n in (neighbour(pos, e) for e in EDGES) if connected(rules, state, pos, n)]
+    """The tiles the track of the tile at ``pos`` runs on into (their facing edges open too)."""
+    return [square for edge, square, there in _exits(rules, state, pos)
+            if there is not None and OPPOSITE[edge] in edges_of(rules, there)]
 
 
 def reachable(rules: Rules, state: MineState, start: Pos, steps: int) -> dict[Pos, tuple[Pos, ...]]:
@@ -66,11 +82,12 @@ def reachable(rules: Rules, state: MineState, start: Pos, steps: int) -> dict[Po
     paths: dict[Pos, tuple[Pos, ...]] = {start: (start,)}
     if here is None or here.collapsed:
         return paths
+    tiles = state.tiles
     queue = deque([start])
     while queue:
         pos = queue.popleft()
         path = paths[pos]
-        if len(path) - 1 >= steps or (pos != start and state.tiles[pos].collapsed):
+        if len(path) - 1 >= steps or (pos != start and tiles[pos].collapsed):
             continue
         for nxt in track_neighbours(rules, state, pos):
             if nxt not in paths:
@@ -102,4 +119,8 @@ def is_start(state: MineState, pos: Pos) -> bool:
 
 
 def free_slots(rules: Rules, placed: Placed) -> int:
-    return 0 if placed.collapsed else rules.design(placed.design).slots - len(placed.minerals)
+    return 0 if placed.collapsed else rules.designs[placed.design].slots - len(placed.minerals)
+
+
+__all__ = ["any_open_end", "at_open_end", "connected", "distances_to", "edges_of", "free_slots", "is_start",
+           "occupied", "open_ends", "placements", "reachable", "track_neighbours"]

@@ -1,12 +1,17 @@
-"""The state of a game of Mine Shaft as immutable values that round-trip through JSON."""
+"""The state of a game of Mine Shaft as immutable values that round-trip through JSON.
+
+A state never changes; the rules make the next one with ``evolve`` (``dataclasses.replace``
+without its per-call work, which the rules do several times a move). What is worked out from a
+state (the tiles by square, where the track runs out) may be kept on it: it is a value, so the
+answer never goes stale; ``evolve`` keeps what was worked out from the grid while the grid is
+unchanged and drops the rest. Whole-state checks are in ``checks``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import cached_property
-from typing import Any, Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any, Callable, Mapping
 
-from .tiles import KINDS, Pos
+from ..data import KINDS, Pos
 
 # Phases of a turn, in order: clear (only when standing on a collapsed tile), start (may draw a
 # tile), place (a drawn tile waits), effect (an advanced icon waits), roll, die_a (choose where
@@ -56,9 +61,12 @@ class MineState:
     final_round: int | None = None
     note: str = ""                           # what the last action did, for the log
 
-    @cached_property
+    @property
     def tiles(self) -> dict[Pos, Placed]:
-        return dict(self.grid)
+        found = self.__dict__.get("_tiles")
+        if found is None:
+            found = self.__dict__["_tiles"] = dict(self.grid)
+        return found
 
     def tile(self, pos: Pos) -> Placed | None:
         return self.tiles.get(pos)
@@ -67,6 +75,29 @@ class MineState:
     def current(self) -> Miner:
         return self.players[self.turn]
 
+    def evolve(self, **changes: Any) -> "MineState":
+        """This state with ``changes`` made (field names as in ``replace``)."""
+        new = object.__new__(MineState)
+        kept = new.__dict__
+        kept.update(self.__dict__)
+        for name in WORK:
+            kept.pop(name, None)
+        if "grid" in changes:
+            for name in GRID_WORK:
+                kept.pop(name, None)
+        kept.update(changes)
+        return new
+
+    def worked(self, name: str, rules: Any, make: Callable[[], Any]) -> Any:
+        """``make()``, worked out once per state and data (``name`` is one of ``WORK`` or
+        ``GRID_WORK``): a state may be asked the same question by the buttons, the bots and the rule."""
+        found = self.__dict__.get(name)
+        if found is not None and found[0] is rules:
+            return found[1]
+        value = make()
+        self.__dict__[name] = (rules, value)
+        return value
+
     def with_tiles(self, changes: Mapping[Pos, Placed | None], **more: Any) -> "MineState":
         tiles = dict(self.tiles)
         for pos, placed in changes.items():
@@ -74,12 +105,27 @@ class MineState:
                 tiles.pop(pos, None)
             else:
                 tiles[pos] = placed
-        return replace(self, grid=tuple(sorted(tiles.items())), **more)
+        return self.evolve(grid=tuple(sorted(tiles.items())), **more)
 
     def with_player(self, seat: int, **changes: Any) -> "MineState":
         players = list(self.players)
         players[seat] = replace(players[seat], **changes)
-        return replace(self, players=tuple(players))
+        return self.evolve(players=tuple(players))
+
+    def __getstate__(self) -> dict:
+        """Pickled (the lab's workers) as its fields alone, without what was worked out."""
+        return {name: self.__dict__[name] for name in _FIELDS}
+
+    def __setstate__(self, fields: dict) -> None:
+        self.__dict__.update(fields)
+
+
+_FIELDS = tuple(f.name for f in fields(MineState))
+# What is worked out from a state and kept on it: from the grid alone (the tiles by square,
+# whether any track runs out into an empty square), kept by ``evolve`` while the grid stays the
+# same; and from the whole state (where the current piece can move), dropped by every ``evolve``.
+GRID_WORK = ("_tiles", "_open")
+WORK = ("_paths",)
 
 
 def counts(minerals: tuple[str, ...]) -> tuple[int, int, int]:

@@ -7,13 +7,13 @@ actions the rules allow there.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from ..data import load_game
-from . import dice, mine, movement, turn, words
-from .state import MineState
-from .tiles import GAME_ID, KINDS, LETTER, MIDPOINT_UNITS, Rules, describe
+from ..data import KINDS, LETTER, START, Rules, describe
+from ..data.geometry import MIDPOINT_UNITS
+from ..moves import dice, mine, movement, turn
+from ..state import MineState
+from . import words
 
 PHASE_TEXT = {
     "clear": "{name} stands on a collapsed tile: clear it (refill from the bag) — that is the whole turn.",
@@ -31,14 +31,6 @@ PHASE_TEXT = {
 }
 # Which action a tap on a square sends, per phase (or per effect).
 CELL_ACTION = {"place": "place_tile", "move": "move", "swap": "swap", "fuse": "fuse"}
-
-
-@lru_cache(maxsize=2)
-def _palette() -> dict[str, str]:
-    data = load_game(GAME_ID)
-    colours = dict(data.colours)
-    colours.update({k: r.colour for k, r in data.resources.items()})
-    return colours
 
 
 def _phase_suffix(rules: Rules, state: MineState) -> str:
@@ -60,13 +52,13 @@ def track_path(rules: Rules, design_id: str) -> str:
 
 def _tile(rules: Rules, state: MineState, pos, placed) -> dict[str, Any]:
     design = rules.design(placed.design)
-    palette = _palette()
+    palette = rules.palette
     spots = ((22, 78), (78, 78), (78, 22), (22, 22))
     return {
         "x": pos[0], "y": pos[1], "rotation": placed.rotation, "collapsed": placed.collapsed,
         "path": track_path(rules, placed.design), "end": design.shape == "end",
         "colour": palette.get(design.colour, "#8a7a66") if design.colour != "none" else "",
-        "start": placed.design == "start", "icon": rules.icon_names.get(design.icon or "", ""),
+        "start": placed.design == START, "icon": rules.icon_names.get(design.icon or "", ""),
         "label": describe(design), "slots": design.slots, "words": words.tile(rules, state, pos),
         "minerals": [{"kind": k, "letter": LETTER[k].upper(), "fill": palette[k], "cx": spots[i][0],
                       "cy": spots[i][1]} for i, k in enumerate(placed.minerals[:4])],
@@ -131,7 +123,7 @@ def board(rules: Rules, state: MineState, options: list) -> dict[str, Any]:
     if state.drawn:
         design = rules.design(state.drawn)
         drawn = {"path": track_path(rules, state.drawn), "end": design.shape == "end", "label": describe(design),
-                 "colour": _palette().get(design.colour, "") if design.colour != "none" else ""}
+                 "colour": rules.palette.get(design.colour, "") if design.colour != "none" else ""}
     return {
         "draw": _next_draw(rules, state),
         "pile_choices": pile_choices(rules, state) if any(
@@ -144,7 +136,7 @@ def board(rules: Rules, state: MineState, options: list) -> dict[str, Any]:
         "targets": [{"x": p[0], "y": p[1], "actions": a, "labels": labels[p]} for p, a in sorted(targets.items())],
         "cell_action": cell_type or "",
         "drawn": drawn,
-        "dice": {"a": state.die_a, "a_fill": _palette().get(state.die_a or "", ""), "b": state.die_b},
+        "dice": {"a": state.die_a, "a_fill": rules.palette.get(state.die_a or "", ""), "b": state.die_b},
         "bag": dict(zip(KINDS, state.bag)), "tiles_left": len(state.pile),
         "text": PHASE_TEXT.get(state.phase + _phase_suffix(rules, state), "").format(
             name=me.name, tile=drawn["label"] if drawn else "tile", die_a=state.die_a, die_b=state.die_b,

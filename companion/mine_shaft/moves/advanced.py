@@ -3,27 +3,27 @@ instead whenever a piece starts its move on it; see movement)."""
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
-
-from ..core import Action, field_of, require
-from . import bag, mine, words
-from .state import MineState, add, counts
-from .tiles import EDGES, Pos, Rules, adjacent, neighbour
+from ...core import Action, require, rng
+from ..data import KINDS, Pos, Rules
+from ..data.geometry import EDGES, adjacent, neighbour
+from ..state import MineState, Placed, add, counts
+from ..views import words
+from . import bag, mine
 
 CHOOSING = ("swap", "fuse", "porous", "kart")  # icons that wait for the player's choice
 HELP_STEPS = 2  # Call for help: every other piece moves two tiles towards the caller
+NAMES = {"swap": "Swap", "fuse": "Timed fuse", "porous": "Porous rock", "kart": "Mine kart"}
 
 
 def on_placed(rules: Rules, state: MineState, square: Pos) -> MineState:
-    icon = rules.design(state.tiles[square].design).icon
+    icon = rules.designs[state.tiles[square].design].icon
     if icon == "fire":
-        return replace(_fire(rules, state, square), phase="roll")
+        return _fire(rules, state, square).evolve(phase="roll")
     if icon == "help":
-        return replace(_call_for_help(rules, state, square), phase="roll")
+        return _call_for_help(rules, state, square).evolve(phase="roll")
     if icon in CHOOSING:
-        return replace(state, phase="effect", effect=icon, effect_at=square)
-    return replace(state, phase="roll")
+        return state.evolve(phase="effect", effect=icon, effect_at=square)
+    return state.evolve(phase="roll")
 
 
 def _fire(rules: Rules, state: MineState, square: Pos) -> MineState:
@@ -33,7 +33,7 @@ def _fire(rules: Rules, state: MineState, square: Pos) -> MineState:
         if miner.pos in near:
             state = state.with_player(seat, pos=(0, 0))
     who = ", ".join(sent) if sent else "nobody"
-    return replace(state, note=f"{state.note}; Fire! sends {who} back to the starting tile")
+    return state.evolve(note=f"{state.note}; Fire! sends {who} back to the starting tile")
 
 
 def _call_for_help(rules: Rules, state: MineState, square: Pos) -> MineState:
@@ -58,7 +58,7 @@ def _call_for_help(rules: Rules, state: MineState, square: Pos) -> MineState:
         if pos != miner.pos:
             moved.append(f"{miner.name} to {words.tile(rules, state, pos)}")
             state = state.with_player(seat, pos=pos)
-    return replace(state, note=f"{state.note}; Call for help moves {', '.join(moved) or 'nobody'}")
+    return state.evolve(note=f"{state.note}; Call for help moves {', '.join(moved) or 'nobody'}")
 
 
 def swap_targets(state: MineState) -> list[Pos]:
@@ -102,97 +102,112 @@ def has_choice(rules: Rules, state: MineState) -> bool:
 def let_pass(rules: Rules, state: MineState) -> MineState:
     """An icon with nothing to act on. Porous rock with an empty bag still brings its extra tile."""
     if state.effect == "porous":
-        return replace(state, phase="extra", anchors=(state.current.pos, state.effect_at), effect=None,
-                       effect_at=None)
-    return replace(state, phase="roll", effect=None, effect_at=None)
+        return state.evolve(phase="extra", anchors=(state.current.pos, state.effect_at), effect=None, effect_at=None)
+    return state.evolve(phase="roll", effect=None, effect_at=None)
 
 
 def _need(state: MineState, icon: str) -> None:
-    name = {"swap": "Swap", "fuse": "Timed fuse", "porous": "Porous rock", "kart": "Mine kart"}[icon]
-    require(state.phase == "effect" and state.effect == icon, f"There is no {name} tile waiting to act.", icon)
+    require(state.phase == "effect" and state.effect == icon, f"There is no {NAMES[icon]} tile waiting to act.", icon)
 
 
-def _square(action: Action) -> Pos:
-    return field_of(action, "x", int), field_of(action, "y", int)
-
-
-def swap(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+def check_swap(rules: Rules, state: MineState, action: Action) -> None:
     _need(state, "swap")
-    target = _square(action)
+    target = action["x"], action["y"]
     require(target in state.tiles, f"There is no tile {words.square(target)} to swap with.", "swap")
     require(not mine.is_start(state, target), "The starting tile stays where it is: it cannot be swapped.", "swap")
     require(target != state.effect_at, "Choose another tile: a tile cannot swap with itself.", "swap")
     require(not mine.occupied(state, target), "Swap only with an unoccupied tile: a piece stands there.", "swap")
+
+
+def swap(rules: Rules, state: MineState, action: Action) -> MineState:
+    check_swap(rules, state, action)
+    target = action["x"], action["y"]
     here = state.effect_at
     name = words.tile(rules, state, target)
     a, b = state.tiles[here], state.tiles[target]
     state = state.with_tiles({here: b, target: a})
     note = f"{state.current.name} swapped the new tile with {name}, minerals and all"
-    return replace(state, phase="roll", effect=None, effect_at=None, note=note)
+    return state.evolve(phase="roll", effect=None, effect_at=None, note=note)
 
 
-def decline(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+def check_decline(rules: Rules, state: MineState, action: Action) -> None:
     """Every icon reads as an order ("Swap this tile", "Gather all minerals"), so none may be let go;
     an icon with nothing to act on passes by itself."""
     name = rules.icon_names.get(state.effect or "", "advanced")
     require(False, f"The {name} tile must act: advanced tiles are not optional. Choose one of the highlighted "
                    f"choices.", "advanced tiles")
+
+
+def decline(rules: Rules, state: MineState, action: Action) -> MineState:
+    check_decline(rules, state, action)
     return state
 
 
-def fuse(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+def check_fuse(rules: Rules, state: MineState, action: Action) -> None:
     _need(state, "fuse")
-    target = _square(action)
-    placed = state.tile(target)
-    require(placed is not None, f"There is no tile {words.square(target)} to blow up.", "timed fuse")
-    require(not placed.collapsed, "That tile has already collapsed.", "timed fuse")
-    require(not mine.is_start(state, target), "The starting tile never collapses.", "timed fuse")
-    lost = placed.minerals
-    name = words.tile(rules, state, target)
-    state = bag.collapse(state, target)
-    note = (f"{state.current.name}'s timed fuse collapsed {name}; "
-            f"{bag.describe(lost)} went back into the bag")
-    return replace(state, phase="roll", effect=None, effect_at=None, note=note)
+    target = action["x"], action["y"]
+    bag.check_collapsible(state, target, f"There is no tile {words.square(target)} to blow up.", "timed fuse")
 
 
-def porous(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+def fuse(rules: Rules, state: MineState, action: Action) -> MineState:
+    check_fuse(rules, state, action)
+    state, told = bag.collapse_told(rules, state, (action["x"], action["y"]))
+    return state.evolve(phase="roll", effect=None, effect_at=None,
+                        note=f"{state.current.name}'s timed fuse collapsed {told}")
+
+
+def check_porous(rules: Rules, state: MineState, action: Action) -> None:
     _need(state, "porous")
-    got, left = bag.draw(state.bag, 2, rnd, bag.given_minerals(action))
+    bag.check_draw(state.bag, 2, bag.given_minerals(action))
+
+
+def porous(rules: Rules, state: MineState, action: Action) -> MineState:
+    check_porous(rules, state, action)
+    given = bag.given_minerals(action)
+    got, left = bag.draw(state.bag, 2, rng(state.seed, state.step) if given is None else None, given)
     me = state.current
-    state = replace(state, bag=left).with_player(state.turn, haul=add(me.haul, counts(got)))
+    state = state.evolve(bag=left).with_player(state.turn, haul=add(me.haul, counts(got)))
     anchors = (me.pos, state.effect_at)
     note = f"{me.name} drew {bag.describe(got)} from the bag through the porous rock"
-    return replace(state, phase="extra", anchors=anchors, effect=None, effect_at=None, note=note)
+    return state.evolve(phase="extra", anchors=anchors, effect=None, effect_at=None, note=note)
 
 
-def kart(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
-    _need(state, "kart")
-    raw = action.get("tiles")
+def _kart_choice(action: Action) -> list[Pos]:
+    raw = action["tiles"]
     require(isinstance(raw, list) and 1 <= len(raw) <= 2 and all(
         isinstance(p, list) and len(p) == 2 and all(isinstance(v, int) for v in p) for p in raw),
         "Choose one or two tiles for the mine kart, as [[x, y], [x, y]].", "mine kart")
-    chosen = [tuple(p) for p in raw]
+    return [tuple(p) for p in raw]  # type: ignore[misc]
+
+
+def check_kart(rules: Rules, state: MineState, action: Action) -> None:
+    _need(state, "kart")
+    chosen = _kart_choice(action)
     require(len(set(chosen)) == len(chosen), "Choose two different tiles for the mine kart.", "mine kart")
     lines = kart_lines(rules, state)
     if frozenset(chosen) not in {frozenset(line) for line in lines}:
         where = words.tiles(rules, state, chosen)
         runs = "; or ".join(words.tiles(rules, state, line) for line in lines)
-        require(False, f"The mine kart ({words.tile(rules, state, state.effect_at)}) gathers from the two tiles on one track leading up to "
-                       f"it (the one joined to it and the one behind); {where} is not such a run. "
-                       f"Choose {runs}.", "mine kart")
+        require(False, f"The mine kart ({words.tile(rules, state, state.effect_at)}) gathers from the two tiles on "
+                       f"one track leading up to it (the one joined to it and the one behind); {where} is not such "
+                       f"a run. Choose {runs}.", "mine kart")
+
+
+def kart(rules: Rules, state: MineState, action: Action) -> MineState:
+    check_kart(rules, state, action)
     me = state.current
     haul = me.haul
     changes = {}
-    for pos in chosen:
+    for pos in _kart_choice(action):
         placed = state.tiles[pos]
         haul = add(haul, counts(placed.minerals))
-        changes[pos] = replace(placed, minerals=())
+        changes[pos] = Placed(placed.design, placed.rotation, placed.collapsed, ())
     gained = tuple(h - o for h, o in zip(haul, me.haul))
     state = state.with_tiles(changes).with_player(state.turn, haul=haul)
-    text = ", ".join(f"{n} {k}" for n, k in zip(gained, ("coal", "silver", "gold")) if n) or "nothing"
-    return replace(state, phase="roll", effect=None, effect_at=None,
-                   note=f"{me.name}'s mine kart gathered {text}")
+    text = ", ".join(f"{n} {k}" for n, k in zip(gained, KINDS) if n) or "nothing"
+    return state.evolve(phase="roll", effect=None, effect_at=None, note=f"{me.name}'s mine kart gathered {text}")
 
 
-__all__ = ["on_placed", "has_choice", "swap", "decline", "fuse", "porous", "kart", "swap_targets", "fuse_targets",
-           "kart_lines", "let_pass"]
+__all__ = ["CHOOSING", "check_decline", "check_fuse", "check_kart", "check_porous", "check_swap", "decline", "fuse",
+           "fuse_targets", "has_choice", "kart", "kart_lines", "let_pass", "on_placed", "porous", "swap",
+           "swap_targets"]

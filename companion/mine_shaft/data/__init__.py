@@ -1,28 +1,23 @@
-"""Tile designs and grid geometry: which edges of a tile are open once it is turned.
+"""Mine Shaft's numbers, read once from a data folder (``cards_data/mine-shaft`` or an edited
+copy): the tile designs with their tracks, the bag, the mineral values, the dice, which tiles
+each player count uses, the advanced icons' names and the colours the phone draws with.
 
-Positions are (x, y) squares of the table, the starting cross at (0, 0), x growing east and
-y growing south (as the phone's SVG draws it). Rotation is 0, 90, 180 or 270 degrees clockwise.
+``load(data_dir)`` gives the ``Rules`` a game instance reads everything from (``game.data``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..data import load_game
-from .tiledata import read_tiles
+from ...data import load_game
+from .geometry import Pos, turned
+from .tiles import read_tiles
 
 GAME_ID = "mine-shaft"
 START = "start"
-EDGES = "NESW"
-STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
-OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
-ROTATIONS = (0, 90, 180, 270)
-MIDPOINT_UNITS = {"N": (50, 0), "E": (100, 50), "S": (50, 100), "W": (0, 50)}  # edge midpoints of a 100-unit square
 KINDS = ("coal", "silver", "gold")  # mineral order everywhere: counts are (coal, silver, gold)
 LETTER = {"coal": "c", "silver": "s", "gold": "g"}
-
-Pos = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -35,6 +30,8 @@ class Design:
     icon: str | None
     openings: str   # unrotated, e.g. "NES"
     qty: int = 1
+    # the open edges at each quarter turn (worked out once: the rules ask for them all the time)
+    turns: tuple[frozenset[str], ...] = field(default=(), compare=False, repr=False)
 
     @property
     def is_end(self) -> bool:
@@ -43,7 +40,7 @@ class Design:
 
 @dataclass(frozen=True)
 class Rules:
-    """The game's facts, read once from cards_data/mine-shaft."""
+    """The game's facts, read once from a data folder."""
 
     designs: dict[str, Design]
     bag: tuple[int, int, int]
@@ -52,54 +49,46 @@ class Rules:
     die_b: tuple[int, ...]
     markings: dict[int, tuple[str, ...]]
     icon_names: dict[str, str]
+    palette: dict[str, str] = field(default_factory=dict)  # colour and mineral names -> the phone's colours
 
     def design(self, design_id: str) -> Design:
         return self.designs[design_id]
 
 
-@lru_cache(maxsize=4)
-def rules(data_dir: str | None = None) -> Rules:
+def design(id: str, shape: str, colour: str, slots: int, players: str, icon: str | None, openings: str,
+           qty: int = 1) -> Design:
+    return Design(id, shape, colour, slots, players, icon, openings, qty, turned(openings))
+
+
+@lru_cache(maxsize=8)
+def load(data_dir: str | None = None) -> Rules:
+    """The tables of the data folder ``data_dir`` (None: the shipped data); DataError with every problem."""
     data = load_game(GAME_ID, data_dir)
     openings = data.tables["openings"]
-    designs = {START: Design(START, "cross", "none", 0, "all", None, data.tables["start_openings"])}
+    designs = {START: design(START, "cross", "none", 0, "all", None, data.tables["start_openings"])}
     for row in read_tiles(data):
         v = row.values
-        designs[row.id] = Design(row.id, v["shape"], v["colour"], v["slots"], v["players"], v["icon"],
+        designs[row.id] = design(row.id, v["shape"], v["colour"], v["slots"], v["players"], v["icon"],
                                  openings[v["shape"]], row.qty)
     bag = tuple(int(data.tables["bag"][k]) for k in KINDS)
     values = tuple(int(data.tables["values"][k]) for k in KINDS)
     markings = {int(n): tuple(m) for n, m in data.setup["markings"].items()}
     icons = {k: v["name"] for k, v in data.tables["icons"].items()}
+    palette = dict(data.colours)
+    palette.update({k: r.colour for k, r in data.resources.items()})
     return Rules(designs, bag, values, tuple(data.tables["die_a"]), tuple(int(v) for v in data.tables["die_b"]),
-                 markings, icons)
-
-
-def rotate_edge(edge: str, rotation: int) -> str:
-    return EDGES[(EDGES.index(edge) + rotation // 90) % 4]
+                 markings, icons, palette)
 
 
 def open_edges(design: Design, rotation: int) -> frozenset[str]:
-    return frozenset(rotate_edge(e, rotation) for e in design.openings)
-
-
-def neighbour(pos: Pos, edge: str) -> Pos:
-    dx, dy = STEP[edge]
-    return pos[0] + dx, pos[1] + dy
-
-
-def edge_towards(a: Pos, b: Pos) -> str | None:
-    """The edge of square ``a`` that faces the orthogonal neighbour ``b`` (None if not adjacent)."""
-    for edge, (dx, dy) in STEP.items():
-        if (a[0] + dx, a[1] + dy) == b:
-            return edge
-    return None
-
-
-def adjacent(pos: Pos) -> list[Pos]:
-    return [neighbour(pos, e) for e in EDGES]
+    return design.turns[(rotation // 90) % 4]
 
 
 def describe(design: Design) -> str:
     shape = {"end": "end of shaft", "tee": "T"}.get(design.shape, design.shape)
     colour = "" if design.colour == "none" else f"{design.colour} "
     return f"{colour}{shape}"
+
+
+__all__ = ["Design", "GAME_ID", "KINDS", "LETTER", "Pos", "Rules", "START", "describe", "design", "load",
+           "open_edges"]

@@ -2,35 +2,41 @@
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
-
-from ..core import Action, field_of, require
-from ..errors import BadAction
-from . import bag, mine, words
-from .state import MineState
-from .tiles import Pos, Rules, adjacent, describe
+from ...core import Action, require, rng
+from ...errors import BadAction
+from ..data import Pos, Rules, describe
+from ..data.geometry import adjacent
+from ..state import MineState
+from ..views import words
+from . import bag, mine
 
 COLOURS = ("yellow", "blue", "red", "green")
 
 
-def roll(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+def check_roll(rules: Rules, state: MineState, action: Action) -> None:
     if state.phase == "start":
         require(state.current.started or not state.anchors,
                 "On your first turn you must draw and lay a tile before rolling.", "first turn")
     else:
         require(state.phase == "roll", _not_now(state), "dice")
     die_a, die_b = action.get("die_a"), action.get("die_b")
-    if die_a is None:
-        die_a = rules.die_a[rnd.randrange(len(rules.die_a))]
-    elif not isinstance(die_a, str) or die_a not in rules.die_a:
+    if die_a is not None and (not isinstance(die_a, str) or die_a not in rules.die_a):
         raise BadAction(f"die A shows one of {', '.join(sorted(set(rules.die_a)))}, not {die_a!r}")
-    if die_b is None:
-        die_b = rules.die_b[rnd.randrange(len(rules.die_b))]
-    elif isinstance(die_b, bool) or not isinstance(die_b, int) or die_b not in rules.die_b:
+    if die_b is not None and (isinstance(die_b, bool) or not isinstance(die_b, int) or die_b not in rules.die_b):
         raise BadAction(f"die B shows {', '.join(str(v) for v in sorted(set(rules.die_b)))}, not {die_b!r}")
+
+
+def roll(rules: Rules, state: MineState, action: Action) -> MineState:
+    check_roll(rules, state, action)
+    die_a, die_b = action.get("die_a"), action.get("die_b")
+    if die_a is None or die_b is None:
+        rnd = rng(state.seed, state.step)
+        if die_a is None:
+            die_a = rules.die_a[rnd.randrange(len(rules.die_a))]
+        if die_b is None:
+            die_b = rules.die_b[rnd.randrange(len(rules.die_b))]
     note = f"{state.current.name} rolled {die_a} and {die_b}"
-    return replace(state, die_a=die_a, die_b=die_b, phase="die_a", anchors=(), note=note)
+    return state.evolve(die_a=die_a, die_b=die_b, phase="die_a", anchors=(), note=note)
 
 
 def _not_now(state: MineState) -> str:
@@ -47,7 +53,7 @@ def _not_now(state: MineState) -> str:
 
 def fill_targets(rules: Rules, state: MineState) -> list[Pos]:
     return [p for p, t in state.tiles.items()
-            if rules.design(t.design).colour == state.die_a and mine.free_slots(rules, t) > 0]
+            if rules.designs[t.design].colour == state.die_a and mine.free_slots(rules, t) > 0]
 
 
 def quake_targets(state: MineState) -> list[Pos]:
@@ -64,16 +70,12 @@ def targets(rules: Rules, state: MineState) -> list[Pos]:
     return fill_targets(rules, state)
 
 
-def _square(action: Action) -> Pos:
-    return field_of(action, "x", int), field_of(action, "y", int)
-
-
-def fill_tile(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+def check_fill_tile(rules: Rules, state: MineState, action: Action) -> None:
     require(state.phase == "die_a" and state.die_a in COLOURS, "Only a colour on die A fills a tile.", "dice")
-    square = _square(action)
+    square = action["x"], action["y"]
     placed = state.tile(square)
     require(placed is not None, f"There is no tile {words.square(square)}.", "mineral placement")
-    design = rules.design(placed.design)
+    design = rules.designs[placed.design]
     require(design.colour == state.die_a,
             f"Die A shows {state.die_a}; that tile is {describe(design)}: choose a {state.die_a} tile.",
             "mineral placement")
@@ -81,33 +83,48 @@ def fill_tile(rules: Rules, state: MineState, action: Action, rnd: random.Random
     require(mine.free_slots(rules, placed) > 0,
             f"That tile's {design.slots} slot{'s are' if design.slots > 1 else ' is'} already full.",
             "mineral placement")
-    state = bag.fill(state, square, design.slots, rnd, bag.given_minerals(action))
+    bag.check_draw(state.bag, design.slots - len(placed.minerals), bag.given_minerals(action))
+
+
+def fill_tile(rules: Rules, state: MineState, action: Action) -> MineState:
+    check_fill_tile(rules, state, action)
+    square = action["x"], action["y"]
+    given = bag.given_minerals(action)
+    slots = rules.designs[state.tiles[square].design].slots
+    state = bag.fill(state, square, slots, rng(state.seed, state.step) if given is None else None, given)
     got = state.tiles[square].minerals
     note = f"{state.current.name} filled {words.tile(rules, state, square)}: it now holds {bag.describe(got)}"
-    return replace(state, phase="move", note=note)
+    return state.evolve(phase="move", note=note)
 
 
-def skip_fill(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+def check_skip_fill(rules: Rules, state: MineState, action: Action) -> None:
     require(state.phase == "die_a" and state.die_a in COLOURS,
             "A quake must collapse a tile next to you; only a colour may be left unused.", "mine collapse")
-    return replace(state, phase="move", note=f"{state.current.name} left the {state.die_a} unused")
 
 
-def collapse(rules: Rules, state: MineState, action: Action, rnd: random.Random) -> MineState:
+def skip_fill(rules: Rules, state: MineState, action: Action) -> MineState:
+    check_skip_fill(rules, state, action)
+    return state.evolve(phase="move", note=f"{state.current.name} left the {state.die_a} unused")
+
+
+def check_collapse(rules: Rules, state: MineState, action: Action) -> None:
     require(state.phase == "die_a" and state.die_a == "quake", "Only a quake on die A collapses a tile.", "dice")
-    square = _square(action)
+    square = action["x"], action["y"]
     me = state.current.pos
-    placed = state.tile(square)
-    require(square in adjacent(me), f"A quake collapses a tile right next to yours ({words.tile(rules, state, me)}); "
-                                    f"{words.tile(rules, state, square)} is not next to it.", "mine collapse")
-    require(placed is not None, f"There is no tile {words.square(square)}.", "mine collapse")
-    require(not placed.collapsed, "That tile has already collapsed.", "mine collapse")
-    require(not mine.is_start(state, square), "The starting tile never collapses.", "mine collapse")
-    lost = placed.minerals
-    name = words.tile(rules, state, square)
-    state = bag.collapse(state, square)
+    if square not in adjacent(me):
+        require(False, f"A quake collapses a tile right next to yours ({words.tile(rules, state, me)}); "
+                       f"{words.tile(rules, state, square)} is not next to it.", "mine collapse")
+    bag.check_collapsible(state, square, f"There is no tile {words.square(square)}.", "mine collapse")
+
+
+def collapse(rules: Rules, state: MineState, action: Action) -> MineState:
+    check_collapse(rules, state, action)
+    square = action["x"], action["y"]
+    state, told = bag.collapse_told(rules, state, square)
     buried = [m.name for m in state.players if m.pos == square]
     who = f"; {', '.join(buried)} must clear it next turn" if buried else ""
-    note = (f"{state.current.name} collapsed {name}; {bag.describe(lost)} went "
-            f"back into the bag{who}")
-    return replace(state, phase="move", note=note)
+    return state.evolve(phase="move", note=f"{state.current.name} collapsed {told}{who}")
+
+
+__all__ = ["COLOURS", "check_collapse", "check_fill_tile", "check_roll", "check_skip_fill", "collapse", "fill_tile",
+           "fill_targets", "quake_targets", "roll", "skip_fill", "targets"]

@@ -1,17 +1,16 @@
 """The flow of a turn: which phase comes next, steps nothing can be decided in, the end of a
 turn and of the game.
 
-Handlers for actions only change what the action changes and name the next phase; ``settle``
+Rules for actions only change what the action changes and name the next phase; ``settle``
 then skips phases with no decision in them and watches the three end conditions.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from . import mine
-from .state import MineState
-from .tiles import Rules
+from ...errors import NotYourTurn
+from ..data import Rules
+from ..state import MineState
+from . import advanced, dice, mine
 
 ENDINGS = {
     "no-viable-placement": "every track is stopped: no tile can be laid anywhere",
@@ -38,7 +37,7 @@ def watch_end(rules: Rules, state: MineState) -> MineState:
     reason = ending_reason(rules, state)
     if reason is None:
         return state
-    return replace(state, ending=reason, final_round=state.round + 1)
+    return state.evolve(ending=reason, final_round=state.round + 1)
 
 
 def can_draw(rules: Rules, state: MineState) -> bool:
@@ -55,9 +54,9 @@ def begin_turn(rules: Rules, state: MineState) -> MineState:
     placed = state.tile(me.pos)
     fresh = dict(die_a=None, die_b=None, placed=False, drawn=None, effect=None, effect_at=None)
     if placed is not None and placed.collapsed:
-        return replace(state, phase="clear", anchors=(), **fresh)
+        return state.evolve(phase="clear", anchors=(), **fresh)
     anchors = (me.pos,) if mine.at_open_end(rules, state, me.pos) else ()
-    return replace(state, phase="start", anchors=anchors, **fresh)
+    return state.evolve(phase="start", anchors=anchors, **fresh)
 
 
 def end_turn(rules: Rules, state: MineState) -> MineState:
@@ -69,27 +68,25 @@ def end_turn(rules: Rules, state: MineState) -> MineState:
         # turns start now, from the first player.
         nxt, round_ = state.first, state.final_round
     elif state.final_round is not None and round_ > state.final_round:
-        return replace(state, phase="over", anchors=(), drawn=None, effect=None, effect_at=None)
-    return begin_turn(rules, replace(state, turn=nxt, round=round_))
+        return state.evolve(phase="over", anchors=(), drawn=None, effect=None, effect_at=None)
+    return begin_turn(rules, state.evolve(turn=nxt, round=round_))
 
 
 def _auto(rules: Rules, state: MineState) -> MineState | None:
     """The next state when the current phase holds no decision, else None."""
-    from . import advanced, dice  # local: these import this module
-
     phase = state.phase
     if phase == "done":
         return end_turn(rules, state)
     if phase in ("start", "extra") and not can_draw(rules, state):
-        return replace(state, phase="roll", anchors=())
+        return state.evolve(phase="roll", anchors=())
     if phase == "effect" and not advanced.has_choice(rules, state):
         return advanced.let_pass(rules, state)
     if phase == "die_a" and not dice.targets(rules, state):
-        return replace(state, phase="move")
+        return state.evolve(phase="move")
     if phase == "mine":
         here = state.tile(state.current.pos)
         if here is None or here.collapsed or not here.minerals:
-            return replace(state, phase="done")
+            return state.evolve(phase="done")
     return None
 
 
@@ -101,3 +98,9 @@ def settle(rules: Rules, state: MineState) -> MineState:
             return state
         state = nxt
     raise AssertionError("turn flow did not settle")
+
+
+def check_turn(state: MineState, seat: int) -> None:
+    """Only the player whose turn it is acts (core has checked that the seat exists)."""
+    if seat != state.turn:
+        raise NotYourTurn(f"It is {state.current.name}'s turn, not {state.players[seat].name}'s.", "turn order")
