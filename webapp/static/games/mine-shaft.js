@@ -44,11 +44,11 @@
 
   // Every action names the seat acting. A seat's phone leaves it out (the server stamps it from
   // the phone's token); the host's shared screen acts for the seat whose turn it is, which the
-  // mine's card names (data-ms-seat).
+  // mine's card names (#ms-seat).
   function withSeat(action) {
-    var holder = document.querySelector('[data-ms-seat]');
+    var holder = document.getElementById('ms-seat');
     if (!holder || Object.prototype.hasOwnProperty.call(action, 'seat')) return action;
-    action.seat = parseInt(holder.getAttribute('data-ms-seat'), 10);
+    action.seat = parseInt(holder.getAttribute('data-seat'), 10);
     return action;
   }
 
