@@ -6,8 +6,9 @@ pile is public) with a miner's common sense: take the most valuable mineral unde
 tile whenever possible, walk to the richest tile in reach (or to a shaft end, where the next
 tile can be laid, or onto a collapse to clear and refill it), and bring down the poorest
 neighbour when the quake is theirs to place. The bot seats break ties at random from the
-table's seed, so a replay gives the same game. Every bot chooses among the candidates the
-rules allow (``game.refusal``), so none ever plays a move ``apply`` would refuse.
+table's seed, so a replay gives the same game. No bot ever plays a move ``apply`` would
+refuse: the lab's bots play the first candidate it accepts, a bot seat chooses among the
+candidates ``game.refusal`` allows.
 """
 
 from __future__ import annotations
@@ -56,8 +57,17 @@ def value(tiles: Any, action: dict) -> float:
     return base
 
 
+def _tries(game: Any, state: MineState, seat: int) -> list[dict]:
+    """What the lab's bots try, best first by their own order: the candidates for the seat whose
+    turn it is. ``BotSet`` plays the first one the rules accept (random: in a random order, so
+    uniformly among the allowed ones), so the candidates need no check of their own."""
+    if game.is_over(state) or seat != state.turn:
+        return []
+    return candidates(game, state, seat)
+
+
 def bot_set(game: Any) -> BotSet:
-    return BotSet(game, lambda state, seat: allowed(game, state, seat), seen, value)
+    return BotSet(game, lambda state, seat: _tries(game, state, seat), seen, value)
 
 
 # -- bot seats ---------------------------------------------------------------------------------

@@ -4,8 +4,10 @@ next phase, the end of a turn and of the game) is ``moves.turn.settle``."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Mapping, Sequence
 
+from ..bots import BotSet
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import Problem
 from . import bots, options, scoring, setup, views
@@ -73,8 +75,12 @@ class MineShaft(Game):
     def first_seat(self, state: MineState) -> int:
         return state.first
 
+    @cached_property
+    def _bots(self) -> BotSet:
+        return bots.bot_set(self)
+
     def bot_step(self, state: MineState, seat: int, bot: str, chooser) -> tuple[dict, MineState] | None:
-        return bots.bot_set(self).step(state, seat, bot, chooser)
+        return self._bots.step(state, seat, bot, chooser)
 
     def acting_seats(self, state: MineState) -> tuple[int, ...]:
         return () if state.phase == "over" else (state.turn,)

@@ -52,8 +52,11 @@ def _not_now(state: MineState) -> str:
 
 
 def fill_targets(rules: Rules, state: MineState) -> list[Pos]:
-    return [p for p, t in state.tiles.items()
-            if rules.designs[t.design].colour == state.die_a and mine.free_slots(rules, t) > 0]
+    """The tiles of die A's colour with an empty slot (worked out once per state: the turn's
+    flow, the buttons and the bots all ask)."""
+    return state.worked("_fills", rules, lambda: [
+        p for p, t in state.tiles.items()
+        if rules.designs[t.design].colour == state.die_a and mine.free_slots(rules, t) > 0])
 
 
 def quake_targets(state: MineState) -> list[Pos]:

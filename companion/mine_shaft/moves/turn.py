@@ -49,27 +49,34 @@ def final_turn(state: MineState) -> bool:
     return state.final_round is not None and state.round >= state.final_round
 
 
-def begin_turn(rules: Rules, state: MineState) -> MineState:
-    me = state.current
-    placed = state.tile(me.pos)
+def _opening(rules: Rules, state: MineState, seat: int) -> dict:
+    """What a turn of ``seat`` starts with: clearing when the piece stands on a collapsed tile,
+    else the start, with the tile it stands on to lay a tile against when the track runs out there."""
+    pos = state.players[seat].pos
+    placed = state.tile(pos)
     fresh = dict(die_a=None, die_b=None, placed=False, drawn=None, effect=None, effect_at=None)
     if placed is not None and placed.collapsed:
-        return state.evolve(phase="clear", anchors=(), **fresh)
-    anchors = (me.pos,) if mine.at_open_end(rules, state, me.pos) else ()
-    return state.evolve(phase="start", anchors=anchors, **fresh)
+        return dict(phase="clear", anchors=(), **fresh)
+    return dict(phase="start", anchors=(pos,) if mine.at_open_end(rules, state, pos) else (), **fresh)
+
+
+def begin_turn(rules: Rules, state: MineState) -> MineState:
+    return state.evolve(**_opening(rules, state, state.turn))
 
 
 def end_turn(rules: Rules, state: MineState) -> MineState:
-    state = state.with_player(state.turn, started=True)
-    nxt = (state.turn + 1) % len(state.players)
+    players = list(state.players)
+    players[state.turn] = players[state.turn].evolve(started=True)
+    nxt = (state.turn + 1) % len(players)
     round_ = state.round + (1 if nxt == state.first else 0)
     if state.final_round is not None and state.round < state.final_round:
         # The ending came during this turn: the rest of the round is not played; the final
         # turns start now, from the first player.
         nxt, round_ = state.first, state.final_round
     elif state.final_round is not None and round_ > state.final_round:
-        return state.evolve(phase="over", anchors=(), drawn=None, effect=None, effect_at=None)
-    return begin_turn(rules, state.evolve(turn=nxt, round=round_))
+        return state.evolve(players=tuple(players), phase="over", anchors=(), drawn=None, effect=None,
+                            effect_at=None)
+    return state.evolve(players=tuple(players), turn=nxt, round=round_, **_opening(rules, state, nxt))
 
 
 def _auto(rules: Rules, state: MineState) -> MineState | None:

@@ -8,7 +8,7 @@ unchanged and drops the rest. Whole-state checks are in ``checks``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any, Callable, Mapping
 
 from ..data import KINDS, Pos
@@ -34,6 +34,16 @@ class Miner:
     haul: tuple[int, int, int] = (0, 0, 0)  # coal, silver, gold
     started: bool = False                   # has had their first turn
     bot: str | None = None
+
+    def evolve(self, **changes: Any) -> "Miner":
+        """This miner with ``changes`` made (field names as in ``replace``)."""
+        if not changes.keys() <= _MINER_FIELDS:
+            raise TypeError(f"a miner has no {sorted(changes.keys() - _MINER_FIELDS)}")
+        kept = self.__dict__.copy()
+        kept.update(changes)
+        new = object.__new__(Miner)
+        object.__setattr__(new, "__dict__", kept)
+        return new
 
 
 @dataclass(frozen=True)
@@ -77,20 +87,22 @@ class MineState:
 
     def evolve(self, **changes: Any) -> "MineState":
         """This state with ``changes`` made (field names as in ``replace``)."""
-        new = object.__new__(MineState)
-        kept = new.__dict__
-        kept.update(self.__dict__)
+        kept = self.__dict__.copy()
         for name in WORK:
             kept.pop(name, None)
         if "grid" in changes:
+            for name in LAYOUT_WORK:
+                kept.pop(name, None)
             for name in GRID_WORK:
                 kept.pop(name, None)
         kept.update(changes)
+        new = object.__new__(MineState)
+        object.__setattr__(new, "__dict__", kept)
         return new
 
     def worked(self, name: str, rules: Any, make: Callable[[], Any]) -> Any:
         """``make()``, worked out once per state and data (``name`` is one of ``WORK`` or
-        ``GRID_WORK``): a state may be asked the same question by the buttons, the bots and the rule."""
+        ``LAYOUT_WORK``): a state may be asked the same question by the buttons, the bots and the rule."""
         found = self.__dict__.get(name)
         if found is not None and found[0] is rules:
             return found[1]
@@ -100,16 +112,28 @@ class MineState:
 
     def with_tiles(self, changes: Mapping[Pos, Placed | None], **more: Any) -> "MineState":
         tiles = dict(self.tiles)
+        same_layout = True  # the same designs, turned the same way, on the same squares
         for pos, placed in changes.items():
+            was = tiles.get(pos)
             if placed is None:
                 tiles.pop(pos, None)
             else:
                 tiles[pos] = placed
-        return self.evolve(grid=tuple(sorted(tiles.items())), **more)
+            same_layout = same_layout and was is not None and placed is not None and \
+                was.design == placed.design and was.rotation == placed.rotation
+        if not same_layout:
+            return self.evolve(grid=tuple(sorted(tiles.items())), **more)
+        # no square added or taken away: ``tiles`` is still in the grid's order
+        new = self.evolve(grid=tuple(tiles.items()), **more)
+        new.__dict__["_tiles"] = tiles
+        for name in LAYOUT_WORK:
+            if name in self.__dict__:
+                new.__dict__[name] = self.__dict__[name]
+        return new
 
     def with_player(self, seat: int, **changes: Any) -> "MineState":
         players = list(self.players)
-        players[seat] = replace(players[seat], **changes)
+        players[seat] = players[seat].evolve(**changes)
         return self.evolve(players=tuple(players))
 
     def __getstate__(self) -> dict:
@@ -121,11 +145,15 @@ class MineState:
 
 
 _FIELDS = tuple(f.name for f in fields(MineState))
-# What is worked out from a state and kept on it: from the grid alone (the tiles by square,
-# whether any track runs out into an empty square), kept by ``evolve`` while the grid stays the
-# same; and from the whole state (where the current piece can move), dropped by every ``evolve``.
-GRID_WORK = ("_tiles", "_open")
-WORK = ("_paths",)
+_MINER_FIELDS = frozenset(f.name for f in fields(Miner))
+# What is worked out from a state and kept on it: from the layout of the mine alone (whether
+# any track runs out into an empty square), kept while no tile is laid, moved or turned; from
+# the grid (the tiles by square), kept by ``evolve`` while the grid stays the same; and from the
+# whole state (where the current piece can move, which tiles die A's colour may fill), dropped
+# by every ``evolve``.
+LAYOUT_WORK = ("_open",)
+GRID_WORK = ("_tiles",)
+WORK = ("_paths", "_fills")
 
 
 def counts(minerals: tuple[str, ...]) -> tuple[int, int, int]:

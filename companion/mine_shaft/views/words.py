@@ -7,12 +7,15 @@ and a turned tile by where its track opens ("running north-south", "joining sout
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..data import START, Design, Pos, Rules, describe, open_edges
 from ..state import MineState
 
 COMPASS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
+@lru_cache(maxsize=1024)  # the squares of a mine: every log line and button names some
 def square(pos: Pos) -> str:
     """``(0, -1)`` -> "north of the start tile"; ``(2, -1)`` -> "1 north and 2 east of the start tile"."""
     x, y = pos
