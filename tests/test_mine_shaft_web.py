@@ -15,6 +15,26 @@ def start(app, seed=5):
                          "advanced", seed)
 
 
+def test_the_host_never_plays_a_seat_a_phone_holds(app):
+    """Issue 23, item 1: the game never guesses the seat. The host's token without a seat is
+    refused before the rules see it, and naming the seat whose turn it is is refused while a
+    phone holds that seat; that phone plays it, and the log names no host."""
+    table, host = start(app)
+    client = host_phone(app, host)
+    turn = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["state"]["turn"]
+    phone, token = webgame.seat_phone(app, table, turn)
+    version = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["version"]
+    unnamed = act(client, table.id, host, version, {"type": "draw_tile"})
+    assert unnamed.status_code == 422 and "needs a 'seat' field" in unnamed.get_json()["error"]["message"]
+    held = act(client, table.id, host, version, {"type": "draw_tile", "seat": turn})
+    assert held.status_code == 403 and held.get_json()["error"]["code"] == "seat_has_phone"
+    after = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
+    assert after["version"] == version and after["state"]["phase"] == "start"  # nothing was played
+    played = act(phone, table.id, token, version, {"type": "draw_tile"}).get_json()  # the token names the seat
+    assert played["version"] == version + 1 and played["event"]["seat"] == turn
+    assert played["event"]["summary"].startswith("Ann drew" if turn == 0 else "Bo drew") and "host" not in played["event"]["summary"]
+
+
 def test_a_turn_through_the_api(app):
     table, host = start(app)
     client = host_phone(app, host)
