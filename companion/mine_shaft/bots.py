@@ -80,25 +80,25 @@ def _tile_worth(rules: Rules, state: MineState, pos: Pos) -> float:
     return best + (0.5 if mine.at_open_end(rules, state, pos) else 0.0)
 
 
-def choose(rules: Rules, state: MineState, allowed: list[dict]) -> dict:
-    """A bot seat's move among the ``allowed`` ones."""
+def choose(rules: Rules, state: MineState, legal: list[dict]) -> dict:
+    """A bot seat's move among the ``legal`` ones."""
     pick = rng(f"bot/{state.seed}", state.step)
-    kinds = {a["type"] for a in allowed}
+    kinds = {a["type"] for a in legal}
     if "take" in kinds:
-        takes = [a for a in allowed if a["type"] == "take"]
+        takes = [a for a in legal if a["type"] == "take"]
         return max(takes, key=lambda a: KINDS.index(a["mineral"]))
     if "draw_tile" in kinds:
-        return next(a for a in allowed if a["type"] == "draw_tile")
+        return next(a for a in legal if a["type"] == "draw_tile")
     if state.phase == "move":
-        moves = [a for a in allowed if a["type"] in ("move", "tunnel")]
+        moves = [a for a in legal if a["type"] in ("move", "tunnel")]
         pick.shuffle(moves)
         return max(moves, key=lambda a: _tile_worth(rules, state, (a["x"], a["y"])))
     if state.phase == "die_a" and state.die_a == "quake":
         # bring down the poorest neighbour: its minerals go back to the bag, not to a rival
-        return min(allowed, key=lambda a: len(state.tiles[(a["x"], a["y"])].minerals))
+        return min(legal, key=lambda a: len(state.tiles[(a["x"], a["y"])].minerals))
     if state.phase == "effect" and state.effect == "kart":
-        return max(allowed, key=lambda a: len(a.get("tiles", [])))
-    fills = [a for a in allowed if a["type"] != "skip"] or allowed
+        return max(legal, key=lambda a: len(a.get("tiles", [])))
+    fills = [a for a in legal if a["type"] != "skip"] or legal
     return pick.choice(fills)
 
 

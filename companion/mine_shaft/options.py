@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..core import Option
-from .data import KINDS, Rules
-from .data import open_edges
+from .data import KINDS, Rules, open_edges
 from .moves import advanced, dice, mine, movement
 from .state import MineState
 from .views import words

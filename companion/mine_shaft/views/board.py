@@ -94,23 +94,29 @@ def pile_choices(rules: Rules, state: MineState) -> list[dict[str, Any]]:
     return sorted(seen.values(), key=lambda e: e["label"])
 
 
-def board(rules: Rules, state: MineState, options: list) -> dict[str, Any]:
-    me = state.current
-    cell_type = CELL_ACTION.get(state.effect if state.phase == "effect" else state.phase)
+def _cell_action(rules: Rules, state: MineState) -> str:
+    """The action a tap on a square sends in this step of the turn."""
     if state.phase == "die_a":
-        cell_type = "collapse" if state.die_a == "quake" else "fill_tile"
+        return "collapse" if state.die_a == "quake" else "fill_tile"
     if state.phase == "move" and movement.on_tunnel(rules, state):
-        cell_type = "move"
-    targets: dict[tuple[int, int], list] = {}
+        return "move"
+    return CELL_ACTION.get(state.effect if state.phase == "effect" else state.phase) or ""
+
+
+def _targets(options: list) -> list[dict[str, Any]]:
+    """The squares an allowed option acts on, each with its actions and their buttons' words."""
+    actions: dict[tuple[int, int], list] = {}
     labels: dict[tuple[int, int], list] = {}
     for option in options:
         action = option.action
         if option.allowed and "x" in action and "y" in action:
-            targets.setdefault((action["x"], action["y"]), []).append(dict(action))
+            actions.setdefault((action["x"], action["y"]), []).append(dict(action))
             labels.setdefault((action["x"], action["y"]), []).append(option.label)
-    squares = set(state.tiles) | set(targets)
-    xs = [p[0] for p in squares]
-    ys = [p[1] for p in squares]
+    return [{"x": p[0], "y": p[1], "actions": a, "labels": labels[p]} for p, a in sorted(actions.items())]
+
+
+def _pieces(rules: Rules, state: MineState) -> list[dict[str, Any]]:
+    """Every player's piece; pieces sharing a square take the next slot on it."""
     crowd: dict[tuple[int, int], int] = {}
     pieces = []
     for seat, miner in enumerate(state.players):
@@ -119,22 +125,37 @@ def board(rules: Rules, state: MineState, options: list) -> dict[str, Any]:
         pieces.append({"seat": seat, "x": miner.pos[0], "y": miner.pos[1], "slot": k, "name": miner.name,
                        "where": f"{miner.name} on {words.tile(rules, state, miner.pos)}",
                        "initial": miner.name[:1].upper(), "turn": seat == state.turn})
-    drawn = None
-    if state.drawn:
-        design = rules.design(state.drawn)
-        drawn = {"path": track_path(rules, state.drawn), "end": design.shape == "end", "label": describe(design),
-                 "colour": rules.palette.get(design.colour, "") if design.colour != "none" else ""}
+    return pieces
+
+
+def _drawn(rules: Rules, state: MineState) -> dict[str, Any] | None:
+    """The tile waiting to be laid, as the preview draws it."""
+    if not state.drawn:
+        return None
+    design = rules.design(state.drawn)
+    return {"path": track_path(rules, state.drawn), "end": design.shape == "end", "label": describe(design),
+            "colour": rules.palette.get(design.colour, "") if design.colour != "none" else ""}
+
+
+def board(rules: Rules, state: MineState, options: list) -> dict[str, Any]:
+    me = state.current
+    targets = _targets(options)
+    squares = set(state.tiles) | {(t["x"], t["y"]) for t in targets}
+    xs = [p[0] for p in squares]
+    ys = [p[1] for p in squares]
+    drawn = _drawn(rules, state)
     return {
         "draw": _next_draw(rules, state),
         "pile_choices": pile_choices(rules, state) if any(
-            o.allowed and o.action.get("type") == "draw_tile" for o in options) else [], "faces_a": sorted(set(rules.die_a), key=rules.die_a.index),
+            o.allowed and o.action.get("type") == "draw_tile" for o in options) else [],
+        "faces_a": sorted(set(rules.die_a), key=rules.die_a.index),
         "faces_b": sorted(set(rules.die_b)),
         "min_x": min(xs) - 1, "min_y": min(ys) - 1, "width": max(xs) - min(xs) + 3,
         "height": max(ys) - min(ys) + 3,
         "tiles": [_tile(rules, state, p, t) for p, t in state.grid],
-        "pieces": pieces,
-        "targets": [{"x": p[0], "y": p[1], "actions": a, "labels": labels[p]} for p, a in sorted(targets.items())],
-        "cell_action": cell_type or "",
+        "pieces": _pieces(rules, state),
+        "targets": targets,
+        "cell_action": _cell_action(rules, state),
         "drawn": drawn,
         "dice": {"a": state.die_a, "a_fill": rules.palette.get(state.die_a or "", ""), "b": state.die_b},
         "bag": dict(zip(KINDS, state.bag)), "tiles_left": len(state.pile),
