@@ -70,12 +70,16 @@ def test_every_check_agrees_with_its_rule_on_any_action(config, seed, steps):
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 10_000), steps=st.integers(0, 600))
 def test_what_a_state_keeps_is_what_a_fresh_copy_works_out(config, seed, steps):
     """A state carries what was worked out from it (the tiles by square, whether any track runs
-    out, where the piece can move, what die A may fill) into the states made from it while it
-    still holds; a copy made from its fields alone must agree on every one."""
+    out, each square's open ends and track neighbours, where the piece can move, what die A may
+    fill) into the states made from it while it still holds; a copy made from its fields alone
+    must agree on every one."""
     state = played(*config, seed, steps, bot="heuristic" if seed % 2 else "random")
     fresh = replace(state)  # the same fields, nothing worked out yet
     assert list(state.tiles) == [pos for pos, _ in state.grid] == list(fresh.tiles)  # in the grid's order
     assert mine.any_open_end(R, state) == mine.any_open_end(R, fresh)
+    for pos in state.tiles:
+        assert mine.open_ends(R, state, pos) == mine.open_ends(R, fresh, pos)
+        assert mine.track_neighbours(R, state, pos) == mine.track_neighbours(R, fresh, pos)
     if state.phase == "move":
         assert movement.targets(R, state) == movement.targets(R, fresh)
     if state.phase == "die_a" and state.die_a in dice.COLOURS:

@@ -125,9 +125,8 @@ def swap(rules: Rules, state: MineState, action: Action) -> MineState:
     here = state.effect_at
     name = words.tile(rules, state, target)
     a, b = state.tiles[here], state.tiles[target]
-    state = state.with_tiles({here: b, target: a})
     note = f"{state.current.name} swapped the new tile with {name}, minerals and all"
-    return state.evolve(phase="roll", effect=None, effect_at=None, note=note)
+    return state.with_tiles({here: b, target: a}, phase="roll", effect=None, effect_at=None, note=note)
 
 
 def check_decline(rules: Rules, state: MineState, action: Action) -> None:
@@ -151,9 +150,9 @@ def check_fuse(rules: Rules, state: MineState, action: Action) -> None:
 
 def fuse(rules: Rules, state: MineState, action: Action) -> MineState:
     check_fuse(rules, state, action)
-    state, told = bag.collapse_told(rules, state, (action["x"], action["y"]))
-    return state.evolve(phase="roll", effect=None, effect_at=None,
-                        note=f"{state.current.name}'s timed fuse collapsed {told}")
+    target = action["x"], action["y"]
+    note = f"{state.current.name}'s timed fuse collapsed {bag.collapse_told(rules, state, target)}"
+    return bag.collapse(state, target, phase="roll", effect=None, effect_at=None, note=note)
 
 
 def check_porous(rules: Rules, state: MineState, action: Action) -> None:
@@ -166,10 +165,9 @@ def porous(rules: Rules, state: MineState, action: Action) -> MineState:
     given = bag.given_minerals(action)
     got, left = bag.draw(state.bag, 2, rng(state.seed, state.step) if given is None else None, given)
     me = state.current
-    state = state.evolve(bag=left).with_player(state.turn, haul=add(me.haul, counts(got)))
-    anchors = (me.pos, state.effect_at)
     note = f"{me.name} drew {bag.describe(got)} from the bag through the porous rock"
-    return state.evolve(phase="extra", anchors=anchors, effect=None, effect_at=None, note=note)
+    return state.evolve(bag=left, players=state.players_with(state.turn, haul=add(me.haul, counts(got))),
+                        phase="extra", anchors=(me.pos, state.effect_at), effect=None, effect_at=None, note=note)
 
 
 def _kart_choice(action: Action) -> list[Pos]:
@@ -203,9 +201,9 @@ def kart(rules: Rules, state: MineState, action: Action) -> MineState:
         haul = add(haul, counts(placed.minerals))
         changes[pos] = Placed(placed.design, placed.rotation, placed.collapsed, ())
     gained = tuple(h - o for h, o in zip(haul, me.haul))
-    state = state.with_tiles(changes).with_player(state.turn, haul=haul)
     text = ", ".join(f"{n} {k}" for n, k in zip(gained, KINDS) if n) or "nothing"
-    return state.evolve(phase="roll", effect=None, effect_at=None, note=f"{me.name}'s mine kart gathered {text}")
+    return state.with_tiles(changes, players=state.players_with(state.turn, haul=haul), phase="roll", effect=None,
+                            effect_at=None, note=f"{me.name}'s mine kart gathered {text}")
 
 
 __all__ = ["CHOOSING", "check_decline", "check_fuse", "check_kart", "check_porous", "check_swap", "decline", "fuse",

@@ -70,12 +70,11 @@ def given_minerals(action: Any) -> list[str] | None:
     return drawn
 
 
-def fill(state: MineState, pos: Pos, slots: int, rnd: random.Random | None, given: Any = None) -> MineState:
-    """Top up the tile at ``pos`` to its ``slots`` from the bag."""
-    placed = state.tiles[pos]
-    drawn, bag = draw(state.bag, slots - len(placed.minerals), rnd, given)
-    new = Placed(placed.design, placed.rotation, False, sorted_minerals(placed.minerals + drawn))
-    return state.with_tiles({pos: new}, bag=bag)
+def topped(bag: tuple[int, int, int], placed: Placed, slots: int, rnd: random.Random | None,
+           given: Any = None) -> tuple[Placed, tuple[int, int, int]]:
+    """The tile ``placed`` topped up to its ``slots`` from the bag (face up), and the bag after."""
+    drawn, left = draw(bag, slots - len(placed.minerals), rnd, given)
+    return Placed(placed.design, placed.rotation, False, sorted_minerals(placed.minerals + drawn)), left
 
 
 def check_collapsible(state: MineState, pos: Pos, missing: str, rule: str) -> None:
@@ -87,18 +86,17 @@ def check_collapsible(state: MineState, pos: Pos, missing: str, rule: str) -> No
     require(not mine.is_start(state, pos), "The starting tile never collapses.", rule)
 
 
-def collapse(state: MineState, pos: Pos) -> MineState:
-    """Turn a tile face down; whatever lay on it goes back into the bag."""
+def collapse(state: MineState, pos: Pos, **more: Any) -> MineState:
+    """Turn a tile face down; whatever lay on it goes back into the bag (and ``more`` changes)."""
     placed = state.tiles[pos]
     back = add(state.bag, counts(placed.minerals))
-    return state.with_tiles({pos: Placed(placed.design, placed.rotation, True, ())}, bag=back)
+    return state.with_tiles({pos: Placed(placed.design, placed.rotation, True, ())}, bag=back, **more)
 
 
-def collapse_told(rules: Any, state: MineState, pos: Pos) -> tuple[MineState, str]:
-    """``collapse``, with the log's words for it: "the red straight east of the start tile;
+def collapse_told(rules: Any, state: MineState, pos: Pos) -> str:
+    """The log's words for a collapse at ``pos``: "the red straight east of the start tile;
     1 coal went back into the bag"."""
-    told = f"{words.tile(rules, state, pos)}; {describe(state.tiles[pos].minerals)} went back into the bag"
-    return collapse(state, pos), told
+    return f"{words.tile(rules, state, pos)}; {describe(state.tiles[pos].minerals)} went back into the bag"
 
 
 def describe(minerals: tuple[str, ...]) -> str:

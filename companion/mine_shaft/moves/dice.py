@@ -93,11 +93,12 @@ def fill_tile(rules: Rules, state: MineState, action: Action) -> MineState:
     check_fill_tile(rules, state, action)
     square = action["x"], action["y"]
     given = bag.given_minerals(action)
-    slots = rules.designs[state.tiles[square].design].slots
-    state = bag.fill(state, square, slots, rng(state.seed, state.step) if given is None else None, given)
-    got = state.tiles[square].minerals
-    note = f"{state.current.name} filled {words.tile(rules, state, square)}: it now holds {bag.describe(got)}"
-    return state.evolve(phase="move", note=note)
+    placed = state.tiles[square]
+    filled, left = bag.topped(state.bag, placed, rules.designs[placed.design].slots,
+                              rng(state.seed, state.step) if given is None else None, given)
+    note = (f"{state.current.name} filled {words.tile(rules, state, square)}: it now holds "
+            f"{bag.describe(filled.minerals)}")
+    return state.with_tiles({square: filled}, bag=left, phase="move", note=note)
 
 
 def check_skip_fill(rules: Rules, state: MineState, action: Action) -> None:
@@ -123,10 +124,10 @@ def check_collapse(rules: Rules, state: MineState, action: Action) -> None:
 def collapse(rules: Rules, state: MineState, action: Action) -> MineState:
     check_collapse(rules, state, action)
     square = action["x"], action["y"]
-    state, told = bag.collapse_told(rules, state, square)
     buried = [m.name for m in state.players if m.pos == square]
     who = f"; {', '.join(buried)} must clear it next turn" if buried else ""
-    return state.evolve(phase="move", note=f"{state.current.name} collapsed {told}{who}")
+    note = f"{state.current.name} collapsed {bag.collapse_told(rules, state, square)}{who}"
+    return bag.collapse(state, square, phase="move", note=note)
 
 
 __all__ = ["COLOURS", "check_collapse", "check_fill_tile", "check_roll", "check_skip_fill", "collapse", "fill_tile",

@@ -29,9 +29,24 @@ def _exits(rules: Rules, state: MineState, pos: Pos) -> list[tuple[str, Pos, Pla
     return [(edge, square, tiles.get(square)) for edge, square in _around(pos) if edge in edges]
 
 
-def open_ends(rules: Rules, state: MineState, pos: Pos) -> list[Pos]:
+def _ways(rules: Rules, state: MineState, pos: Pos) -> tuple[tuple[Pos, ...], tuple[Pos, ...]]:
+    """The open ends of the tile at ``pos`` (empty squares its track runs into) and its track
+    neighbours (tiles whose track meets it). Both follow from the layout alone, so each square's
+    are worked out once while no tile is laid, moved or turned."""
+    known = state.worked("_ways", rules, dict)
+    found = known.get(pos)
+    if found is None:
+        exits = _exits(rules, state, pos)
+        found = known[pos] = (
+            tuple(square for _, square, there in exits if there is None),
+            tuple(square for edge, square, there in exits
+                  if there is not None and OPPOSITE[edge] in edges_of(rules, there)))
+    return found
+
+
+def open_ends(rules: Rules, state: MineState, pos: Pos) -> tuple[Pos, ...]:
     """Empty squares that an open edge of the tile at ``pos`` leads to."""
-    return [square for _, square, there in _exits(rules, state, pos) if there is None]
+    return _ways(rules, state, pos)[0]
 
 
 def at_open_end(rules: Rules, state: MineState, pos: Pos) -> bool:
@@ -68,10 +83,9 @@ def connected(rules: Rules, state: MineState, a: Pos, b: Pos) -> bool:
     return edge in edges_of(rules, ta) and OPPOSITE[edge] in edges_of(rules, tb)
 
 
-def track_neighbours(rules: Rules, state: MineState, pos: Pos) -> list[Pos]:
+def track_neighbours(rules: Rules, state: MineState, pos: Pos) -> tuple[Pos, ...]:
     """The tiles the track of the tile at ``pos`` runs on into (their facing edges open too)."""
-    return [square for edge, square, there in _exits(rules, state, pos)
-            if there is not None and OPPOSITE[edge] in edges_of(rules, there)]
+    return _ways(rules, state, pos)[1]
 
 
 def reachable(rules: Rules, state: MineState, start: Pos, steps: int) -> dict[Pos, tuple[Pos, ...]]:

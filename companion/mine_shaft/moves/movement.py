@@ -42,8 +42,7 @@ def move(rules: Rules, state: MineState, action: Action) -> MineState:
     note = (f"{state.current.name} stayed put" if len(path) == 1 else
             f"{state.current.name} moved {len(path) - 1} step{'s' if len(path) > 2 else ''} to "
             f"{words.tile(rules, state, target)}")
-    state = state.with_player(state.turn, pos=target)
-    return state.evolve(phase="mine", last_path=path, note=note)
+    return state.evolve(players=state.players_with(state.turn, pos=target), phase="mine", last_path=path, note=note)
 
 
 def _not_now(state: MineState) -> str:
@@ -69,9 +68,9 @@ def tunnel(rules: Rules, state: MineState, action: Action) -> MineState:
     check_tunnel(rules, state, action)
     target = action["x"], action["y"]
     here = state.current.pos
-    state = state.with_player(state.turn, pos=target)
-    return state.evolve(phase="mine", last_path=(here, target),
-                        note=f"{state.current.name} went through the tunnel to {words.tile(rules, state, target)}")
+    note = f"{state.current.name} went through the tunnel to {words.tile(rules, state, target)}"
+    return state.evolve(players=state.players_with(state.turn, pos=target), phase="mine", last_path=(here, target),
+                        note=note)
 
 
 def check_take(rules: Rules, state: MineState, action: Action) -> None:
@@ -92,9 +91,9 @@ def take(rules: Rules, state: MineState, action: Action) -> MineState:
     left = list(placed.minerals)
     left.remove(kind)
     me = state.current
-    state = state.with_tiles({pos: Placed(placed.design, placed.rotation, placed.collapsed, tuple(left))})
-    state = state.with_player(state.turn, haul=add(me.haul, counts((kind,))))
-    return state.evolve(phase="done", note=f"{me.name} mined one {kind}")
+    return state.with_tiles({pos: Placed(placed.design, placed.rotation, placed.collapsed, tuple(left))},
+                            players=state.players_with(state.turn, haul=add(me.haul, counts((kind,)))),
+                            phase="done", note=f"{me.name} mined one {kind}")
 
 
 def check_pass(rules: Rules, state: MineState, action: Action) -> None:
@@ -118,14 +117,12 @@ def clear(rules: Rules, state: MineState, action: Action) -> MineState:
     pos = state.current.pos
     placed = state.tiles[pos]
     given = bag.given_minerals(action)
-    state = state.with_tiles({pos: Placed(placed.design, placed.rotation, False, placed.minerals)})
-    state = bag.fill(state, pos, rules.designs[placed.design].slots,
-                     rng(state.seed, state.step) if given is None else None, given)
-    got = state.tiles[pos].minerals
-    note = f"{state.current.name} cleared the collapsed tile and refilled it with {bag.describe(got)}"
+    cleared, left = bag.topped(state.bag, placed, rules.designs[placed.design].slots,
+                               rng(state.seed, state.step) if given is None else None, given)
+    note = f"{state.current.name} cleared the collapsed tile and refilled it with {bag.describe(cleared.minerals)}"
     if turn.final_turn(state):  # every player rolls on their final turn, even after clearing
-        return state.evolve(phase="roll", note=note + "; a final turn goes on to the roll")
-    return state.evolve(phase="done", note=note)
+        return state.with_tiles({pos: cleared}, bag=left, phase="roll", note=note + "; a final turn goes on to the roll")
+    return state.with_tiles({pos: cleared}, bag=left, phase="done", note=note)
 
 
 __all__ = ["check_clear", "check_move", "check_pass", "check_take", "check_tunnel", "clear", "move", "on_tunnel",

@@ -89,11 +89,12 @@ def place_tile(rules: Rules, state: MineState, action: Action) -> MineState:
     rotation = action["rotation"]
     design = rules.designs[state.drawn]
     given = bag.given_minerals(action)
-    state = state.with_tiles({square: Placed(design.id, rotation)}, drawn=None, placed=True, anchors=())
-    state = bag.fill(state, square, design.slots, rng(state.seed, state.step) if given is None else None, given)
-    got = state.tiles[square].minerals
-    note = f"{state.current.name} laid {words.laying(design, square, rotation)}, and filled it with {bag.describe(got)}"
-    return advanced.on_placed(rules, state.evolve(note=note), square)
+    laid, left = bag.topped(state.bag, Placed(design.id, rotation), design.slots,
+                            rng(state.seed, state.step) if given is None else None, given)
+    note = (f"{state.current.name} laid {words.laying(design, square, rotation)}, and filled it with "
+            f"{bag.describe(laid.minerals)}")
+    state = state.with_tiles({square: laid}, bag=left, drawn=None, placed=True, anchors=(), note=note)
+    return advanced.on_placed(rules, state, square)
 
 
 __all__ = ["check_draw_tile", "check_place_tile", "draw_tile", "place_tile"]

@@ -132,9 +132,13 @@ class MineState:
         return new
 
     def with_player(self, seat: int, **changes: Any) -> "MineState":
+        return self.evolve(players=self.players_with(seat, **changes))
+
+    def players_with(self, seat: int, **changes: Any) -> tuple[Miner, ...]:
+        """The players, with ``changes`` made to the one in ``seat``."""
         players = list(self.players)
         players[seat] = players[seat].evolve(**changes)
-        return self.evolve(players=tuple(players))
+        return tuple(players)
 
     def __getstate__(self) -> dict:
         """Pickled (the lab's workers) as its fields alone, without what was worked out."""
@@ -147,11 +151,12 @@ class MineState:
 _FIELDS = tuple(f.name for f in fields(MineState))
 _MINER_FIELDS = frozenset(f.name for f in fields(Miner))
 # What is worked out from a state and kept on it: from the layout of the mine alone (whether
-# any track runs out into an empty square), kept while no tile is laid, moved or turned; from
+# any track runs out into an empty square, each square's open ends and track neighbours), kept
+# while no tile is laid, moved or turned; from
 # the grid (the tiles by square), kept by ``evolve`` while the grid stays the same; and from the
 # whole state (where the current piece can move, which tiles die A's colour may fill), dropped
 # by every ``evolve``.
-LAYOUT_WORK = ("_open",)
+LAYOUT_WORK = ("_open", "_ways")
 GRID_WORK = ("_tiles",)
 WORK = ("_paths", "_fills")
 
