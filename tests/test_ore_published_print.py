@@ -7,7 +7,7 @@ import pytest
 from pypdf import PdfReader
 
 import pdf_probe
-from companion.ore_published.cards import catalog
+from companion.ore_published.data import catalog
 from pdf.build import BuildOptions, build_game
 from webapp.cli import main
 

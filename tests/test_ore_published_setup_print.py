@@ -5,7 +5,7 @@ table starts with for the same player count, in our own words."""
 import pytest
 from pypdf import PdfReader
 
-from companion.ore_published.cards import build_catalog
+from companion.ore_published.data import build_catalog
 from companion.ore_published.state import new_table
 from companion.data import load_game
 from test_own_words import digest, rulebook_digests, runs

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..core import require
-from .cards import RESOURCES, Catalog
+from .data import RESOURCES, Catalog
 from .state import in_mines, price, take_card, words
 from .tasking import is_copy, next_turn, recruit
 from .views import contract_name
@@ -131,7 +131,7 @@ def _when_built(cat: Catalog, d: dict, p: dict, effect: tuple[str, ...], action:
             return "takes a drill bit"
         return ""
     if kind == "cage":
-        if p["cage"] < int(cat.tables["cage_levels"]):
+        if p["cage"] < cat.numbers.cage_levels:
             p["cage"] += 1
             return "improves the mine cage"
         return ""
@@ -149,14 +149,14 @@ def recall(cat: Catalog, d: dict, seat: int, action: Mapping[str, Any]) -> None:
     worker = next((w for w in (mine or {"workers": []})["workers"] if w["seat"] == seat and w["depth"] == depth), None)
     require(worker is not None, f"You have no worker on space {(depth or 0) + 1} of the {res} mine.", "Recall")
     p = d["players"][seat]
-    cost = int(cat.tables["recall_cost"])
+    cost = cat.numbers.recall_cost
     require(p["money"] >= cost, f"Recalling a worker from a mine costs ${cost}; you have ${p['money']}.", "Recall")
     p["money"] -= cost
     mine["workers"].remove(worker)
     p["home"] += 1
 
 
-def done(d: dict, seat: int) -> list[str]:
+def done(cat: Catalog, d: dict, seat: int) -> list[str]:
     """Finish filling: early orders end, or this seat's business ends (unfilled contracts lost)."""
     p = d["players"][seat]
     if d["phase"] == "tasking" and d["early"] == seat:
@@ -172,7 +172,7 @@ def done(d: dict, seat: int) -> list[str]:
     p["credits"] = 0
     p["done"] = True
     if all(q["done"] for q in d["players"]):
-        d["phase"] = "over" if d["round"] >= 7 else "cleanup"
+        d["phase"] = "over" if d["round"] >= cat.numbers.rounds else "cleanup"
     return lost
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..core import require
-from .cards import Catalog
+from .data import Catalog
 from .state import take_card, words
 
 

@@ -10,7 +10,7 @@ from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..declare import ActionSpec, Declaration, Field, Kind, seat_field
 from ..errors import BadAction, GameOver
 from . import business, collection, tasking
-from .cards import RESOURCES, catalog
+from .data import RESOURCES, Catalog, catalog
 from .scoring import score_file, score_state
 from .state import ACTION_SPACES, State, new_table
 
@@ -22,8 +22,8 @@ def _reveals_place(state: Any, action: Mapping[str, Any]) -> bool:
     return space == "private" or (space == "permit" and bool(action.get("count")))
 
 
-def _reveals_collect(state: Any, action: Mapping[str, Any]) -> bool:
-    return bool(collection.exhausting(catalog(), state.data)) if isinstance(state, State) else True
+def _reveals_collect(game: "OrePublished", state: Any, action: Mapping[str, Any]) -> bool:
+    return bool(collection.exhausting(game.data, state.data)) if isinstance(state, State) else True
 
 
 def _reveals_close(state: Any, action: Mapping[str, Any]) -> bool:
@@ -89,12 +89,13 @@ class OrePublished(Game):
     actions = DECLARATION
     bot_names = ("random", "heuristic")
 
-    def __init__(self, data_dir: str | None = None) -> None:
-        self.data_dir = data_dir
+    def load(self, data_dir: str | None) -> Catalog:
+        return catalog(data_dir)
 
     @property
-    def cat(self):
-        return catalog(self.data_dir)
+    def cat(self) -> Catalog:
+        """The instance's cards and numbers (``data``), by the name the page template uses."""
+        return self.data
 
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> State:
         problem = self.check_setup(players, None)
@@ -137,7 +138,7 @@ class OrePublished(Game):
         elif kind == "recall":
             business.recall(cat, d, seat, action)
         elif kind == "done":
-            lost = business.done(d, seat)
+            lost = business.done(cat, d, seat)
             return f"loses {', '.join(lost)} unfilled" if lost else ""
         elif kind == "close_round":
             business.close_round(cat, d, action)
@@ -180,9 +181,6 @@ class OrePublished(Game):
     def describe(self, before: State, action: Action, after: State) -> str:
         from .moves import describe
         return describe(self, before, action, after)
-
-    def check_data(self, data_dir: Any = None) -> None:
-        catalog(data_dir)
 
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         return score_file(self.cat, data)

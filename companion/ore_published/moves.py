@@ -55,7 +55,7 @@ def candidates(game: "OrePublished", d: Mapping[str, Any], seat: int) -> list[tu
             for res, mine in d["mines"].items():
                 for w in mine["workers"]:
                     if w["seat"] == seat:
-                        add(f"Bring home your worker from {res} space {w['depth'] + 1} (${game.cat.tables['recall_cost']})",
+                        add(f"Bring home your worker from {res} space {w['depth'] + 1} (${game.data.numbers.recall_cost})",
                             type="recall", res=res, depth=w["depth"])
         add("Finished", type="done")
     elif phase == "tasking":

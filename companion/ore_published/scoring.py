@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import ScoreRow, ScoreSheet, sheet
 from ..errors import BadAction
-from .cards import Catalog
+from .data import Catalog
 
 FIELDS = ("name", "money", "contracts", "buildings")
 TIEBREAKS = ("most money", "most completed contracts")

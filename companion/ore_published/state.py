@@ -23,7 +23,7 @@ from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from ..ore.state import FrozenDict
-from .cards import RESOURCES, Catalog
+from .data import RESOURCES, Catalog
 
 ACTION_SPACES = ("market", "permit", "recruit", "cage", "drill", "private", "advance")
 
@@ -72,26 +72,24 @@ def new_player(name: str, colour: str, money: int, cubes: Sequence[str], workers
 def new_table(cat: Catalog, names: Sequence[str], seed: int) -> dict:
     count = len(names)
     rng = random.Random(f"{seed}/setup")
-    setup, tables = cat.setup, cat.tables
+    n = cat.numbers
     in_play = kinds(count)
     mines = {r: sorted(m.id for m in cat.mines.values() if m.res == r) for r in in_play}
     contracts = sorted(c.id for c in cat.contracts.values() if count > 2 or c.two_player)
     buildings = [b for b in cat.building_copies() if count > 2 or cat.building(b).two_player]
     for deck in list(mines.values()) + [contracts, buildings]:
         rng.shuffle(deck)
-    money = setup["starting_money"]
-    colours = setup["player_colours"]
     return {
         "seed": seed, "step": 0, "round": 1, "phase": "deal", "first": 0, "turn": 0, "queue": [],
         "early": None, "advance": None,
         "spaces": {s: None for s in ACTION_SPACES},
-        "overtime": [None] * int(setup["overtime_spaces"][str(count)]),
-        "contract_spaces": [None] * int(setup["contract_row"][str(count)]),
-        "row": [None] * int(setup["contract_row"][str(count)]),
+        "overtime": [None] * n.overtime_spaces[count],
+        "contract_spaces": [None] * n.contract_row[count],
+        "row": [None] * n.contract_row[count],
         "mines": {r: {"card": None, "workers": []} for r in in_play},
         "decks": {"mines": mines, "contracts": contracts, "buildings": buildings},
-        "discard": [], "recruited": 0, "drills": int(tables["drill_bits"]), "temps": int(tables["temp_workers"]),
-        "players": [new_player(name, colours[i], money["first"] + money["step"] * i, in_play, int(setup["workers"]))
+        "discard": [], "recruited": 0, "drills": n.drill_bits, "temps": n.temp_workers,
+        "players": [new_player(name, n.colours[i], n.first_money + n.money_step * i, in_play, n.workers)
                     for i, name in enumerate(names)],
     }
 

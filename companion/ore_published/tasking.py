@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..core import require
-from .cards import RESOURCES, Catalog
+from .data import RESOURCES, Catalog
 from .state import ACTION_SPACES, in_mines, price, take_card, words
 
 COPYABLE = ("market", "permit", "recruit", "cage", "drill", "private")
@@ -63,8 +63,8 @@ def place(cat: Catalog, d: dict, seat: int, action: Mapping[str, Any]) -> None:
         require(bool(free), "Every overtime space is taken this round.", "Overtime")
         target = action.get("target")
         require(target in COPYABLE, f"Overtime copies one of: {', '.join(COPYABLE)} (never a mine).", "Overtime")
-        _need(p, int(cat.tables["overtime_cost"]), "Overtime")
-        p["money"] -= int(cat.tables["overtime_cost"])
+        _need(p, cat.numbers.overtime_cost, "Overtime")
+        p["money"] -= cat.numbers.overtime_cost
         _act(cat, d, seat, target, action)
         d["overtime"][free[0]] = seat
     else:
@@ -88,15 +88,15 @@ def _act(cat: Catalog, d: dict, seat: int, space: str, action: Mapping[str, Any]
     if space == "market":
         res = action.get("res")
         buy, sell = action.get("buy") or 0, action.get("sell") or 0
-        trade(cat, d, p, res, buy, sell, int(cat.tables["market_primary"]))
+        trade(cat, d, p, res, buy, sell, cat.numbers.market_primary)
         d["queue"] = [{"seat": s, "kind": "market", "res": res} for s in others]
     elif space == "permit":
-        draw(cat, d, p, action.get("count") or 0, action.get("cards"), int(cat.tables["permit_primary"]))
+        draw(cat, d, p, action.get("count") or 0, action.get("cards"), cat.numbers.permit_primary)
         d["queue"] = [{"seat": s, "kind": "permit", "res": None} for s in others]
     elif space == "recruit":
         recruit(cat, d, p)
     elif space == "cage":
-        require(p["cage"] < int(cat.tables["cage_levels"]), "Your mine cage is already on its deepest side.",
+        require(p["cage"] < cat.numbers.cage_levels, "Your mine cage is already on its deepest side.",
                 "Mine cage")
         p["cage"] += 1
     elif space == "drill":
@@ -123,7 +123,7 @@ def trade(cat: Catalog, d: dict, p: dict, res: Any, buy: Any, sell: Any, limit: 
 
 
 def draw(cat: Catalog, d: dict, p: dict, count: Any, cards: Any, limit: int) -> None:
-    cost = int(cat.tables["permit_card_cost"])
+    cost = cat.numbers.permit_card_cost
     require(isinstance(count, int) and 0 <= count <= limit, f"Draw from 0 to {limit} building cards here.",
             "Permit office")
     cards = words(cards)
@@ -139,8 +139,7 @@ def draw(cat: Catalog, d: dict, p: dict, count: Any, cards: Any, limit: int) -> 
 
 def recruit(cat: Catalog, d: dict, p: dict) -> None:
     require(p["waiting"], "You have already recruited your extra worker this game.", "Recruit")
-    costs = cat.tables["recruit_costs"]
-    cost = int(costs[min(d["recruited"], len(costs) - 1)])
+    cost = cat.numbers.recruit_cost(d["recruited"])
     _need(p, cost, f"Recruit number {d['recruited'] + 1}")
     p["money"] -= cost
     p["waiting"] = False
@@ -155,7 +154,7 @@ def _private(cat: Catalog, d: dict, p: dict, action: Mapping[str, Any]) -> None:
     res = action.get("res")
     require(res in d["mines"], f"Choose a mine type: {', '.join(d['mines'])}.", "Private mine")
     require(bool(d["decks"]["mines"][res]), f"The {res} mine deck is empty.", "Private mine")
-    cost = int(cat.tables["private_mine_cost"])
+    cost = cat.numbers.private_mine_cost
     _need(p, cost, "A private mine")
     wanted = action.get("card")
     require(wanted is None or (wanted in cat.mines and cat.mines[wanted].res == res),
@@ -197,10 +196,10 @@ def reply(cat: Catalog, d: dict, seat: int, kind: str, action: Mapping[str, Any]
     p = d["players"][seat]
     if kind == "trade":
         require(owed["kind"] == "market", "The offer is permits, not the market.", "Secondary actions")
-        trade(cat, d, p, owed["res"], action.get("buy") or 0, action.get("sell") or 0, int(cat.tables["market_secondary"]))
+        trade(cat, d, p, owed["res"], action.get("buy") or 0, action.get("sell") or 0, cat.numbers.market_secondary)
     elif kind == "draw":
         require(owed["kind"] == "permit", "The offer is the market, not permits.", "Secondary actions")
-        draw(cat, d, p, action.get("count") or 0, action.get("cards"), int(cat.tables["permit_secondary"]))
+        draw(cat, d, p, action.get("count") or 0, action.get("cards"), cat.numbers.permit_secondary)
     d["queue"].pop(0)
     if not d["queue"]:
         next_turn(d)

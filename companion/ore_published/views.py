@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Catalog
+from .data import Catalog
 from .state import price
 
 
@@ -68,20 +68,19 @@ def turn_phrase(d: dict, seat: int) -> str | None:
 
 
 def space_texts(cat: Catalog, d: dict) -> dict[str, str]:
-    t = cat.tables
-    costs = t["recruit_costs"]
-    wage = costs[min(d["recruited"], len(costs) - 1)]
+    n = cat.numbers
+    wage = n.recruit_cost(d["recruited"])
     return {
-        "market": f"Pick one resource and buy or sell up to {t['market_primary']} at its price; then each other "
-                  f"player may buy or sell {t['market_secondary']} of it.",
-        "permit": f"${t['permit_card_cost']} a card for up to {t['permit_primary']} building cards; each other player "
-                  f"may pay for up to {t['permit_secondary']}.",
+        "market": f"Pick one resource and buy or sell up to {n.market_primary} at its price; then each other "
+                  f"player may buy or sell {n.market_secondary} of it.",
+        "permit": f"${n.permit_card_cost} a card for up to {n.permit_primary} building cards; each other player "
+                  f"may pay for up to {n.permit_secondary}.",
         "recruit": f"Hire the worker waiting in the recruit area for ${wage} (once a game); it works from next round.",
         "cage": "Take your mine cage, or turn it to its deeper side.",
         "drill": f"Take a drill bit ({d['drills']} left): later enter a mine on a free deeper space.",
-        "private": f"${t['private_mine_cost']}: open your own mine from the top of a mine deck, worked by a temp.",
+        "private": f"${n.private_mine_cost}: open your own mine from the top of a mine deck, worked by a temp.",
         "advance": "Start the next round, and fill contract rows early now.",
-        "overtime": f"${t['overtime_cost']}: use an action space even when taken (never a mine).",
+        "overtime": f"${n.overtime_cost}: use an action space even when taken (never a mine).",
     }
 
 
