@@ -7,7 +7,7 @@ import random
 import pytest
 
 from companion import PlayerSpec, find_game
-from companion.ore_published.tasking import workers_placed
+from companion.ore_published.state import from_json, to_json, workers_placed
 
 GAME = find_game("ore-published")
 
@@ -20,10 +20,10 @@ def play(count, bots, seed, check=None):
     while GAME.end_if(state) is None:
         seat = GAME.acting_seats(state)[0]
         action = GAME.bot_move(state, seat, bots[seat], chooser)
-        assert action is not None, (state.data["phase"], seat)
+        assert action is not None, (to_json(state)["phase"], seat)
         state = GAME.apply(state, action)
         log.append(action)
-        rounds.add(state.data["round"])
+        rounds.add(to_json(state)["round"])
         if check:
             check(state)
         assert len(log) < 2000
@@ -31,7 +31,7 @@ def play(count, bots, seed, check=None):
 
 
 def conserved(state):
-    d, cat = state.data, GAME.cat
+    d, cat = to_json(state), GAME.cat
     count = len(d["players"])
     for p in d["players"]:
         assert p["money"] >= 0
@@ -52,7 +52,7 @@ def conserved(state):
     assert d["drills"] + sum(p["drills"] for p in d["players"]) == int(tables["drill_bits"])
     assert d["temps"] + sum(1 for p in d["players"] if p["private"]) == int(tables["temp_workers"])
     for seat, p in enumerate(d["players"]):
-        placed = workers_placed(d, seat)
+        placed = workers_placed(state, seat)
         assert p["home"] + placed + (1 if p.get("fresh") else 0) == p["workers"], (seat, p)
 
 
@@ -61,14 +61,14 @@ def test_random_legal_games_keep_the_books(count):
     for seed in range(2):
         bots = ["random"] * count if seed == 0 else ["heuristic", "random"] * 3
         state, log, rounds = play(count, bots, seed * 10 + count, conserved)
-        assert rounds == set(range(1, 8)) and state.data["phase"] == "over"
+        assert rounds == set(range(1, 8)) and to_json(state)["phase"] == "over"
         replay = GAME.setup([PlayerSpec(f"P{i}") for i in range(count)], seed=seed * 10 + count)
         for action in log:
             replay = GAME.apply(replay, action)
         assert GAME.score(replay) == GAME.score(state)
         assert GAME.score(state).totals == tuple(
             sum(GAME.cat.contracts[c].vp for c in p["completed"]) + sum(GAME.cat.building(b).vp for b in p["built"])
-            for p in state.data["players"])
+            for p in to_json(state)["players"])
 
 
 def test_the_heuristic_bot_beats_random_seats_most_of_the_time():
@@ -81,13 +81,13 @@ def test_the_heuristic_bot_beats_random_seats_most_of_the_time():
 
 
 def test_bots_never_see_deck_order_or_other_hands():
-    from companion.ore_published.state import State
+    from companion.ore_published.state import from_json, to_json
     state = GAME.setup([PlayerSpec(n) for n in ("Ann", "Bo", "Cy")], seed=5)
     chooser = random.Random(5)
     checked = 0
     while GAME.end_if(state) is None and checked < 40:
         seat = GAME.acting_seats(state)[0]
-        d = state.to_json()
+        d = to_json(state)
         for deck in [d["decks"]["buildings"], d["decks"]["contracts"], *d["decks"]["mines"].values()]:
             deck.reverse()
         for other, p in enumerate(d["players"]):
@@ -95,7 +95,7 @@ def test_bots_never_see_deck_order_or_other_hands():
                 p["hand"][0], d["decks"]["buildings"][0] = d["decks"]["buildings"][0], p["hand"][0]
         for bot in GAME.bot_names:
             one = GAME.bot_move(state, seat, bot, random.Random(checked))
-            two = GAME.bot_move(State.of(d), seat, bot, random.Random(checked))
+            two = GAME.bot_move(from_json(d), seat, bot, random.Random(checked))
             assert one == two and GAME.legal(state, one)
         state = GAME.apply(state, GAME.bot_move(state, seat, "random", chooser))
         checked += 1

@@ -126,6 +126,12 @@ class Catalog:
         return self.buildings[card.split("#")[0]]
 
 
+def contract_name(cid: Any) -> str:
+    """A contract as the table says it: "c12" -> "#12" (its number on the card)."""
+    text = str(cid)
+    return f"#{text[1:]}" if text[:1] == "c" and text[1:].isdigit() else text
+
+
 def parse_spaces(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     spaces: list[int] = []
     cages: list[int] = []
