@@ -19,14 +19,24 @@ from companion import HeadframeError, PlayerSpec, find_game
 from companion.data import builtin_data_dir
 
 GAMES = ("tinners-trail", "ore", "ore-published", "mine-shaft", "ardevur")
-PENDING = {"tinners-trail", "ore", "ore-published", "mine-shaft", "ardevur"}
+PENDING = {"tinners-trail", "ore", "mine-shaft", "ardevur"}
 GAMES_PER_CASE = 3
 SAMPLES_PER_GAME = 25
 MAX_STEPS = 700
 
 # Per game, edits to a copy of its data: (file, text, replacement), each text found exactly
 # once; together they change at least three numbers the rules' legality depends on.
-EDITS: dict[str, list[tuple[str, str, str]]] = {}
+EDITS: dict[str, list[tuple[str, str, str]]] = {
+    # a recall never affordable, dearer overtime and permits, less money to start, dearer
+    # recruits, a market that sells up to three and a cage with one side only
+    "ore-published": [("game.toml", "recall_cost = 5", "recall_cost = 500"),
+                      ("game.toml", "overtime_cost = 2", "overtime_cost = 6"),
+                      ("game.toml", "permit_card_cost = 2", "permit_card_cost = 4"),
+                      ("game.toml", "first = 5, step = 1", "first = 2, step = 0"),
+                      ("game.toml", "recruit_costs = [4, 6, 8, 10, 12]", "recruit_costs = [9, 11, 13, 15, 17]"),
+                      ("game.toml", "market_primary = 2", "market_primary = 3"),
+                      ("game.toml", "cage_levels = 2", "cage_levels = 1")],
+}
 
 
 def edited_copy(game_id: str, tmp_path: Path) -> str:
