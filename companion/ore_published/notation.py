@@ -29,12 +29,11 @@ Sections, separated by `` | ``:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
 from ..errors import BadAction
 from .data import RESOURCES, Catalog
-from .state import ACTION_SPACES, SPACE_INDEX, Held, Mine, Owed, Player, Private, State, Worker
+from .state import ACTION_SPACES, SPACE_INDEX, Held, Mine, Owed, Player, Private, State, Worker, evolve
 
 FLAGS = ("hired", "fresh", "passed", "done")
 
@@ -176,11 +175,11 @@ def _parse(cat: Catalog, text: str) -> State:
                   early=_seat(fields.get("early", "-")), advance=_seat(fields.get("advance", "-")))
     state = _with_board(cat, state, _pairs(board))
     supply = _supply(cat, players)
-    state = replace(state, **{key: int(fields.get(key, supply[key])) for key in ("recruited", "drills", "temps")})
+    state = evolve(state, **{key: int(fields.get(key, supply[key])) for key in ("recruited", "drills", "temps")})
     left = _unplaced(cat, state)
     deck: Callable[[str], tuple[str, ...]] = lambda key: _known(cat, _cards(decks[key])) if key in decks else left[key]
-    return replace(state, contract_deck=deck("contracts"), building_deck=deck("buildings"),
-                   mines=tuple(replace(m, deck=deck(m.res)) for m in state.mines))
+    return evolve(state, contract_deck=deck("contracts"), building_deck=deck("buildings"),
+                   mines=tuple(evolve(m, deck=deck(m.res)) for m in state.mines))
 
 
 def _number(text: str) -> int | str:
@@ -208,7 +207,7 @@ def _with_board(cat: Catalog, state: State, board: dict[str, str]) -> State:
         space, seat = item.split(":")
         spaces[SPACE_INDEX[space]] = int(seat)
     overtime = tuple(_seat(s) for s in _cards(board["overtime"])) if "overtime" in board else state.overtime
-    return replace(state, row=tuple(row), contract_spaces=tuple(seats), spaces=tuple(spaces), overtime=overtime,
+    return evolve(state, row=tuple(row), contract_spaces=tuple(seats), spaces=tuple(spaces), overtime=overtime,
                    discard=_known(cat, _cards(board.get("discard", ""))))
 
 

@@ -5,12 +5,11 @@ move and the turn banner's words."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from ..core import ordinal
 from .data import RESOURCES, Catalog, contract_name
-from .state import HIDDEN, State, acting, to_json
+from .state import HIDDEN, State, acting, evolve, to_json
 
 SPACE_WORDS = {"market": "Commodity market", "permit": "Permit office", "recruit": "Recruit", "cage": "Mine cage",
                "drill": "Drill bit", "private": "Private mine", "advance": "Advance orders"}
@@ -24,11 +23,11 @@ def building_name(cat: Catalog, card: str) -> str:
 def seen_by(state: State, seat: int | None) -> State:
     """The state as ``seat`` knows it: decks in no particular order (sorted), the building deck
     and the other hands as unknown cards, no seed. Bots decide from this alone."""
-    players = tuple(p if i == seat or not p.hand else replace(p, hand=(HIDDEN,) * len(p.hand))
+    players = tuple(p if i == seat or not p.hand else evolve(p, hand=(HIDDEN,) * len(p.hand))
                     for i, p in enumerate(state.players))
-    return replace(state, seed=0, players=players, contract_deck=tuple(sorted(state.contract_deck)),
+    return evolve(state, seed=0, players=players, contract_deck=tuple(sorted(state.contract_deck)),
                    building_deck=(HIDDEN,) * len(state.building_deck),
-                   mines=tuple(replace(m, deck=tuple(sorted(m.deck))) for m in state.mines))
+                   mines=tuple(evolve(m, deck=tuple(sorted(m.deck))) for m in state.mines))
 
 
 def public_view(cat: Catalog, state: State, seat: int | None) -> dict[str, Any]:

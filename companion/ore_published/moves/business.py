@@ -9,13 +9,12 @@ rule that runs it and then builds the new state.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from ...core import require
 from ..data import RESOURCES, Building, Catalog, contract_name
-from ..state import ACTION_SPACES, BUSINESS, CLEANUP, OVER, TASKING, Held, Player, State, in_mines, with_cubes, \
-    with_mine, with_player
+from ..state import ACTION_SPACES, BUSINESS, CLEANUP, OVER, TASKING, Held, Player, State, evolve, in_mines, \
+    with_cubes, with_mine, with_player
 from .cards import first_player, is_copy, price, take_card, words
 from .tasking import forbid_recruit, next_turn, recruit
 
@@ -80,13 +79,13 @@ def fill(game: Any, state: State, action: Action) -> State:
     for res in row_cubes(game.data, p, contract, action.get("choice")):
         spent[res] = spent.get(res, 0) - 1
     p = with_cubes(p, spent)
-    done = replace(contract, filled=contract.filled + 1, now=True)
+    done = evolve(contract, filled=contract.filled + 1, now=True)
     money = p.money + card.rows[contract.filled].pay
     if done.filled == len(card.rows):
-        p = replace(p, money=money, contracts=tuple(c for c in p.contracts if c is not contract),
+        p = evolve(p, money=money, contracts=tuple(c for c in p.contracts if c is not contract),
                     completed=p.completed + (cid,), credits=p.credits + card.buildings)
     else:
-        p = replace(p, money=money, contracts=tuple(done if c is contract else c for c in p.contracts))
+        p = evolve(p, money=money, contracts=tuple(done if c is contract else c for c in p.contracts))
     return with_player(state, seat, p)
 
 
@@ -123,7 +122,7 @@ def build(game: Any, state: State, action: Action) -> State:
     p = state.players[seat]
     hand = list(p.hand)
     hand.remove(card)
-    return with_player(state, seat, replace(p, hand=tuple(hand), built=p.built + (card,), credits=p.credits - 1))
+    return with_player(state, seat, evolve(p, hand=tuple(hand), built=p.built + (card,), credits=p.credits - 1))
 
 
 def _paid(p: Player, b: Building) -> Player:
@@ -131,7 +130,7 @@ def _paid(p: Player, b: Building) -> Player:
     spent: dict[str, int] = {}
     for res in b.cubes:
         spent[res] = spent.get(res, 0) - 1
-    return replace(with_cubes(p, spent), money=p.money - b.money)
+    return evolve(with_cubes(p, spent), money=p.money - b.money)
 
 
 def _counts(action: Action) -> dict[str, int]:
@@ -164,13 +163,13 @@ def _when_built(cat: Catalog, state: State, seat: int, effect: tuple[str, ...], 
         total = sum(n * (price(cat, state, r) or 0) for r, n in counts.items())
         sign = 1 if kind == "buy" else -1
         p = with_cubes(p, {r: sign * n for r, n in counts.items()})
-        return with_player(state, seat, replace(p, money=p.money - sign * total))
+        return with_player(state, seat, evolve(p, money=p.money - sign * total))
     if kind == "recruit" and p.waiting and action.get("recruit", True):
         return recruit(cat, state, seat)
     if kind == "drill" and state.drills > 0:
-        return replace(with_player(state, seat, replace(p, drills=p.drills + 1)), drills=state.drills - 1)
+        return evolve(with_player(state, seat, evolve(p, drills=p.drills + 1)), drills=state.drills - 1)
     if kind == "cage" and p.cage < cat.numbers.cage_levels:
-        return with_player(state, seat, replace(p, cage=p.cage + 1))
+        return with_player(state, seat, evolve(p, cage=p.cage + 1))
     if kind == "cube":
         return with_player(state, seat, with_cubes(p, {effect[1]: int(effect[2])}))
     return state
@@ -197,8 +196,8 @@ def recall(game: Any, state: State, action: Action) -> State:
     workers = list(mine.workers)
     workers.remove(next(w for w in workers if w.seat == seat and w.depth == depth))
     p = state.players[seat]
-    state = with_mine(state, replace(mine, workers=tuple(workers)))
-    return with_player(state, seat, replace(p, money=p.money - game.data.numbers.recall_cost, home=p.home + 1))
+    state = with_mine(state, evolve(mine, workers=tuple(workers)))
+    return with_player(state, seat, evolve(p, money=p.money - game.data.numbers.recall_cost, home=p.home + 1))
 
 
 def forbid_done(game: Any, state: State, action: Action) -> None:
@@ -215,13 +214,13 @@ def done(game: Any, state: State, action: Action) -> State:
     seat = action["seat"]
     p = state.players[seat]
     if state.phase == TASKING:
-        state = replace(with_player(state, seat, replace(p, credits=0)), early=None)
+        state = evolve(with_player(state, seat, evolve(p, credits=0)), early=None)
         return state if state.queue else next_turn(state)
     lost = tuple(c.id for c in p.contracts if not c.now)
-    p = replace(p, contracts=tuple(c for c in p.contracts if c.now), credits=0, done=True)
-    state = replace(with_player(state, seat, p), discard=state.discard + lost)
+    p = evolve(p, contracts=tuple(c for c in p.contracts if c.now), credits=0, done=True)
+    state = evolve(with_player(state, seat, p), discard=state.discard + lost)
     if all(q.done for q in state.players):
-        state = replace(state, phase=OVER if state.round >= game.data.numbers.rounds else CLEANUP)
+        state = evolve(state, phase=OVER if state.round >= game.data.numbers.rounds else CLEANUP)
     return state
 
 
@@ -231,20 +230,20 @@ def close_round(game: Any, state: State, action: Action) -> State:
     require(state.phase == CLEANUP, "The round closes once everyone has finished business.", "Business")
     count = len(state.players)
     first = state.advance if state.advance is not None else (state.first + 1) % count
-    players = tuple(replace(p, home=p.workers - in_mines(state, seat), fresh=False, passed=False, done=False,
-                            contracts=tuple(replace(c, now=False) for c in p.contracts))
+    players = tuple(evolve(p, home=p.workers - in_mines(state, seat), fresh=False, passed=False, done=False,
+                            contracts=tuple(evolve(c, now=False) for c in p.contracts))
                     for seat, p in enumerate(state.players))
     turned = words(action.get("cards"))
     deck, row = state.contract_deck, list(state.row)
     for slot, card in enumerate(row):
         if card is None:
             row[slot], deck = take_card(deck, turned.pop(0) if turned else None, "contract")
-    state = replace(state, first=first, advance=None, spaces=(None,) * len(ACTION_SPACES),
+    state = evolve(state, first=first, advance=None, spaces=(None,) * len(ACTION_SPACES),
                     overtime=(None,) * len(state.overtime), contract_spaces=(None,) * len(state.contract_spaces),
                     players=players, row=tuple(row), contract_deck=deck, round=state.round + 1, phase=TASKING,
                     turn=first)
     if players[first].home == 0:
-        state = next_turn(replace(state, turn=(first - 1) % count))
+        state = next_turn(evolve(state, turn=(first - 1) % count))
     return state
 
 

@@ -8,12 +8,11 @@ home, the card goes under its deck and the next card is turned up.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from ...core import require
 from ..data import Catalog
-from ..state import BUSINESS, COLLECTION, RES_INDEX, Mine, Player, State, Worker
+from ..state import BUSINESS, COLLECTION, RES_INDEX, Mine, Player, State, Worker, evolve
 from .cards import first_player, take_card, words
 
 
@@ -37,7 +36,7 @@ def collect(game: Any, state: State, action: Mapping[str, Any]) -> State:
     turned = words(action.get("cards"))
     players = [_Counts(p) for p in state.players]
     mines = tuple(_work(cat, state.players, players, mine, turned) for mine in state.mines)
-    state = replace(state, mines=mines)
+    state = evolve(state, mines=mines)
     decks = {m.res: m.deck for m in mines}
     temps = state.temps
     for seat, p in enumerate(state.players):
@@ -50,9 +49,9 @@ def collect(game: Any, state: State, action: Mapping[str, Any]) -> State:
                 players[seat].private = None
                 temps += 1
             else:
-                players[seat].private = replace(p.private, depth=deeper)
-    mines = tuple(replace(m, deck=decks[m.res]) for m in mines)
-    return replace(state, mines=mines, temps=temps, phase=BUSINESS,
+                players[seat].private = evolve(p.private, depth=deeper)
+    mines = tuple(evolve(m, deck=decks[m.res]) for m in mines)
+    return evolve(state, mines=mines, temps=temps, phase=BUSINESS,
                    players=tuple(c.player(p) for c, p in zip(players, state.players)))
 
 
@@ -65,7 +64,7 @@ class _Counts:
         self.private = p.private
 
     def player(self, p: Player) -> Player:
-        return replace(p, cubes=tuple(self.cubes), home=self.home, private=self.private, done=False)
+        return evolve(p, cubes=tuple(self.cubes), home=self.home, private=self.private, done=False)
 
 
 def _work(cat: Catalog, before: tuple[Player, ...], players: list[_Counts], mine: Mine, turned: list[str]) -> Mine:
@@ -80,7 +79,7 @@ def _work(cat: Catalog, before: tuple[Player, ...], players: list[_Counts], mine
             players[w.seat].home += 1
         wanted = next((c for c in turned if c in cat.mines and cat.mines[c].res == mine.res), None)
         new, deck = take_card(mine.deck + (mine.card,), wanted, f"{mine.res} mine")
-        return replace(mine, card=new, workers=(), deck=deck)
+        return evolve(mine, card=new, workers=(), deck=deck)
     kept = []
     for w in mine.workers:
         deeper = w.depth + 1
@@ -88,4 +87,4 @@ def _work(cat: Catalog, before: tuple[Player, ...], players: list[_Counts], mine
             kept.append(Worker(w.seat, deeper))
         else:
             players[w.seat].home += 1
-    return replace(mine, workers=tuple(kept))
+    return evolve(mine, workers=tuple(kept))

@@ -11,12 +11,11 @@ builds the new state, which can no longer fail.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from ...core import require
-from ..state import ACTION_SPACES, COLLECTION, DEAL, SPACE_INDEX, TASKING, Held, Owed, Player, Private, State, Worker, \
-    at, with_cubes, with_mine, with_player
+from ..state import ACTION_SPACES, COLLECTION, DEAL, SPACE_INDEX, TASKING, Held, Owed, Player, Private, State, \
+    Worker, at, evolve, with_cubes, with_mine, with_player
 from .cards import first_player, is_copy, price, take_card, words
 
 COPYABLE = ("market", "permit", "recruit", "cage", "drill", "private")
@@ -32,7 +31,7 @@ def deal(game: Any, state: State, action: Action) -> State:
     for mine in state.mines:
         wanted = next((m for m in named if cat.mines.get(m) and cat.mines[m].res == mine.res), None)
         card, deck = take_card(mine.deck, wanted, f"{mine.res} mine")
-        mines.append(replace(mine, card=card, deck=deck))
+        mines.append(evolve(mine, card=card, deck=deck))
     contracts = words(action.get("contracts"))
     require(len(contracts) <= len(state.row), f"The contract row holds {len(state.row)} cards, not {len(contracts)}.",
             "Setup")
@@ -40,7 +39,7 @@ def deal(game: Any, state: State, action: Action) -> State:
     for slot in range(len(state.row)):
         card, deck = take_card(deck, contracts[slot] if slot < len(contracts) else None, "contract")
         row.append(card)
-    return replace(state, mines=tuple(mines), row=tuple(row), contract_deck=deck, phase=TASKING, turn=state.first)
+    return evolve(state, mines=tuple(mines), row=tuple(row), contract_deck=deck, phase=TASKING, turn=state.first)
 
 
 def _need(money: int, cost: int, why: str) -> None:
@@ -92,20 +91,20 @@ def place(game: Any, state: State, action: Action) -> State:
     elif space == "contract":
         slot = action["slot"]
         p = state.players[seat]
-        state = with_player(state, seat, replace(p, contracts=p.contracts + (Held(state.row[slot]),)))
-        state = replace(state, row=at(state.row, slot, None), contract_spaces=at(state.contract_spaces, slot, seat))
+        state = with_player(state, seat, evolve(p, contracts=p.contracts + (Held(state.row[slot]),)))
+        state = evolve(state, row=at(state.row, slot, None), contract_spaces=at(state.contract_spaces, slot, seat))
     elif space == "overtime":
         p = state.players[seat]
-        state = with_player(state, seat, replace(p, money=p.money - game.data.numbers.overtime_cost))
+        state = with_player(state, seat, evolve(p, money=p.money - game.data.numbers.overtime_cost))
         state = _act(game, state, seat, action["target"], action)
-        state = replace(state, overtime=at(state.overtime, state.overtime.index(None), seat))
+        state = evolve(state, overtime=at(state.overtime, state.overtime.index(None), seat))
     elif space == "advance":
-        state = replace(state, advance=seat, early=seat, spaces=at(state.spaces, SPACE_INDEX[space], seat))
+        state = evolve(state, advance=seat, early=seat, spaces=at(state.spaces, SPACE_INDEX[space], seat))
     else:
         state = _act(game, state, seat, space, action)
-        state = replace(state, spaces=at(state.spaces, SPACE_INDEX[space], seat))
+        state = evolve(state, spaces=at(state.spaces, SPACE_INDEX[space], seat))
     p = state.players[seat]
-    state = with_player(state, seat, replace(p, home=p.home - 1))
+    state = with_player(state, seat, evolve(p, home=p.home - 1))
     if not state.queue and state.early is None:
         state = next_turn(state)
     return state
@@ -141,23 +140,23 @@ def _act(game: Any, state: State, seat: int, space: str, action: Action) -> Stat
     if space == "market":
         res = action["res"]
         state = trade(game.data, state, seat, res, action.get("buy") or 0, action.get("sell") or 0)
-        return replace(state, queue=tuple(Owed(s % count, "market", res) for s in _others(state, seat)))
+        return evolve(state, queue=tuple(Owed(s % count, "market", res) for s in _others(state, seat)))
     if space == "permit":
         state = draw(game.data, state, seat, action.get("count") or 0, action.get("cards"))
-        return replace(state, queue=tuple(Owed(s % count, "permit", None) for s in _others(state, seat)))
+        return evolve(state, queue=tuple(Owed(s % count, "permit", None) for s in _others(state, seat)))
     p = state.players[seat]
     if space == "recruit":
         return recruit(game.data, state, seat)
     if space == "cage":
-        return with_player(state, seat, replace(p, cage=p.cage + 1))
+        return with_player(state, seat, evolve(p, cage=p.cage + 1))
     if space == "drill":
-        return replace(with_player(state, seat, replace(p, drills=p.drills + 1)), drills=state.drills - 1)
+        return evolve(with_player(state, seat, evolve(p, drills=p.drills + 1)), drills=state.drills - 1)
     if space == "private":
         mine = state.mine(action["res"])
         card, deck = take_card(mine.deck, action.get("card"), f"{mine.res} mine")
-        state = with_mine(state, replace(mine, deck=deck))
-        p = replace(p, money=p.money - n.private_mine_cost, private=Private(card, 0))
-        return replace(with_player(state, seat, p), temps=state.temps - 1)
+        state = with_mine(state, evolve(mine, deck=deck))
+        p = evolve(p, money=p.money - n.private_mine_cost, private=Private(card, 0))
+        return evolve(with_player(state, seat, p), temps=state.temps - 1)
     return state
 
 
@@ -180,7 +179,7 @@ def forbid_trade(cat: Any, state: State, p: Player, money: int, res: Any, buy: A
 def trade(cat: Any, state: State, seat: int, res: str, buy: int, sell: int) -> State:
     cost = price(cat, state, res) or 0
     p = with_cubes(state.players[seat], {res: buy - sell})
-    return with_player(state, seat, replace(p, money=p.money + (sell - buy) * cost))
+    return with_player(state, seat, evolve(p, money=p.money + (sell - buy) * cost))
 
 
 def forbid_draw(cat: Any, state: State, money: int, count: Any, cards: Any, limit: int) -> None:
@@ -205,8 +204,8 @@ def draw(cat: Any, state: State, seat: int, count: int, cards: Any) -> State:
         card, deck = take_card(deck, named[index] if named else None, "building", is_copy)
         hand += (card,)
     p = state.players[seat]
-    p = replace(p, money=p.money - count * cat.numbers.permit_card_cost, hand=hand)
-    return replace(with_player(state, seat, p), building_deck=deck)
+    p = evolve(p, money=p.money - count * cat.numbers.permit_card_cost, hand=hand)
+    return evolve(with_player(state, seat, p), building_deck=deck)
 
 
 def forbid_recruit(cat: Any, state: State, p: Player, money: int) -> None:
@@ -218,9 +217,9 @@ def recruit(cat: Any, state: State, seat: int) -> State:
     """The waiting worker hired (already allowed): it stays on the board until the business
     phase recalls it, and works from next round."""
     p = state.players[seat]
-    p = replace(p, money=p.money - cat.numbers.recruit_cost(state.recruited), waiting=False, workers=p.workers + 1,
+    p = evolve(p, money=p.money - cat.numbers.recruit_cost(state.recruited), waiting=False, workers=p.workers + 1,
                 fresh=True)
-    return replace(with_player(state, seat, p), recruited=state.recruited + 1)
+    return evolve(with_player(state, seat, p), recruited=state.recruited + 1)
 
 
 def _forbid_private(cat: Any, state: State, p: Player, money: int, action: Action) -> None:
@@ -263,8 +262,8 @@ def _enter_mine(state: State, seat: int, action: Action) -> State:
     if depth:
         p = state.players[seat]
         # a used drill bit goes back to the supply
-        state = replace(with_player(state, seat, replace(p, drills=p.drills - 1)), drills=state.drills + 1)
-    return with_mine(state, replace(mine, workers=mine.workers + (Worker(seat, depth),)))
+        state = evolve(with_player(state, seat, evolve(p, drills=p.drills - 1)), drills=state.drills + 1)
+    return with_mine(state, evolve(mine, workers=mine.workers + (Worker(seat, depth),)))
 
 
 # -- secondary actions and passing -----------------------------------------------------------
@@ -290,7 +289,7 @@ def reply(game: Any, state: State, action: Action) -> State:
         state = trade(game.data, state, seat, owed.res, action.get("buy") or 0, action.get("sell") or 0)
     elif kind == "draw":
         state = draw(game.data, state, seat, action.get("count") or 0, action.get("cards"))
-    state = replace(state, queue=state.queue[1:])
+    state = evolve(state, queue=state.queue[1:])
     return state if state.queue else next_turn(state)
 
 
@@ -302,7 +301,7 @@ def forbid_pass(game: Any, state: State, action: Action) -> None:
 def pass_turn(game: Any, state: State, action: Action) -> State:
     forbid_pass(game, state, action)
     seat = action["seat"]
-    return next_turn(with_player(state, seat, replace(state.players[seat], passed=True)))
+    return next_turn(with_player(state, seat, evolve(state.players[seat], passed=True)))
 
 
 def next_turn(state: State) -> State:
@@ -312,8 +311,8 @@ def next_turn(state: State) -> State:
         seat = (state.turn + step) % count
         p = state.players[seat]
         if p.home > 0 and not p.passed:
-            return replace(state, turn=seat)
-    return replace(state, phase=COLLECTION, turn=None)
+            return evolve(state, turn=seat)
+    return evolve(state, phase=COLLECTION, turn=None)
 
 
 __all__ = ["COPYABLE", "deal", "draw", "forbid_pass", "forbid_place", "forbid_reply", "next_turn", "pass_turn",
