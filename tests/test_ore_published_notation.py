@@ -97,3 +97,13 @@ def test_a_position_that_cannot_be_read_says_what(text, words):
     with pytest.raises(BadAction, match="cannot read the position") as caught:
         position(text)
     assert words in str(caught.value)
+
+
+def test_a_position_that_breaks_the_books_has_its_problems_named():
+    assert GAME.problems(position(START)) == []
+    broken = position(START.replace("row=c1,c2", "row=c1,c1").replace("Bo $6", "Bo $-2 drills=9 home=7"))
+    found = {(p.field, p.message) for p in GAME.problems(broken)}
+    assert ("players[1]", "Bo has less than nothing") in found
+    assert ("players[1].home", "Bo owns 4 workers, yet 7 are home and 0 on the board") in found
+    assert ("drills", "the supply and the players hold 5 drill bits in all") in found
+    assert any(field == "contracts" and "extra ['c1']" in message for field, message in found)

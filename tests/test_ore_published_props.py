@@ -161,3 +161,10 @@ def test_the_cheap_checks_agree_with_the_rules_on_any_action():
                 refused += ruled is not None
             state = GAME.apply(state, GAME.bot_move(state, GAME.acting_seats(state)[0], "random", chooser))
     assert agreed > 5000 and agreed - refused > 200
+
+
+def test_every_state_of_a_played_game_has_no_problems():
+    def none(state):
+        assert GAME.problems(state) == []
+    for count in (2, 3, 4, 5):
+        play(count, ["random", "heuristic"] * 3, 70 + count, none)

@@ -8,13 +8,13 @@ import random
 from typing import Any, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
-from ..errors import BadAction
+from ..errors import BadAction, Problem
 from . import bots, options, views
 from .data import Catalog, catalog
 from .moves import MOVES
 from .scoring import score_file, score_state
 from .setup import new_table
-from .state import State, acting, evolve, from_json, to_json
+from .state import State, acting, evolve, from_json, problems, to_json
 
 
 class OrePublished(Game):
@@ -57,6 +57,9 @@ class OrePublished(Game):
         winners = tuple(s for s, r in enumerate(ranks) if r == 1)
         return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners,
                        f"the {views.ordinal_word(self.data.numbers.rounds)} round is over")
+
+    def problems(self, state: State) -> list[Problem]:
+        return problems(self.data, state)
 
     def round_of(self, state: State) -> int:
         return state.round

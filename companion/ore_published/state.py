@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .data import RESOURCES
+from ..errors import Problem
+from .data import RESOURCES, Catalog
 
 ACTION_SPACES = ("market", "permit", "recruit", "cage", "drill", "private", "advance")
 DEAL, TASKING, COLLECTION, BUSINESS, CLEANUP, OVER = "deal", "tasking", "collection", "business", "cleanup", "over"
@@ -204,6 +205,57 @@ def at(items: tuple, index: int, value: Any) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
+# -- whole-state checks -------------------------------------------------------------------
+def problems(cat: Catalog, state: State) -> list[Problem]:
+    """Everything wrong with ``state`` as a table (a position typed by hand, a stored table):
+    amounts below zero, a card missing or twice, tokens or workers that do not add up."""
+    found: list[Problem] = []
+
+    def check(ok: bool, field: str, message: str) -> None:
+        if not ok:
+            found.append(Problem("state", None, field, message))
+
+    for seat, p in enumerate(state.players):
+        where = f"players[{seat}]"
+        check(p.money >= 0 and min(p.cubes) >= 0 and p.home >= 0, where, f"{p.name} has less than nothing")
+        on_board = workers_placed(state, seat) + (1 if p.fresh else 0)
+        check(p.home + on_board == p.workers, f"{where}.home",
+              f"{p.name} owns {p.workers} workers, yet {p.home} are home and {on_board} on the board")
+    for field, cards, wanted in _cards_in_play(cat, state):
+        check(sorted(cards) == sorted(wanted), field, "every card of the game must be in exactly one place; "
+              f"missing {sorted(set(wanted) - set(cards))[:3]}, extra {sorted(_extra(cards, wanted))[:3]}")
+    n = cat.numbers
+    check(0 <= state.drills and state.drills + sum(p.drills for p in state.players) == n.drill_bits, "drills",
+          f"the supply and the players hold {n.drill_bits} drill bits in all")
+    check(0 <= state.temps and state.temps + sum(1 for p in state.players if p.private) == n.temp_workers, "temps",
+          f"the supply and the private mines hold {n.temp_workers} temps in all")
+    return found
+
+
+def _cards_in_play(cat: Catalog, state: State) -> list[tuple[str, list[str], list[str]]]:
+    """(field, the cards of a kind wherever they are, the cards of that kind in play)."""
+    two, players = len(state.players) == 2, state.players
+    mines = [m.card for m in state.mines if m.card] + [c for m in state.mines for c in m.deck]
+    mines += [p.private.card for p in players if p.private]
+    contracts = [c for c in state.row if c] + list(state.contract_deck + state.discard)
+    contracts += [c.id for p in players for c in p.contracts] + [c for p in players for c in p.completed]
+    buildings = list(state.building_deck) + [b for p in players for b in p.hand + p.built]
+    return [("mines", mines, [m for m, card in cat.mines.items() if card.res in state.kinds()]),
+            ("contracts", contracts, [c for c, card in cat.contracts.items() if card.two_player or not two]),
+            ("buildings", buildings, [b for b in cat.building_copies() if cat.building(b).two_player or not two])]
+
+
+def _extra(cards: list[str], wanted: list[str]) -> set[str]:
+    left = list(wanted)
+    extra = set()
+    for card in cards:
+        if card in left:
+            left.remove(card)
+        else:
+            extra.add(card)
+    return extra
+
+
 # -- JSON ----------------------------------------------------------------------------------
 def to_json(state: State) -> dict:
     return {
@@ -257,5 +309,5 @@ def _player(p: Mapping[str, Any]) -> Player:
 
 
 __all__ = ["ACTION_SPACES", "BUSINESS", "CLEANUP", "COLLECTION", "DEAL", "HIDDEN", "Held", "Mine", "OVER", "Owed",
-           "Player", "Private", "RES_INDEX", "State", "TASKING", "Worker", "acting", "at", "from_json", "in_mines",
-           "to_json", "with_cubes", "with_mine", "with_player", "workers_placed"]
+           "Player", "Private", "RES_INDEX", "State", "TASKING", "Worker", "acting", "at", "evolve", "from_json",
+           "in_mines", "problems", "to_json", "with_cubes", "with_mine", "with_player", "workers_placed"]
