@@ -33,7 +33,8 @@ from typing import Callable
 
 from ..errors import BadAction
 from .data import RESOURCES, Catalog
-from .state import ACTION_SPACES, SPACE_INDEX, Held, Mine, Owed, Player, Private, State, Worker, evolve
+from .state import ACTION_SPACES, SPACE_INDEX, Held, Mine, Owed, Player, Private, State, Worker, cards_in_play, \
+    evolve, placed_cards
 
 FLAGS = ("hired", "fresh", "passed", "done")
 
@@ -126,18 +127,10 @@ def _supply(cat: Catalog, players: tuple[Player, ...]) -> dict[str, int]:
 
 def _unplaced(cat: Catalog, state: State) -> dict[str, tuple[str, ...]]:
     """Each deck as it is when it holds every card of its kind found nowhere else, in data order."""
-    two = len(state.players) == 2
-    players = state.players
-    contracts = {c for c in state.row if c} | set(state.discard)
-    contracts |= {c.id for p in players for c in p.contracts} | {c for p in players for c in p.completed}
-    buildings = {b for p in players for b in p.hand + p.built}
-    mines = {m.card for m in state.mines} | {p.private.card for p in players if p.private is not None}
-    left = {"contracts": tuple(c for c, card in cat.contracts.items() if (card.two_player or not two) and c not in contracts),
-            "buildings": tuple(b for b in cat.building_copies() if (cat.building(b).two_player or not two)
-                               and b not in buildings)}
-    for m in state.mines:
-        left[m.res] = tuple(c for c, card in cat.mines.items() if card.res == m.res and c not in mines)
-    return left
+    placed = {kind: set(cards) for kind, cards in placed_cards(state).items()}
+    left = {kind: tuple(c for c in cards if c not in placed[kind]) for kind, cards in cards_in_play(cat, state).items()}
+    return {"contracts": left["contracts"], "buildings": left["buildings"],
+            **{m.res: tuple(c for c in left["mines"] if cat.mines[c].res == m.res) for m in state.mines}}
 
 
 # -- reading -----------------------------------------------------------------------------

@@ -232,17 +232,30 @@ def problems(cat: Catalog, state: State) -> list[Problem]:
     return found
 
 
+def placed_cards(state: State) -> dict[str, list[str]]:
+    """The cards of each kind (mines, contracts, buildings) that are anywhere but in a deck."""
+    players = state.players
+    contracts = [c for c in state.row if c] + list(state.discard) + [c.id for p in players for c in p.contracts]
+    return {"mines": [m.card for m in state.mines if m.card] + [p.private.card for p in players if p.private],
+            "contracts": contracts + [c for p in players for c in p.completed],
+            "buildings": [b for p in players for b in p.hand + p.built]}
+
+
+def cards_in_play(cat: Catalog, state: State) -> dict[str, list[str]]:
+    """Every card of each kind this table plays with, in data order (two players leave out
+    copper and the cards without the two-player mark)."""
+    two = len(state.players) == 2
+    return {"mines": [m for m, card in cat.mines.items() if card.res in state.kinds()],
+            "contracts": [c for c, card in cat.contracts.items() if card.two_player or not two],
+            "buildings": [b for b in cat.building_copies() if cat.building(b).two_player or not two]}
+
+
 def _cards_in_play(cat: Catalog, state: State) -> list[tuple[str, list[str], list[str]]]:
     """(field, the cards of a kind wherever they are, the cards of that kind in play)."""
-    two, players = len(state.players) == 2, state.players
-    mines = [m.card for m in state.mines if m.card] + [c for m in state.mines for c in m.deck]
-    mines += [p.private.card for p in players if p.private]
-    contracts = [c for c in state.row if c] + list(state.contract_deck + state.discard)
-    contracts += [c.id for p in players for c in p.contracts] + [c for p in players for c in p.completed]
-    buildings = list(state.building_deck) + [b for p in players for b in p.hand + p.built]
-    return [("mines", mines, [m for m, card in cat.mines.items() if card.res in state.kinds()]),
-            ("contracts", contracts, [c for c, card in cat.contracts.items() if card.two_player or not two]),
-            ("buildings", buildings, [b for b in cat.building_copies() if cat.building(b).two_player or not two])]
+    placed, wanted = placed_cards(state), cards_in_play(cat, state)
+    decks = {"mines": [c for m in state.mines for c in m.deck], "contracts": list(state.contract_deck),
+             "buildings": list(state.building_deck)}
+    return [(kind, placed[kind] + decks[kind], wanted[kind]) for kind in wanted]
 
 
 def _extra(cards: list[str], wanted: list[str]) -> set[str]:
@@ -309,5 +322,6 @@ def _player(p: Mapping[str, Any]) -> Player:
 
 
 __all__ = ["ACTION_SPACES", "BUSINESS", "CLEANUP", "COLLECTION", "DEAL", "HIDDEN", "Held", "Mine", "OVER", "Owed",
-           "Player", "Private", "RES_INDEX", "State", "TASKING", "Worker", "acting", "at", "evolve", "from_json",
-           "in_mines", "problems", "to_json", "with_cubes", "with_mine", "with_player", "workers_placed"]
+           "Player", "Private", "RES_INDEX", "State", "TASKING", "Worker", "acting", "at", "cards_in_play", "evolve",
+           "from_json", "in_mines", "placed_cards", "problems", "to_json", "with_cubes", "with_mine", "with_player",
+           "workers_placed"]
