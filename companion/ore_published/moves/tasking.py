@@ -110,9 +110,10 @@ def place(game: Any, state: State, action: Action) -> State:
     return state
 
 
-def _others(state: State, seat: int) -> range:
+def _others(state: State, seat: int) -> list[int]:
+    """The other seats, clockwise from ``seat``'s left: the order secondary actions go round."""
     count = len(state.players)
-    return range(seat + 1, seat + count)
+    return [(seat + k) % count for k in range(1, count)]
 
 
 def _forbid_act(game: Any, state: State, p: Player, money: int, space: str, action: Action) -> None:
@@ -136,14 +137,13 @@ def _forbid_act(game: Any, state: State, p: Player, money: int, space: str, acti
 def _act(game: Any, state: State, seat: int, space: str, action: Action) -> State:
     """``space``'s primary action for ``seat`` (already allowed), and the secondary it offers."""
     n = game.data.numbers
-    count = len(state.players)
     if space == "market":
         res = action["res"]
         state = trade(game.data, state, seat, res, action.get("buy") or 0, action.get("sell") or 0)
-        return evolve(state, queue=tuple(Owed(s % count, "market", res) for s in _others(state, seat)))
+        return evolve(state, queue=tuple(Owed(s, "market", res) for s in _others(state, seat)))
     if space == "permit":
         state = draw(game.data, state, seat, action.get("count") or 0, action.get("cards"))
-        return evolve(state, queue=tuple(Owed(s % count, "permit", None) for s in _others(state, seat)))
+        return evolve(state, queue=tuple(Owed(s, "permit", None) for s in _others(state, seat)))
     p = state.players[seat]
     if space == "recruit":
         return recruit(game.data, state, seat)
