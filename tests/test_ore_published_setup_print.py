@@ -9,7 +9,7 @@ from companion.ore_published.cards import build_catalog
 from companion.ore_published.state import new_table
 from companion.data import load_game
 from test_own_words import digest, rulebook_digests, runs
-from webapp.cli import main
+from headframe.cli import main
 
 
 def _setup_text(tmp_path, *args) -> str:
