@@ -9,7 +9,7 @@ import pytest
 from companion.data import load_game
 from companion.errors import DataError
 from companion.ore_published.data import build_catalog, catalog, parse_rows, parse_spaces
-from webapp.cli import main
+from headframe.cli import main
 
 DATA = Path(__file__).resolve().parent.parent / "cards_data" / "ore-published"
 

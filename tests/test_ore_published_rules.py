@@ -7,7 +7,7 @@ import pytest
 
 from companion import PlayerSpec, RuleViolation, find_game
 from companion.ore_published.state import from_json, to_json
-from webapp.cli import main
+from headframe.cli import main
 
 GAME = find_game("ore-published")
 

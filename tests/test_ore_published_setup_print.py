@@ -10,7 +10,7 @@ from companion.ore_published.setup import new_table
 from companion.ore_published.state import to_json
 from companion.data import load_game
 from test_own_words import digest, rulebook_digests, runs
-from webapp.cli import main
+from headframe.cli import main
 
 
 def _setup_text(tmp_path, *args) -> str:
