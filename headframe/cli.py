@@ -131,7 +131,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](args)
     except DataError as exc:
-        for problem in exc.problems:
+        from companion.data.files import located
+
+        for problem in located(exc.problems):
             print(problem, file=sys.stderr)
         return 2
     except DataLines as exc:

@@ -48,12 +48,13 @@ def cmd_games(args: argparse.Namespace) -> int:
 def _check(names: Sequence[str], data_dir: Path | None) -> None:
     """The same pass as ``build`` (pdf.build.check_set): the data checks, then every piece
     drawn without writing a file, so what stops a build is reported first; every problem."""
+    from companion.data.files import located
     from pdf.build import check_set
 
     problems: list[str] = []
     for game_id in names:
         try:
-            problems.extend(str(p) for p in check_set(game_id, data_dir))
+            problems.extend(str(p) for p in located(check_set(game_id, data_dir)))
         except HeadframeError as exc:  # a piece too big for the paper: build says the same
             problems.append(f"headframe: {exc}")
     if problems:
