@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -130,6 +131,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)
+    except BrokenPipeError:  # the reader went away (`| head`): nothing more to say to it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except DataError as exc:
         from companion.data.files import located
 
@@ -142,6 +146,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except HeadframeError as exc:
         print(f"headframe: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a folder that cannot be made or written (a path the user gave)
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"headframe: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

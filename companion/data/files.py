@@ -41,6 +41,9 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+ANYWHERE = Path("/")  # as ``folder``: a file the user names themselves, which may be anywhere
+
+
 def file_problem(path: Path, folder: Path | None = None, limit: int = MAX_FILE_BYTES) -> str | None:
     """Why ``path`` cannot be read as a data file of ``folder`` (default: the folder it is
     in), or None. Looks only at where it leads and what kind of file it is, never inside."""
