@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from companion.csvcells import text_cell
 from companion.errors import HeadframeError
 
 from .play import Job, play_chunk, seats_of
@@ -120,9 +121,11 @@ def csv_row(row: dict[str, Any]) -> list[Any]:
     def number(value: float) -> str:
         return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
-    return ([row["index"] + 1, row["seed"], row["first"] + 1] + row["bots"] + [number(s) for s in row["scores"]]
+    # Names come from the data (a card's name) and may start like a formula: the same rule as a table's export.csv.
+    return ([row["index"] + 1, row["seed"], row["first"] + 1] + [text_cell(b) for b in row["bots"]]
+            + [number(s) for s in row["scores"]]
             + [" ".join(str(w + 1) for w in row["winners"]), number(row["margin"]), row["rounds"], row["turns"],
-               row["end"]] + ["|".join(items) for items in row["taken"]])
+               text_cell(row["end"])] + [text_cell("|".join(items)) for items in row["taken"]])
 
 
 def run(job: Job, games: int, out: Path, *, workers: int = 0, scheduler: str | None = None,
