@@ -83,6 +83,9 @@ def _parser() -> argparse.ArgumentParser:
                            epilog=EPILOG)
     check.add_argument("games", nargs="*", metavar="GAME", help="game ids or 'all' (default: all)")
     check.add_argument("--data", type=Path, metavar="DIR", help="check an edited copy of the data")
+    check.add_argument("--out", type=Path, default=Path("out"), metavar="DIR",
+                       help="where 'build' writes (default: ./out): a build of these games stopped part way "
+                            "there is finished or undone first")
 
     cal = sub.add_parser("calibrate", help="print a one-page duplex calibration sheet",
                          description="Write a duplex calibration sheet. Print it two-sided at 100%%, hold it to "

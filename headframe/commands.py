@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import sys
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -61,8 +62,19 @@ def _check(names: Sequence[str], data_dir: Path | None) -> None:
         raise DataLines(problems)
 
 
+def _recover(names: Sequence[str], out: Path) -> None:
+    """End any swap a stopped build left in ``out`` for these games, saying what was done."""
+    from pdf.staging import recover
+
+    for game_id in names:
+        note = recover(out / game_id)
+        if note:
+            print(f"headframe: {note}", file=sys.stderr)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     names = _expand(args.games, args.data)
+    _recover(names, args.out)
     _check(names, args.data)
     print(f"ok: {', '.join(names)}")
     return 0
@@ -73,6 +85,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     from .progress import Progress
 
     names = _expand(args.games, args.data)
+    _recover(names, args.out)
     options = BuildOptions(paper=args.paper, sides=args.sides, bleed_mm=args.bleed, guides=args.guides,
                            back_offset_mm=args.back_offset, players=args.players, variant=args.variant,
                            companion_url=args.companion_url, data_dir=args.data,
