@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -82,6 +83,9 @@ def _parser() -> argparse.ArgumentParser:
                            epilog=EPILOG)
     check.add_argument("games", nargs="*", metavar="GAME", help="game ids or 'all' (default: all)")
     check.add_argument("--data", type=Path, metavar="DIR", help="check an edited copy of the data")
+    check.add_argument("--out", type=Path, default=Path("out"), metavar="DIR",
+                       help="where 'build' writes (default: ./out): a build of these games stopped part way "
+                            "there is finished or undone first")
 
     cal = sub.add_parser("calibrate", help="print a one-page duplex calibration sheet",
                          description="Write a duplex calibration sheet. Print it two-sided at 100%%, hold it to "
@@ -130,8 +134,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)
+    except BrokenPipeError:  # the reader went away (`| head`): nothing more to say to it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except DataError as exc:
-        for problem in exc.problems:
+        from companion.data.files import located
+
+        for problem in located(exc.problems):
             print(problem, file=sys.stderr)
         return 2
     except DataLines as exc:
@@ -140,6 +149,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except HeadframeError as exc:
         print(f"headframe: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a folder that cannot be made or written (a path the user gave)
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"headframe: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from companion.errors import HeadframeError
 
@@ -48,20 +49,32 @@ def cmd_games(args: argparse.Namespace) -> int:
 def _check(names: Sequence[str], data_dir: Path | None) -> None:
     """The same pass as ``build`` (pdf.build.check_set): the data checks, then every piece
     drawn without writing a file, so what stops a build is reported first; every problem."""
+    from companion.data.files import located
     from pdf.build import check_set
 
     problems: list[str] = []
     for game_id in names:
         try:
-            problems.extend(str(p) for p in check_set(game_id, data_dir))
+            problems.extend(str(p) for p in located(check_set(game_id, data_dir)))
         except HeadframeError as exc:  # a piece too big for the paper: build says the same
             problems.append(f"headframe: {exc}")
     if problems:
         raise DataLines(problems)
 
 
+def _recover(names: Sequence[str], out: Path) -> None:
+    """End any swap a stopped build left in ``out`` for these games, saying what was done."""
+    from pdf.staging import recover
+
+    for game_id in names:
+        note = recover(out / game_id)
+        if note:
+            print(f"headframe: {note}", file=sys.stderr)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     names = _expand(args.games, args.data)
+    _recover(names, args.out)
     _check(names, args.data)
     print(f"ok: {', '.join(names)}")
     return 0
@@ -72,6 +85,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     from .progress import Progress
 
     names = _expand(args.games, args.data)
+    _recover(names, args.out)
     options = BuildOptions(paper=args.paper, sides=args.sides, bleed_mm=args.bleed, guides=args.guides,
                            back_offset_mm=args.back_offset, players=args.players, variant=args.variant,
                            companion_url=args.companion_url, data_dir=args.data,
@@ -107,14 +121,42 @@ def cmd_score(args: argparse.Namespace) -> int:
     from companion import find_game
 
     game = find_game(args.game)
-    try:
-        data = json.loads(args.file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise HeadframeError(f"{args.file}: not found") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise HeadframeError(f"{args.file}: not valid JSON ({exc})") from None
-    print(json.dumps(game.score_file(data).to_json(), indent=2, ensure_ascii=False))
+    sheet = game.score_file(_end_of_game(args.file))
+    print(json.dumps(sheet.to_json(), indent=2, ensure_ascii=False))
     return 0
+
+
+MAX_DIGITS = 18  # no count or sum of money in a game comes near a billion
+
+
+def _end_of_game(path: Path) -> Any:
+    """An end-of-game file's JSON: a regular file of at most 1 MiB, numbers of at most
+    ``MAX_DIGITS`` digits, text of whole characters; anything else one line naming the file."""
+    from companion.data.files import ANYWHERE, file_problem, read_bytes
+
+    problem = file_problem(path, ANYWHERE)
+    if problem:
+        raise HeadframeError(f"{path}: {problem}")
+    text = read_bytes(path, ANYWHERE).decode("utf-8-sig", errors="replace")
+    try:
+        data = json.loads(text, parse_int=_whole_number)
+    except RecursionError:
+        raise HeadframeError(f"{path}: nests lists or objects too deep to be an end-of-game file") from None
+    except ValueError as exc:
+        raise HeadframeError(f"{path}: not valid JSON ({exc})") from None
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise HeadframeError(f"{path}: text holds {exc.object[exc.start:exc.end]!a}, half of a character pair "
+                             f"(a lone surrogate); write the whole character") from None
+    return data
+
+
+def _whole_number(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise ValueError(f"a number of {digits:,} digits; numbers here have at most {MAX_DIGITS}")
+    return int(text)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

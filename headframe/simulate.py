@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -82,20 +83,59 @@ def run(args: argparse.Namespace) -> int:
     bots = _bots(game, args.bots, players)
     if args.games < 1:
         raise HeadframeError(f"--games must be at least 1, not {args.games}")
-    if args.workers is not None and args.workers < 1:
-        raise HeadframeError(f"--workers must be at least 1, not {args.workers}")
+    _check_workers(args.workers)
     if args.compare and args.data:
         raise HeadframeError("--compare names both data folders; leave out --data")
-    if args.out.exists() and not args.out.is_dir():
-        raise HeadframeError(f"{args.out} is a file; --out needs a folder")
     if args.scheduler:
-        try:
-            import distributed  # noqa: F401
-        except ImportError:
-            raise HeadframeError("--scheduler needs dask's distributed: pip install 'headframe[cluster]'") from None
+        _check_scheduler(args.scheduler)
     folders = list(args.compare) if args.compare else [args.data]
+    _check_out(args.out)
     jobs = [Job(game.id, players, args.variant, bots, args.seed, checked_data(game.id, folder)) for folder in folders]
     summaries = simulate(jobs, folders, args.games, args.out, workers=args.workers or 0, scheduler=args.scheduler,
                          progress_for=progress_for(args.quiet), tell=lambda line: print(line, file=sys.stderr))
     print(f"report: {args.out / 'report.html'}")
     return 130 if summaries[-1]["meta"]["interrupted"] else 0
+
+
+def _check_workers(workers: int | None) -> None:
+    from lab.run import too_many
+
+    if workers is not None and workers < 1:
+        raise HeadframeError(f"--workers must be at least 1, not {workers}")
+    if workers is not None and too_many(workers):
+        raise HeadframeError(f"--workers {too_many(workers)}")
+
+
+def _check_scheduler(address: str) -> None:
+    """A Dask scheduler's address, such as tcp://HOST:8786, before any data is read."""
+    try:
+        from distributed.comm.addressing import parse_address, parse_host_port
+    except ImportError:
+        raise HeadframeError("--scheduler needs dask's distributed: pip install 'headframe[cluster]'") from None
+    try:
+        scheme, location = parse_address(address)
+        if scheme in ("tcp", "tls"):
+            parse_host_port(location)
+    except ValueError:
+        raise HeadframeError(f"--scheduler {address!r} is not a scheduler's address; "
+                             f"give one such as tcp://HOST:8786") from None
+
+
+def _check_out(out: Path) -> None:
+    """The report's folder can be made and written to, found before any game is played.
+    Only what this check made is removed again, so a refusal later leaves nothing behind."""
+    made = []
+    try:
+        for folder in reversed([out, *out.parents]):
+            if not folder.exists():
+                folder.mkdir()
+                made.append(folder)
+        if not out.is_dir():
+            raise HeadframeError(f"--out {out} is a file; it needs a folder")
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as exc:
+        raise HeadframeError(f"--out {out}: cannot write there ({exc.strerror or exc})") from None
+    finally:
+        for folder in reversed(made):
+            folder.rmdir()
