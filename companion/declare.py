@@ -144,34 +144,40 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and -MAX_INT <= value <= MAX_INT
 
 
-def _short(value: Any) -> bool:
+def _is_short(value: Any) -> bool:
     return isinstance(value, str) and len(value) <= MAX_STRING
 
 
-def _list_of(value: Any, ok: Callable[[Any], bool]) -> bool:
-    return isinstance(value, list) and len(value) <= MAX_ITEMS and all(ok(v) for v in value)
+def _list_of(value: Any, item_ok: Callable[[Any], bool]) -> bool:
+    return isinstance(value, list) and len(value) <= MAX_ITEMS and all(item_ok(v) for v in value)
 
 
-def _square(value: Any) -> bool:
+def _is_number(value: Any) -> bool:
+    return _is_int(value) or (isinstance(value, float) and math.isfinite(value) and abs(value) <= MAX_INT)
+
+
+def _is_int_map(value: Any) -> bool:
+    return (isinstance(value, dict) and len(value) <= MAX_ITEMS
+            and all(_is_short(k) and _is_int(v) for k, v in value.items()))
+
+
+def _is_square(value: Any) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)
 
 
-# Whether a value is of a kind, one small test per kind (every action is checked by them, so
-# they are looked up, not reached through a chain of comparisons). RECORDS are checked field
-# by field instead.
-_KIND_TESTS: dict[Kind, Callable[[Any], bool]] = {
+# What each kind accepts as a value (a RECORDS list is checked field by field, not here).
+_KIND_CHECKS: dict[Kind, Callable[[Any], bool]] = {
     Kind.INT: _is_int,
-    Kind.STR: _short,
+    Kind.STR: _is_short,
     Kind.BOOL: lambda v: isinstance(v, bool),
     Kind.INT_LIST: lambda v: _list_of(v, _is_int),
-    Kind.STR_LIST: lambda v: _list_of(v, _short),
-    Kind.INT_MAP: lambda v: isinstance(v, dict) and len(v) <= MAX_ITEMS and all(
-        _short(k) and _is_int(x) for k, x in v.items()),
-    Kind.DICE: lambda v: _short(v) or _list_of(v, _is_int),
-    Kind.INT_OR_STR: lambda v: _is_int(v) or _short(v),
-    Kind.NUMBER: lambda v: _is_int(v) or (isinstance(v, float) and math.isfinite(v) and abs(v) <= MAX_INT),
-    Kind.STR_OR_LIST: lambda v: _short(v) or _list_of(v, _short),
-    Kind.POINTS: lambda v: _list_of(v, _square),
+    Kind.STR_LIST: lambda v: _list_of(v, _is_short),
+    Kind.INT_MAP: _is_int_map,
+    Kind.DICE: lambda v: _is_short(v) or _list_of(v, _is_int),
+    Kind.INT_OR_STR: lambda v: _is_int(v) or _is_short(v),
+    Kind.NUMBER: _is_number,
+    Kind.STR_OR_LIST: lambda v: _is_short(v) or _list_of(v, _is_short),
+    Kind.POINTS: lambda v: _list_of(v, _is_square),
 }
 
 
@@ -303,7 +309,7 @@ def _field_schemas(fields: Sequence[Field]) -> tuple[dict, list[str]]:
 
 
 def _tests_of(fields: Sequence[Field]) -> tuple[tuple[Field, Callable[[Any], bool] | None], ...]:
-    return tuple((f, _KIND_TESTS.get(f.kind)) for f in fields)
+    return tuple((f, _KIND_CHECKS.get(f.kind)) for f in fields)
 
 
 def _check_fields(label: str, fields: Sequence[Field], obj: Mapping[str, Any], skip: Sequence[str] = (),

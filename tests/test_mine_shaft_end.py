@@ -15,7 +15,7 @@ from companion.core import Finish
 from companion.errors import BadAction
 from companion import find_game
 from companion.mine_shaft.notation import parse
-from webapp.cli import main
+from headframe.cli import main
 
 GAME = find_game("mine-shaft")
 R = GAME.data
