@@ -87,6 +87,8 @@ class MineState:
 
     def evolve(self, **changes: Any) -> "MineState":
         """This state with ``changes`` made (field names as in ``replace``)."""
+        if not changes.keys() <= _FIELD_NAMES:
+            raise TypeError(f"a state has no {sorted(changes.keys() - _FIELD_NAMES)}")
         kept = self.__dict__.copy()
         for name in WORK:
             kept.pop(name, None)
@@ -149,6 +151,7 @@ class MineState:
 
 
 _FIELDS = tuple(f.name for f in fields(MineState))
+_FIELD_NAMES = frozenset(_FIELDS)
 _MINER_FIELDS = frozenset(f.name for f in fields(Miner))
 # What is worked out from a state and kept on it: from the layout of the mine alone (whether
 # any track runs out into an empty square, each square's open ends and track neighbours), kept
