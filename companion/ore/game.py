@@ -16,7 +16,7 @@ from .options import options_for
 from .scoring import holdings, score
 from .scoring.file import score_file
 from .setup import VARIANTS, new_table
-from .state import State, changed
+from .state import State
 from .state.codec import from_json, to_json
 from .state.problems import table_problems
 from .views.log import describe_action
@@ -41,9 +41,6 @@ class Ore(Game):
         if problem:
             raise BadAction(problem)
         return new_table(self.data, players, variant or "standard", seed)
-
-    def stepped(self, before: State, after: State) -> State:
-        return changed(after, step=before.step + 1)
 
     def settle(self, state: State, action: Action) -> State:
         return settle(self.data, state)

@@ -59,7 +59,8 @@ def _sales_use(head: Decision, use: str) -> None:
 def _slot(state: State, row: str, action: Mapping) -> tuple[int, object]:
     slot = field_of(action, "slot", int)
     cards = state.rows.of(row)
-    require(0 <= slot < len(cards) and cards[slot] is not None, f"There is no card in {row} slot {slot + 1}.", RULE)
+    if not (0 <= slot < len(cards) and cards[slot] is not None):
+        raise RuleViolation(f"There is no card in {row} slot {slot + 1}.", RULE)
     return slot, cards[slot]
 
 

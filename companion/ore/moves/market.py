@@ -52,7 +52,8 @@ def check_sell(game, state: State, action: Mapping) -> Sale:
     my_turn(state, seat)
     res = resource(field_of(action, "resource", str))
     player = state.players[seat]
-    require(player.barrels[res] > 0, f"{player.name} has no {res} to sell.", RULE)
+    if player.barrels[res] <= 0:
+        raise RuleViolation(f"{player.name} has no {res} to sell.", RULE)
     rows = due_rows(cat, state, seat)
     if rows:
         have = player.barrels.counts()
