@@ -7,16 +7,6 @@ phone's buttons), ``bots``, ``scoring``, ``views`` (what a phone shows, the log 
 makes its instances).
 """
 
-import sys
-from types import ModuleType
-
-from ..ore_rules import tables as _tables
 from .game import Ore
-
-# Ore published still reads its tables through ``companion.ore.cards``, the module these parts
-# replace; the name stays until its own data part imports ``companion.ore_rules.tables``.
-_legacy = ModuleType(__name__ + ".cards", "Tables read the same way in both editions (companion.ore_rules.tables).")
-_legacy.read_table, _legacy._cell = _tables.read_table, _tables.cell  # type: ignore[attr-defined]
-sys.modules.setdefault(_legacy.__name__, _legacy)
 
 __all__ = ["Ore"]

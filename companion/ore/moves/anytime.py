@@ -9,7 +9,7 @@ from typing import Mapping, NamedTuple
 from ...core import field_of, require
 from ...errors import BadAction
 from ..data import RESOURCES, thresholds
-from ..state import State, changed, with_player, with_round
+from ..state import State, with_player, with_round
 from .bank import check_spend, move_barrels, spend
 
 

@@ -6,8 +6,8 @@ from typing import Mapping
 
 from ...core import field_of, require
 from ...errors import BadAction, NotYourTurn, RuleViolation
-from ..data import RESOURCES, Catalog
-from ..state import Mine, Miner, State, changed, with_mine, with_player, with_round
+from ..data import Catalog
+from ..state import Miner, State, changed, with_mine, with_player, with_round
 from .bank import check_pay, check_spend, order_from, pay, resource, spend
 
 RULE = "Placement"
