@@ -100,6 +100,10 @@ class ContractRow:
     pay: int
 
     def label(self) -> str:
+        return self._label
+
+    @cached_property
+    def _label(self) -> str:
         return " + ".join("/".join(box) for box in self.boxes) + f" for ${self.pay}"
 
 
