@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from test_data_validation import edit  # replace once, return the line
-from webapp.cli import main
+from headframe.cli import main
 
 LONG = "and then the miner walks down the long dark shaft again " * 40
 

@@ -18,7 +18,7 @@ from companion.errors import NotYourTurn, RuleViolation
 from companion.ore.setup.scenario import as_json, give, state, table
 from companion.ore_rules.descent import descend
 from test_check import line_of
-from webapp.cli import main
+from headframe.cli import main
 
 GAME = find_game("ore")
 JOE, ANN, BO = 0, 1, 2

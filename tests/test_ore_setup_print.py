@@ -13,7 +13,7 @@ from companion.ore.data import RESOURCES, load as catalog
 from companion.ore.setup import new_table
 from companion.ore.state.codec import to_json
 from test_own_words import digest, rulebook_digests, runs
-from webapp.cli import main
+from headframe.cli import main
 
 CASES = [(3, "standard"), (4, "standard"), (5, "standard"), (4, "short"), (3, "long"), (5, "contract-race")]
 

@@ -303,16 +303,3 @@ __all__ = ["Bank", "Barrels", "Cards", "Decision", "FRESH_ROUND", "Futures", "He
            "NO_BARRELS", "Offer", "PHASES", "Pile", "Player", "Private", "ROWS", "State", "ThisRound", "changed",
            "replaced", "with_card", "with_mine", "with_pile", "with_player", "with_round", "without"]
 
-
-class FrozenDict(dict):
-    """A dict that refuses changes. Ore's state no longer uses it; Ore published's state still
-    builds on it (``companion/ore_published/state.py``) until that state is typed too."""
-
-    def _refuse(self, *args, **kwargs):
-        raise TypeError("a game state is read-only; apply an action to get a new state")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        import json
-        return hash(json.dumps(self, sort_keys=True))
