@@ -1,25 +1,15 @@
-"""The printed cards as the rules use them, read once from ``cards_data/ore``.
-
-The CSV cells that carry rules (mine spaces, contract rows, costs, asset effects) are small
-text formats described in ``cards_data/ore/NOTES.md``; a malformed cell is a ``DataError``
-naming the file, line and column, exactly like the loader's own checks.
-"""
+"""The printed cards as the rules use them, and the small text formats of the CSV cells that
+carry rules (mine spaces, contract rows, costs, asset effects; ``cards_data/ore/NOTES.md``)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
-from typing import Any, Mapping
-
-from ..data import columns as col
-from ..data import load_game, read_rows
-from ..data.model import BUILTIN_ICONS, GameData, Row
-from ..errors import DataError, Problem
+from functools import cached_property
 
 RESOURCES = ("gold", "oil", "iron", "copper", "coal")
 ANY = "any"
+ANY_PHRASE = "1 barrel of any kind"
 
 
 @dataclass(frozen=True)
@@ -34,6 +24,10 @@ class MineCard:
     def level(self, space: int) -> int:
         return self.levels[space]
 
+    def reaches(self, space: int, cage: int) -> bool:
+        """Whether a miner whose owner's cage reaches ``cage`` may stand on ``space``."""
+        return space < len(self.spaces) and self.levels[space] <= cage
+
 
 @dataclass(frozen=True)
 class Cost:
@@ -43,6 +37,11 @@ class Cost:
     barrels: tuple[str, ...]
 
     def label(self) -> str:
+        return self._label
+
+    @cached_property
+    def _label(self) -> str:
+        # every button of the acquisition row shows it: written once per card
         parts = [f"${self.money}"] if self.money or not self.barrels else []
         parts += list(self.barrels)
         return " + ".join(parts)
@@ -65,9 +64,19 @@ class AssetCard:
         return self.effect[0] if self.effect else ""
 
     @property
+    def args(self) -> tuple[str, ...]:
+        return self.effect[1:]
+
+    @property
     def light(self) -> bool:
         """Light-icon cards are left out of the short game."""
         return self.mark == "light"
+
+    @cached_property
+    def steps(self) -> tuple[tuple[int, int], ...]:
+        """The thresholds of a threshold effect (diversified, efficient, negotiation, ops_team),
+        read once."""
+        return thresholds(self.effect[1:])
 
 
 @dataclass(frozen=True)
@@ -91,6 +100,10 @@ class ContractRow:
     pay: int
 
     def label(self) -> str:
+        return self._label
+
+    @cached_property
+    def _label(self) -> str:
         return " + ".join("/".join(box) for box in self.boxes) + f" for ${self.pay}"
 
 
@@ -100,30 +113,7 @@ class ContractCard:
     rows: tuple[ContractRow, ...]
 
 
-@dataclass(frozen=True)
-class Catalog:
-    data: GameData
-    mines: Mapping[str, MineCard]
-    assets: Mapping[str, AssetCard]
-    initiatives: Mapping[str, InitiativeCard]
-    contracts: Mapping[int, ContractCard]
-
-    @property
-    def tables(self) -> Mapping[str, Any]:
-        return self.data.tables
-
-    @property
-    def setup(self) -> Mapping[str, Any]:
-        return self.data.setup
-
-    def table_int(self, name: str, key: int | str) -> int:
-        return int(self.data.tables[name][str(key)])
-
-
 _COST_WORD = re.compile(r"^\$(\d+)$")
-
-
-ANY_PHRASE = "1 barrel of any kind"
 
 
 def parse_cost(text: str) -> tuple[Cost, ...]:
@@ -200,6 +190,15 @@ def thresholds(words: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
     return tuple(pairs)
 
 
+def best_threshold(pairs, amount: int) -> int:
+    """The value of the highest threshold ``amount`` reaches, 0 when it reaches none."""
+    value = 0
+    for at, worth in pairs:
+        if amount >= at:
+            value = worth
+    return value
+
+
 def parse_effect(text: str) -> tuple[str, ...]:
     words = tuple(text.split())
     if not words:
@@ -216,85 +215,6 @@ def parse_effect(text: str) -> tuple[str, ...]:
     return words
 
 
-def read_table(data: GameData, name: str, problems: list[Problem]) -> list[Row]:
-    """Rows of a CSV named in ``[tables.<name>]`` (file + columns), checked with the same column
-    types as a deck. Mines and contracts are printed by code, so they are tables, not decks."""
-    spec = data.tables.get(name)
-    where = str(data.toml_path)
-    if not isinstance(spec, dict) or not isinstance(spec.get("file"), str) or not isinstance(spec.get("columns"), dict):
-        problems.append(Problem(where, data.line_of(f"tables.{name}"), f"tables.{name}",
-                                f"needs file = \"{name}.csv\" and a columns table"))
-        return []
-    types = {}
-    for column, text in spec["columns"].items():
-        try:
-            types[column] = col.parse_type(text)
-        except ValueError as exc:
-            problems.append(Problem(where, data.line_of(f"tables.{name}"), f"tables.{name}.columns.{column}", str(exc)))
-    if problems:
-        return []
-    icons = set(BUILTIN_ICONS) | set(data.resources)
-    rows, found = read_rows(data.root / spec["file"], types, icons, set(data.resources))
-    problems.extend(found)
-    return rows
-
-
-def _cell(problems: list[Problem], path: Path, row: Row, column: str, parse):
-    try:
-        return parse(row[column])
-    except ValueError as exc:
-        problems.append(Problem(str(path), row.line, column, str(exc)))
-        return None
-
-
-def build_catalog(data: GameData) -> Catalog:
-    problems: list[Problem] = []
-    mines, assets, initiatives, contracts = {}, {}, {}, {}
-    root = data.root
-    for row in read_table(data, "mines", problems):
-        parsed = _cell(problems, root / "mines.csv", row, "spaces", parse_spaces)
-        if parsed:
-            mines[row.id] = MineCard(row.id, row["deck"], row["res"], row["price"], parsed[0], parsed[1])
-    for row in data.decks["assets"].rows:
-        costs = _cell(problems, root / "assets.csv", row, "cost", parse_cost)
-        effect = _cell(problems, root / "assets.csv", row, "effect", parse_effect)
-        if costs is not None and effect is not None:
-            assets[row.id] = AssetCard(row.id, row.qty, row["name"], row["group"], costs, row["vp"],
-                                       row["mark"], effect, row["text"])
-    for row in data.decks["initiatives"].rows:
-        cost = _cell(problems, root / "initiatives.csv", row, "cost", parse_cost)
-        if cost is not None:
-            initiatives[row.id] = InitiativeCard(row.id, row.qty, row["name"], cost[0], row["mark"],
-                                                 row["effect"], row["text"])
-    for row in read_table(data, "contracts", problems):
-        rows = _cell(problems, root / "contracts.csv", row, "rows", parse_rows)
-        if rows is not None:
-            if row["number"] in contracts:
-                problems.append(Problem(str(root / "contracts.csv"), row.line, "number",
-                                        f"contract #{row['number']} appears twice"))
-            contracts[row["number"]] = ContractCard(row["number"], rows)
-    problems.extend(_check_counts(data, mines, contracts))
-    if problems:
-        raise DataError(problems)
-    return Catalog(data, mines, assets, initiatives, contracts)
-
-
-def _check_counts(data: GameData, mines: Mapping[str, MineCard], contracts: Mapping[int, ContractCard]) -> list[Problem]:
-    """Each mine deck holds the rulebook's mix of kinds; contracts are numbered 1 to N."""
-    problems = []
-    wanted = data.tables.get("mines_per_deck", {})
-    for deck in ("3p", "4-5p"):
-        for res in RESOURCES:
-            have = sum(1 for m in mines.values() if m.deck == deck and m.res == res)
-            if res in wanted and have != int(wanted[res]):
-                problems.append(Problem(str(data.root / "mines.csv"), None, "res",
-                                        f"the {deck} deck has {have} {res} mines; tables.mines_per_deck says {wanted[res]}"))
-    if contracts and sorted(contracts) != list(range(1, len(contracts) + 1)):
-        problems.append(Problem(str(data.root / "contracts.csv"), None, "number",
-                                f"contracts must be numbered 1 to {len(contracts)} without gaps"))
-    return problems
-
-
-@lru_cache(maxsize=4)
-def catalog(data_dir: str | None = None) -> Catalog:
-    return build_catalog(load_game("ore", data_dir))
+__all__ = ["ANY", "ANY_PHRASE", "EFFECT_ARITY", "RESOURCES", "AssetCard", "ContractCard", "ContractRow", "Cost",
+           "InitiativeCard", "MineCard", "best_threshold", "parse_cost", "parse_effect", "parse_rows",
+           "parse_spaces", "thresholds"]

@@ -1,18 +1,23 @@
-"""Building a position directly, for tests and for teaching: set up a table, then lay out
-the cards and holdings the example describes instead of replaying a whole game."""
+"""Building a position directly, for tests and for teaching: set up a table, then lay out the
+cards and holdings an example describes instead of replaying a whole game.
+
+A position is written as the JSON a table stores (``state.codec``), the layout a reader of a
+stored table already knows; ``state(d)`` makes the typed state of it.
+"""
 
 from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..core import PlayerSpec
-from .cards import RESOURCES
-from .state import OreState
+from ...core import PlayerSpec
+from ..data import RESOURCES
+from ..state import State
+from ..state.codec import from_json, to_json
 
 
 def table(game, names: Sequence[str] = ("Joe", "Ann", "Bo"), variant: str = "standard", seed: int = 1) -> dict:
-    """A fresh set-up table as a working copy."""
-    return game.setup([PlayerSpec(n) for n in names], variant, seed).draft()
+    """A fresh set-up table as JSON to edit."""
+    return to_json(game.setup([PlayerSpec(n) for n in names], variant, seed))
 
 
 def set_mine(d: dict, res: str, card: str, miners: Iterable[tuple[int, int]] = (), next_cards: Sequence[str] = ()) -> None:
@@ -66,17 +71,23 @@ def hold_contract(d: dict, seat: int, number: int, done: Sequence[int] = (), sin
     d["players"][seat]["contracts"].append({"number": number, "done": list(done), "barrels": [], "since": since})
 
 
-def state(d: dict) -> OreState:
-    return OreState.of(d)
+def state(d: Mapping) -> State:
+    """The typed state of a position written as JSON."""
+    return from_json(d)
 
 
-def play(game, s: OreState, actions: Iterable[Mapping]) -> OreState:
+def as_json(s: State) -> dict:
+    """A state as the JSON a table stores: a fresh copy, free to read and edit."""
+    return to_json(s)
+
+
+def play(game, s: State, actions: Iterable[Mapping]) -> State:
     for action in actions:
         s = game.apply(s, action)
     return s
 
 
-def edit(s: OreState, change: Callable[[dict], None]) -> OreState:
-    d = s.draft()
+def edit(s: State, change: Callable[[dict], None]) -> State:
+    d = to_json(s)
     change(d)
-    return OreState.of(d)
+    return from_json(d)

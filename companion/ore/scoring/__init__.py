@@ -1,5 +1,6 @@
 """End-of-game victory points: asset VP, the special assets' formulas, contracts, money and
-strikes; ties go to the player with the most barrels."""
+strikes; ties go to the player with the most barrels. ``file`` reads the documented
+end-of-game file."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from ..core import ScoreRow, ScoreSheet, sheet
-from .cards import RESOURCES, Catalog, thresholds
-from .table import best_threshold
+from ...core import ScoreRow, ScoreSheet, sheet
+from ..data import RESOURCES, Catalog, best_threshold, thresholds
+from ..state import State
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,18 @@ class Holdings:
     completed: int
     strikes: int
     mine_cards: int
+
+
+def holdings(state: State) -> list[Holdings]:
+    """Each seat's holdings; barrels on Futures tokens count as owned (NOTES.md, 20)."""
+    found = []
+    for p in state.players:
+        barrels = p.barrels.counts()
+        for token in p.futures:
+            barrels[token.res] += token.count
+        found.append(Holdings(p.name, p.money, barrels, p.miners, p.assets, len(p.completed), p.strikes,
+                              len(p.private)))
+    return found
 
 
 def special_vp(cat: Catalog, asset_id: str, h: Holdings) -> int:
@@ -54,15 +67,26 @@ def special_vp(cat: Catalog, asset_id: str, h: Holdings) -> int:
 
 
 def score_holdings(cat: Catalog, players: Sequence[Holdings], contract_vp: int = 1) -> ScoreSheet:
-    tables = cat.tables
-    names = cat.data.score_categories and dict(cat.data.score_categories)
+    numbers = cat.numbers
+    names = dict(cat.data.score_categories)
     rows = [
         ScoreRow("assets", names["assets"], tuple(sum(cat.assets[a].vp for a in h.assets) for h in players)),
         ScoreRow("special", names["special"],
                  tuple(sum(special_vp(cat, a, h) for a in h.assets) for h in players)),
         ScoreRow("contracts", names["contracts"], tuple(h.completed * contract_vp for h in players)),
-        ScoreRow("money", names["money"], tuple(h.money // int(tables["vp_per_money"]) for h in players)),
-        ScoreRow("strikes", names["strikes"], tuple(h.strikes * int(tables["vp_per_strike"]) for h in players)),
+        ScoreRow("money", names["money"], tuple(h.money // numbers.vp_per_money for h in players)),
+        ScoreRow("strikes", names["strikes"], tuple(h.strikes * numbers.vp_per_strike for h in players)),
     ]
     barrels = [sum(h.barrels.values()) for h in players]
     return sheet([h.name for h in players], rows, [barrels], ["most barrels"])
+
+
+def contract_vp(cat: Catalog, variant: str) -> int:
+    return cat.numbers.vp_per_contract_race if variant == "contract-race" else cat.numbers.vp_per_contract
+
+
+def score(cat: Catalog, state: State) -> ScoreSheet:
+    return score_holdings(cat, holdings(state), contract_vp(cat, state.variant))
+
+
+__all__ = ["Holdings", "contract_vp", "holdings", "score", "score_holdings", "special_vp"]
