@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -29,6 +29,7 @@ from .decks import LayoutPainter, is_static, static_drawer
 from .geometry import SIDES, Paper, PieceSpec, butting_pays
 from .pen import Pen, UnknownColour
 from .richtext import TextOverflow
+from .parts import Part, printed, sheet_counts
 from .staging import staged_set
 from .sheets import Document, Job, print_pieces, print_shop
 
@@ -67,29 +68,6 @@ class BuildOptions:
         if any(abs(v) > 20 for v in self.back_offset_mm):
             raise InvalidDimension(f"back offset {self.back_offset_mm} mm is more than 20 mm; "
                                    f"check the reading from the calibration sheet")
-
-
-@dataclass
-class Part:
-    """One output file: a deck or a component, and how it is drawn."""
-
-    id: str
-    name: str
-    kind: str
-    count: int
-    file: str
-    spec: PieceSpec | None
-    jobs: list[Job] = field(default_factory=list)
-    draw_board: Callable | None = None  # boards and sheets drawn by their own routine
-    pages: int = 0
-    printed: str = ""  # how this file is printed (for the checklist)
-    tiled: bool = False  # a board split over several pages to be trimmed and joined
-    qr_codes: int = 0  # companion QR codes drawn in this file
-    members: list["Part"] = field(default_factory=list)  # the components of a shared sheet
-    has_backs: bool = False
-    butted: bool = False  # rectangular pieces edge to edge, sharing their cut lines
-    sheet: str | None = None  # the shared sheet a part made by the build itself goes on
-    extra: list["Part"] = field(default_factory=list)  # parts printed for this one elsewhere
 
 
 def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None = None,
@@ -258,7 +236,7 @@ def _shared_sheets(game: GameData, parts: list[Part], options: BuildOptions) -> 
         shared = Part(sheet, "Shared sheet: " + ", ".join(m.name for m in members), members[0].kind,
                       sum(m.count for m in members), f"{sheet}.pdf", None, [j for m in members for j in m.jobs],
                       members=members, has_backs=any(m.has_backs for m in members))
-        shared.printed = _printed(options, shared.has_backs)
+        shared.printed = printed(options, shared.has_backs)
         if _alike(members):
             # pieces of one size and shape (e.g. the Kickstarter area tiles beside the base
             # ones) continue one grid, butted as each would be alone
@@ -284,40 +262,14 @@ def _alike(members: list[Part]) -> bool:
                for m in members)
 
 
-STOCK = {"sheet": "paper"}  # everything else is cut from card stock
-
-
-def stock(part: Part) -> str:
-    return STOCK.get(part.kind, "card stock")
-
-
-def sheet_counts(parts: list[Part], options: BuildOptions) -> dict[str, int]:
-    """Physical sheets per stock: a two-sided file's front and back pages are one sheet."""
-    counts: dict[str, int] = {}
-    for p in parts:
-        duplex = p.has_backs and options.sides in ("duplex-long", "duplex-short") and not options.print_shop
-        sheets = p.pages if options.print_shop else (math.ceil(p.pages / 2) if duplex else p.pages)
-        counts[stock(p)] = counts.get(stock(p), 0) + sheets
-    return counts
-
-
 def _companion_part(game: GameData, options: BuildOptions) -> Part:
     from .generic import COMPANION_CARD_MM, companion_card
 
     spec = PieceSpec("Table companion card", *COMPANION_CARD_MM, options.bleed_mm)
     job = Job(lambda pen: companion_card(pen, game.name, options.companion_url))
     part = Part("companion-card", "Table companion card", "card", 1, "companion-card.pdf", spec, [job])
-    part.printed = _printed(options, False)
+    part.printed = printed(options, False)
     return part
-
-
-def _printed(options: BuildOptions, has_backs: bool) -> str:
-    if options.print_shop:
-        return "print-shop pages (one piece per page, trim and bleed boxes set)"
-    if not has_backs or options.sides == "fronts":
-        return "one-sided"
-    return {"duplex-long": "two-sided, flip on long edge", "duplex-short": "two-sided, flip on short edge",
-            "gutterfold": "one-sided, then fold on the dashed line"}[options.sides]
 
 
 def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
@@ -343,7 +295,7 @@ def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
                 b = (lambda pen, row=row, copy=copy: back.draw(pen, row, copy))
             jobs.append(Job(f, b))
     part = Part(deck.id, deck.name, deck.kind, len(jobs), f"{deck.id}.pdf", spec, jobs)
-    part.printed = _printed(options, back is not None)
+    part.printed = printed(options, back is not None)
     part.has_backs = back is not None
     part.butted = deck.shape == "rect"
     return part
@@ -403,7 +355,7 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
     jobs = [Job(drawer(i, "front"), drawer(i, "back") if has_backs else None) for i in indices]
     name = spec_p.title(game, comp, options) if spec_p.title is not None else comp.name
     part = Part(comp.id, name, comp.kind, len(jobs), f"{comp.id}.pdf", None, jobs)
-    part.printed = _printed(options, has_backs)
+    part.printed = printed(options, has_backs)
     part.has_backs = has_backs
     if size is None:  # a full-page sheet
         from .tiling import full_page_sheets
@@ -438,5 +390,5 @@ def _assembly_part(comp: Component, spec: PieceSpec, paper: Paper, options: Buil
     card, draw = assembly_card(spec, paper, comp.name, options.bleed_mm)
     part = Part(f"{comp.id}-assembly", f"{comp.name}: how the tiles go together", "card", 1,
                 f"{comp.id}-assembly.pdf", card, [Job(draw)], sheet=sheet)
-    part.printed = _printed(options, False)
+    part.printed = printed(options, False)
     return part

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import richtext, style
 from .geometry import PieceSpec, Slot
+from .parts import sheet_counts, stock
 from .sheets import Document
 from .setup_steps import steps_for
 from .units import pt
@@ -40,8 +41,6 @@ def write_checklist(path, game, paper, parts, options) -> None:
                         "; run 'headframe calibrate' first if your printer drifts."))
     if options.sides == "gutterfold":
         lines.append("Gutterfold files: print one-sided, fold each sheet on the dashed line, glue, then cut.")
-    from .build import sheet_counts, stock
-
     sheets = sheet_counts(parts, options)
     lines.append("Sheets to print: " + ", ".join(f"**{n} of {what}**" for what, n in sorted(sheets.items()))
                  + f" ({paper.label}; card stock for cards, tiles, tokens and boards, paper for sheets); "
