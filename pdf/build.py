@@ -371,23 +371,25 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
     part.butted = (part.spec.shape == "rect" and comp.kind in BUTTED_KINDS
                    and comp.options.get("butted", True) is not False)
     if comp.kind == "board" and not options.print_shop:
-        from .tiling import boards, fits_one_page
+        from .tiling import TilePlan, boards, fits_one_page
 
         spec = part.spec
         part.tiled = not fits_one_page(spec, paper)
         label = f"{game.name} - {comp.name}"
         assembly = comp.options.get("assembly_sheet") if part.tiled else None
-        part.draw_board = lambda doc, step: boards(doc, spec, jobs, options, label, step, assembly_page=not assembly)
+        tiling = TilePlan(spec, paper, jobs, game)
+        part.draw_board = lambda doc, step: boards(doc, spec, jobs, options, label, step, assembly_page=not assembly,
+                                                   tiling=tiling)
         if isinstance(assembly, str):
-            part.extra.append(_assembly_part(comp, spec, paper, options, assembly))
+            part.extra.append(_assembly_part(comp, spec, tiling, options, assembly))
     return part
 
 
-def _assembly_part(comp: Component, spec: PieceSpec, paper: Paper, options: BuildOptions, sheet: str) -> Part:
+def _assembly_part(comp: Component, spec: PieceSpec, tiling, options: BuildOptions, sheet: str) -> Part:
     """A tiled board's assembly diagram as a card on the shared sheet ``sheet`` of the game."""
     from .tiling import assembly_card
 
-    card, draw = assembly_card(spec, paper, comp.name, options.bleed_mm)
+    card, draw = assembly_card(spec, tiling, comp.name, options.bleed_mm)
     part = Part(f"{comp.id}-assembly", f"{comp.name}: how the tiles go together", "card", 1,
                 f"{comp.id}-assembly.pdf", card, [Job(draw)], sheet=sheet)
     part.printed = printed(options, False)
