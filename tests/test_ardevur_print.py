@@ -63,12 +63,14 @@ def test_printed_cards_carry_the_data(built):
     assert money.count("64M") == 8 and money.count("2M") >= 20
 
 
-@pytest.mark.parametrize("players,dev,targets,incentives", [(2, 11, 12, 1), (3, 15, 15, 2), (4, 18, 18, 3)])
-def test_players_prints_the_card_count_table(tmp_path, players, dev, targets, incentives):
+@pytest.mark.parametrize("players,dev", [(2, 11), (3, 15), (4, 18)])
+def test_players_prints_the_card_count_table(tmp_path, players, dev):
+    """The development cards of the card-count table; every target and incentive, since the
+    setup removes the extra ones at random, unseen (a fixed selection is a data option)."""
     assert main(["build", "ardevur", "--players", str(players), "--out", str(tmp_path), "--sides", "fronts"]) == 0
     manifest = json.loads((tmp_path / "ardevur" / "manifest.json").read_text())
     counts = {c["id"]: c["count"] for c in manifest["components"]}
-    assert (counts["development-cards"], counts["target-cards"], counts["incentive-cards"]) == (dev, targets, incentives)
+    assert (counts["development-cards"], counts["target-cards"], counts["incentive-cards"]) == (dev, 40, 6)
     assert counts["action-cards"] == 64 and counts["territory-cards"] == 24
 
 

@@ -278,7 +278,7 @@ def test_at_most_two_sheets_are_under_30_percent_filled_and_the_target_grid_hold
              for n, page in enumerate(pdf_probe.read(p), start=1)]
     sparse = [(name, n) for name, n, f in fills if f < 0.30]
     assert len(sparse) <= 2, sparse
-    assert len(fills) <= 41
+    assert len(fills) <= (41 if paper == "a4" else 42)   # Letter: eight poker cards a sheet, room for crop marks
     # the target grid holds the real cards: nine card-sized places that do not overlap
     cat = catalog()
     tiers = {hexrgb(cat.data.colours[t]) for t in ("bronze", "silver", "gold")}

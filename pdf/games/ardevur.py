@@ -167,9 +167,18 @@ def _targets_in_order(cat) -> list:
     return [t for tier in ("bronze", "silver", "gold") for t in cat.targets.values() if t.tier == tier]
 
 
+def fixed_selection(piece_or_component) -> bool:
+    """Whether a ``--players`` build prints only the targets (incentives) kept for that count,
+    always the same ones (``options.selection = "fixed"`` on the component in game.toml). By
+    default every card is printed and the setup removes the extra ones at random, unseen, as
+    the rulebook does, so each game plays with a different selection."""
+    options = getattr(piece_or_component, "options", {}) or {}
+    return options.get("selection") == "fixed"
+
+
 def _target_needed(piece: Piece) -> bool:
     players = piece.build.players
-    if players is None:
+    if players is None or not fixed_selection(piece):
         return True
     cat = cat_of(piece)
     target = _targets_in_order(cat)[piece.index]
@@ -217,7 +226,7 @@ def target(pen: Pen, piece: Piece) -> None:
 
 def _incentive_needed(piece: Piece) -> bool:
     players = piece.build.players
-    if players is None:
+    if players is None or not fixed_selection(piece):
         return True
     cat = cat_of(piece)
     return piece.index < int(cat.tables["targets_in_play"][str(players)]["incentives"])
