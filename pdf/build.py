@@ -31,7 +31,7 @@ from .pen import Pen, UnknownColour
 from .richtext import TextOverflow
 from .parts import Part, printed, sheet_counts
 from .staging import staged_set
-from .sheets import Document, Job, print_pieces, print_shop
+from .sheets import PRODUCER, Design, Document, Job, print_pieces, print_shop
 
 Progress = Callable[[int, int, str], None]
 BUTTED_KINDS = ("card", "tile", "token")
@@ -41,8 +41,9 @@ BUTTED_KINDS = ("card", "tile", "token")
 class BuildOptions:
     """How to print. ``sides``: duplex-long | duplex-short | gutterfold | fronts;
     ``back_offset_mm`` = (x, y) shifts back pages right/up by that many mm (read it off the
-    calibration sheet); ``print_shop`` puts each piece on its own page of exactly its bleed
-    size with TrimBox/BleedBox, as print shops ask."""
+    calibration sheet); ``print_shop`` writes PDF/X-4 files for a print shop, one page per
+    design at exactly its bleed size with TrimBox/BleedBox and its quantity in the manifest;
+    ``cmyk`` (print-shop files only) converts their colours to CMYK for the output intent."""
 
     paper: str = "a4"
     sides: str = "duplex-long"
@@ -55,6 +56,7 @@ class BuildOptions:
     data_dir: Path | str | None = None
     print_shop: bool = False
     spaced: bool = False  # cards and tiles each with its own bleed instead of butted
+    cmyk: bool = False
 
     def __post_init__(self):
         if self.sides not in SIDES:
@@ -65,6 +67,8 @@ class BuildOptions:
         if not all(math.isfinite(v) for v in (self.bleed_mm, *self.back_offset_mm)):
             raise InvalidDimension(f"bleed and back offset must be finite numbers of mm, got bleed "
                                    f"{self.bleed_mm:g} and back offset {self.back_offset_mm}")
+        if self.cmyk and not self.print_shop:
+            raise HeadframeError("CMYK is for print-shop files: build with --print-shop as well")
         if any(abs(v) > 20 for v in self.back_offset_mm):
             raise InvalidDimension(f"back offset {self.back_offset_mm} mm is more than 20 mm; "
                                    f"check the reading from the calibration sheet")
@@ -149,17 +153,32 @@ def draw_set(game: GameData, folder: Path | None, options: BuildOptions,
     from .checklist import write_checklist
 
     write_checklist(folder / "checklist.pdf" if folder else os.devnull, game, paper, parts, options)
-    manifest = {
-        "game": game.id, "paper": paper.name, "players": options.players, "variant": options.variant,
-        "components": [{"id": m.id, "name": m.name, "kind": m.kind, "count": m.count, "file": p.file,
-                        "pages": p.pages, **({"sheet": p.id} if p.members else {})}
-                       for p in parts for m in (p.members or [p])],
-        "sheets": sheet_counts(parts, options),
-    }
+    if folder and options.print_shop:
+        from .pdfx import finish
+
+        finish(folder / "checklist.pdf", f"{game.name} - checklist", PRODUCER, options.cmyk)
+    manifest = _manifest(game, paper, parts, options)
     if folder:
         (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
                                               encoding="utf-8")
     return manifest, total
+
+
+def _manifest(game: GameData, paper: Paper, parts: list[Part], options: BuildOptions) -> dict:
+    """What was printed: per component its file and pages (a print shop's file also each
+    design's pages and quantity), and the sheets per stock."""
+    def designs(p: Part) -> dict:
+        if not options.print_shop:
+            return {}
+        return {"designs": [{"front": d.front, "back": d.back, "quantity": d.quantity} for d in p.designs]}
+
+    return {
+        "game": game.id, "paper": paper.name, "players": options.players, "variant": options.variant,
+        "components": [{"id": m.id, "name": m.name, "kind": m.kind, "count": m.count, "file": p.file,
+                        "pages": p.pages, **({"sheet": p.id} if p.members else {}), **designs(p)}
+                       for p in parts for m in (p.members or [p])],
+        "sheets": sheet_counts(parts, options),
+    }
 
 
 def _noting(draw, problems: list[Problem]):
@@ -186,7 +205,8 @@ def _check_players_and_variant(game: GameData, options: BuildOptions) -> None:
 
 def _render(part: Part, path: Path | None, game: GameData, paper: Paper, options: BuildOptions, step) -> None:
     """Draw one file; with no ``path`` it is drawn and thrown away (``check``)."""
-    doc = Document(str(path) if path else os.devnull, paper, game, f"{game.name} - {part.name}")
+    title = f"{game.name} - {part.name}"
+    doc = Document(str(path) if path else os.devnull, paper, game, title)
     if part.draw_board is not None:
         part.pages = part.draw_board(doc, step)
     elif options.print_shop:
@@ -194,10 +214,23 @@ def _render(part: Part, path: Path | None, game: GameData, paper: Paper, options
     else:
         part.butted = part.butted and not options.spaced and butting_pays(part.spec, paper)
         part.pages = print_pieces(doc, part.spec, part.jobs, options.sides, options.guides, options.back_offset_mm,
-                                  f"{game.name} - {part.name}", step, part.butted)
+                                  title, step, part.butted)
     part.qr_codes = doc.qr_codes
+    if options.print_shop:
+        part.designs = doc.designs or _page_designs(part)
     if path:
         doc.save()
+        if options.print_shop:
+            from .pdfx import finish
+
+            finish(path, title, PRODUCER, options.cmyk)
+
+
+def _page_designs(part: Part) -> list[Design]:
+    """Designs of a file drawn page by page (full-page sheets): each page, or each front and
+    its back, once."""
+    step = 2 if part.has_backs else 1
+    return [Design(n, n + 1 if step == 2 else None) for n in range(1, part.pages + 1, step)]
 
 
 def _sheet_of(game: GameData, part: Part) -> str | None:
@@ -218,6 +251,8 @@ def _shared_sheets(game: GameData, parts: list[Part], options: BuildOptions) -> 
     in the place of the first of them."""
     from .ganging import Member, gang_sheets
 
+    if options.print_shop:
+        return parts  # a print shop takes each component as a file of its own
     groups: dict[str, list[Part]] = {}
     for part in parts:
         sheet = _sheet_of(game, part)

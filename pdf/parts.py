@@ -33,6 +33,7 @@ class Part:
     butted: bool = False  # rectangular pieces edge to edge, sharing their cut lines
     sheet: str | None = None  # the shared sheet a part made by the build itself goes on
     extra: list["Part"] = field(default_factory=list)  # parts printed for this one elsewhere
+    designs: list = field(default_factory=list)  # print-shop files: each design and its quantity
 
 
 STOCK = {"sheet": "paper"}  # everything else is cut from card stock

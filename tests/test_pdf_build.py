@@ -190,7 +190,10 @@ def test_single_piece_pages_carry_trim_and_bleed_boxes(a4):
 def test_print_shop_pages_are_one_piece_with_bleed(tmp_path_factory):
     folder, manifest = build(tmp_path_factory, "shop", print_shop=True)
     pages = pdf_probe.read(folder / "mines.pdf")
-    assert len(pages) == 40  # 20 fronts, 20 backs
+    [entry] = [c for c in manifest["components"] if c["id"] == "mines"]
+    # one page per design, each front followed by its back; the quantities make up the 20 cards
+    assert sum(d["quantity"] for d in entry["designs"]) == 20
+    assert len(pages) == 2 * len(entry["designs"]) < 40
     for page in pages:
         assert close((page.width, page.height), (63.5 + 6, 88.9 + 6))
         assert close(page.trim, (3, 3, 66.5, 91.9))
