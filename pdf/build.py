@@ -132,7 +132,7 @@ def draw_set(game: GameData, folder: Path | None, options: BuildOptions,
                     problems.extend(exc.problems)
     for part in parts:
         part.jobs[:] = [Job(_noting(job.front, problems), _noting(job.back, problems)) for job in part.jobs]
-    parts = _shared_sheets(game, parts, options)
+    parts = _shared_sheets(game, _spilled(game, parts, options, paper), options)
     total = sum(max(1, len(p.jobs)) for p in parts) + 1
     done = 0
     for part in parts:
@@ -287,6 +287,45 @@ def _shared_sheets(game: GameData, parts: list[Part], options: BuildOptions) -> 
             doc, ganged, options.sides, options, label, step)
         out.append(shared)
     return out
+
+
+# A file whose last sheet would carry no more than this share of a sheet's pieces sends them to
+# the shared sheet its component names in ``options.spill`` instead.
+SPILL_SHARE = 0.25
+
+
+def _spilled(game: GameData, parts: list[Part], options: BuildOptions, paper: Paper) -> list[Part]:
+    """Parts whose last sheet would hold only a piece or two (64 cards nine to a sheet: one
+    lonely card) leave those pieces to the shared sheet their component names in
+    ``options.spill`` (one of the same stock, printed the same way), listed there as
+    "<id>-last"."""
+    if options.print_shop or options.sides == "gutterfold":
+        return parts
+    out = []
+    for part in parts:
+        item = game.components.get(part.id)
+        spill = item.options.get("spill") if item is not None else None
+        out.append(part)
+        if not isinstance(spill, str) or part.spec is None or part.draw_board is not None:
+            continue
+        per = _per_sheet(part, paper, options)
+        left = len(part.jobs) % per
+        if 0 < left <= max(1, int(per * SPILL_SHARE)):
+            rest = Part(f"{part.id}-last", f"{part.name}: the last {left}", part.kind, left, f"{part.id}-last.pdf",
+                        part.spec, part.jobs[-left:], sheet=spill, has_backs=part.has_backs)
+            rest.printed = part.printed
+            del part.jobs[-left:]
+            part.count -= left
+            out.append(rest)
+    return out
+
+
+def _per_sheet(part: Part, paper: Paper, options: BuildOptions) -> int:
+    from .geometry import Rect, impose, impose_butted
+
+    if part.butted and not options.spaced and butting_pays(part.spec, paper):
+        return impose_butted(part.spec, paper).grid.per_sheet
+    return impose(Rect(0, 0, paper.w, paper.h), part.spec, paper).per_sheet
 
 
 def _alike(members: list[Part]) -> bool:

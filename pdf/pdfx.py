@@ -139,7 +139,8 @@ def finish(path: Path | str, title: str, producer: str, cmyk: bool = False) -> N
         else:
             srgb = _packed(pdf, pikepdf, _profile_bytes(RGB_PROFILE), N=3, Alternate=pikepdf.Name.DeviceRGB)
             space = pikepdf.Array([pikepdf.Name.ICCBased, srgb])
-            for holder in [page.obj for page in pdf.pages] + forms:
+            # a form without resources of its own draws with its page's, DefaultRGB included
+            for holder in [page.obj for page in pdf.pages] + [f for f in forms if "/Resources" in f]:
                 resources = holder.get("/Resources")
                 if resources is None:
                     resources = holder.Resources = pikepdf.Dictionary()

@@ -365,19 +365,21 @@ def print_shop(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str,
         for draw in (job.front, job.back if sides != "fronts" else None):
             if draw is None:
                 continue
-            code = doc.canvas._code
-            mark = len(code)
+            c = doc.canvas
+            mark, forms = len(c._code), len(c._formsinuse)
             doc.place(slot, spec, draw)
-            sides_drawn.append(code[mark:])
-            del code[mark:]
-        key = tuple("\n".join(ops) for ops in sides_drawn)
+            # the page's operators and the forms (icons, static backs) they call, taken back
+            sides_drawn.append((c._code[mark:], c._formsinuse[forms:]))
+            del c._code[mark:], c._formsinuse[forms:]
+        key = tuple("\n".join(ops) for ops, _ in sides_drawn)
         if key in seen:
             seen[key].quantity += 1
         else:
             design = seen[key] = Design(doc.pages + 1, doc.pages + 2 if len(sides_drawn) > 1 else None)
             doc.designs.append(design)
-            for ops in sides_drawn:
+            for ops, forms in sides_drawn:
                 doc.canvas._code.extend(ops)
+                doc.canvas._formsinuse.extend(forms)
                 doc.end_page(trim, bleed)
         if progress:
             progress(1)

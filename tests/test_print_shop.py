@@ -104,12 +104,17 @@ def _preflight(path, colour: str) -> list[str]:
             bleed = _box(page, "/BleedBox") or media
             if trim is None or not (_inside(trim, bleed) and _inside(bleed, media)):
                 found.append(f"page {n}: TrimBox {trim} BleedBox {bleed} MediaBox {media}")
+        for n, page in enumerate(pdf.pages, start=1):   # every form a page calls is in its resources
+            called = {str(args[0]) for args, op in pikepdf.parse_content_stream(page) if str(op) == "Do"}
+            have = set(page.obj.get("/Resources", {}).get("/XObject", {}).keys())
+            if called - have:
+                found.append(f"page {n} calls {sorted(called - have)} without them in its resources")
         streams, forms = _streams(pdf)
         ops = {str(op) for s in streams for _, op in pikepdf.parse_content_stream(s)}
         if colour == "cmyk" and ops & {"rg", "RG"}:
             found.append("RGB colour left in a CMYK file")
         if colour == "rgb" and ops & {"rg", "RG"}:
-            holders = [p.obj for p in pdf.pages] + forms
+            holders = [p.obj for p in pdf.pages] + [f for f in forms if "/Resources" in f]   # others use the page's
             untagged = [h for h in holders if "/DefaultRGB" not in h.get("/Resources", {}).get("/ColorSpace", {})]
             if untagged:
                 found.append(f"{len(untagged)} pages or forms use RGB without DefaultRGB")

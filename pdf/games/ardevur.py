@@ -9,6 +9,7 @@ from __future__ import annotations
 from companion.ardevur.cards import DEV_CARDS, catalog
 from companion.ardevur.conditions import describe
 
+from .. import style
 from ..boxes import boxes, fill_box, ink_on, label_box, moved, text_box
 from ..painters import Piece, painter
 from ..pen import Pen
@@ -323,5 +324,6 @@ def structure(pen: Pen, piece: Piece) -> None:
     if upgraded:  # a ring marks the upgraded side of an asset, well inside the cut
         fill_box(pen, b["ring"], ink=ink)
     shown = word.replace("Large ", "Large\n")  # the upgrade's name on two lines
-    # the corporation's short name under it: the owner is not told by colour alone
-    text_box(pen, b["word-upgraded" if upgraded else "word"], f"**{shown}**\n{corp.short}", colour=ink)
+    # the corporation's mark and short name under it: the owner is not told by colour alone
+    mark = style.SEAT_MARKS[CORP_ORDER.index(corp.id)]
+    text_box(pen, b["word-upgraded" if upgraded else "word"], f"**{shown}**\n{mark} {corp.short}", colour=ink)
