@@ -21,7 +21,7 @@ from companion.csvcells import text_cell
 from companion.errors import HeadframeError
 
 from .play import Job, play_chunk, seats_of
-from .stats import Tally
+from .tally import Tally
 
 Progress = Callable[[int, int], None]  # (games done, games asked for)
 
