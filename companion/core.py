@@ -407,6 +407,18 @@ class Game:
         """The seat that moves first in ``state`` (a new game): the lab's first-player measure."""
         return 0
 
+    # What the seat ``round_leader`` gives holds, in the game's words, for the lab's report
+    # ("Rounds in which each position held ..."); Ore's would be its starting player token,
+    # whose holder pays the salaries.
+    round_leader_words: str = "the first turn of the round"
+
+    def round_leader(self, state: Any) -> int:
+        """The seat that starts the round ``state`` is in (the holder of a starting player
+        token): the lab counts how many rounds each seat started, to show why a position in
+        the turn order is favoured. The default, ``first_seat``, suits a game whose
+        ``first_seat`` reads the current state."""
+        return self.first_seat(state)
+
     def taken(self, state: Any) -> tuple[tuple[str, ...], ...]:
         """Per seat, the names of the data's cards, tiles, assets or corporations the seat holds
         when the game ends: the simulation lab's "too strong / too weak" list."""

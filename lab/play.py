@@ -18,6 +18,8 @@ from typing import Any
 from companion import PlayerSpec, find_game
 from companion.core import Game
 
+from .feel import feel
+
 MAX_STEPS = 20000  # a game this long is stuck: recorded as such, never an endless loop
 SEAT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
 
@@ -95,6 +97,7 @@ def play(job: Job, index: int) -> dict[str, Any]:
     specs = [PlayerSpec(SEAT_NAMES[s % len(SEAT_NAMES)]) for s in range(job.players)]
     state = game.setup(specs, job.variant, seed)
     first = game.first_seat(state)
+    rounds = Rounds(game, state)
     steps, end = 0, None
     while (outcome := game.end_if(state)) is None:
         after = _next(game, job, state, chooser)
@@ -103,6 +106,7 @@ def play(job: Job, index: int) -> dict[str, Any]:
             break
         state = after
         steps += 1
+        rounds.see(state)
     sheet = game.score(state)
     winners = outcome.winners if outcome else ()
     totals = sorted(sheet.totals, reverse=True)
@@ -114,7 +118,34 @@ def play(job: Job, index: int) -> dict[str, Any]:
         "rounds": game.round_of(state), "turns": steps,
         "end": end or (_plain_end(outcome.reason) if outcome else "unfinished"),
         "taken": [list(items) for items in (game.taken(state) or [[] for _ in sheet.totals])],
+        "feel": feel(rounds.running + [sheet.totals], winners).to_row(), "started": rounds.started,
     }
+
+
+class Rounds:
+    """What the lab notes at the start of every round: the running scores (the scores after the
+    round before) and who started it (``Game.round_leader``)."""
+
+    def __init__(self, game: Game, state: Any):
+        self.game = game
+        self.round = game.round_of(state)
+        self.running: list[tuple[float, ...]] = []
+        self.started = [0] * len(game.running_totals(state))
+        self._start(state)
+
+    def see(self, state: Any) -> None:
+        """Note ``state`` if it begins a new round of a game that is not over."""
+        now = self.game.round_of(state)
+        if now != self.round:
+            self.round = now
+            if self.game.end_if(state) is None:
+                self.running.append(tuple(self.game.running_totals(state)))
+                self._start(state)
+
+    def _start(self, state: Any) -> None:
+        leader = self.game.round_leader(state)
+        if 0 <= leader < len(self.started):
+            self.started[leader] += 1
 
 
 def _plain_end(reason: str) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from . import plots
+from .feel import TITLES
 
 
 def _environment() -> Environment:
@@ -17,7 +18,20 @@ def _environment() -> Environment:
     env.filters["ordinal"] = lambda n: {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
     env.filters["pct"] = lambda value: f"{value:.1%}"
     env.filters["num"] = lambda value: f"{value:,.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else value
+    env.filters["measure"] = lambda m: _measure(m, m["value"])
+    env.filters["measure_interval"] = lambda m: f"{_measure(m, m['low'])}–{_measure(m, m['high'])}" if m["n"] else ""
+    env.globals["feel_titles"] = TITLES
     return env
+
+
+def _measure(measure: dict[str, Any], value: float) -> str:
+    """A measure of how the game feels as the report prints it: a rate or share as a
+    percentage, a count or points to two decimals."""
+    if not measure["n"]:
+        return "–"
+    if measure["kind"] == "rate" or measure["unit"] == "of the game":
+        return f"{value:.1%}"
+    return f"{value:,.2f}"
 
 
 def figures(summary: dict[str, Any], other: dict[str, Any] | None = None) -> dict[str, str]:

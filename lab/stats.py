@@ -9,6 +9,7 @@ binomial functions take whole counts; the tests check it against scipy's on whol
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Sequence
 
 from scipy import stats
@@ -49,6 +50,27 @@ def mean_interval(total: float, squares: float, n: int, tests: int = 1) -> tuple
     variance = max(0.0, (squares - n * mean * mean) / (n - 1))
     half = t_corrected(n, tests) * math.sqrt(variance / n)
     return mean, mean - half, mean + half
+
+
+@dataclass
+class Moments:
+    """Running sums of values, for their mean and its interval without keeping the values."""
+
+    n: int = 0
+    total: float = 0.0
+    squares: float = 0.0
+
+    def add(self, value: float) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    def interval(self, tests: int = 1) -> tuple[float, float, float]:
+        return mean_interval(self.total, self.squares, self.n, tests)
+
+    def p_value(self) -> float:
+        """Two-sided p-value that the mean is 0."""
+        return mean_p_value(self.total, self.squares, self.n)
 
 
 def mean_p_value(total: float, squares: float, n: int) -> float:

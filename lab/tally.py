@@ -10,28 +10,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .stats import binomial_two_sided, equal_shares, mean_interval, p_text, wilson, z_corrected
+from .feel import DEFINITIONS, FeelTally
+from .starts import StartTally, explanation, ordinal_word
+from .stats import Moments, binomial_two_sided, equal_shares, mean_interval, p_text, wilson, z_corrected
 
 MIN_TAKEN = 20  # games an item must be taken in before the report calls it too strong or weak
-
-
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
-
-
-@dataclass
-class Moments:
-    n: int = 0
-    total: float = 0.0
-    squares: float = 0.0
-
-    def add(self, value: float) -> None:
-        self.n += 1
-        self.total += value
-        self.squares += value * value
-
-    def interval(self) -> tuple[float, float, float]:
-        return mean_interval(self.total, self.squares, self.n)
 
 
 @dataclass
@@ -51,9 +34,13 @@ class Tally:
     round_moments: Moments = field(default_factory=Moments)
     ends: Counter = field(default_factory=Counter)
     items: dict[str, list[float]] = field(default_factory=dict)  # name -> [times held, owner's wins]
+    feel: FeelTally = field(default_factory=FeelTally)
+    starts: StartTally | None = None
+    leader_words: str = "the first turn of the round"  # the game's round_leader_words
 
     def __post_init__(self) -> None:
         n = self.players
+        self.starts = self.starts or StartTally(n)
         self.wins_by_position = self.wins_by_position or [0.0] * n
         self.wins_by_seat = self.wins_by_seat or [0.0] * n
         self.scores_by_position = self.scores_by_position or [Counter() for _ in range(n)]
@@ -82,6 +69,9 @@ class Tally:
         self.turns[row["turns"]] += 1
         self.turn_moments.add(row["turns"])
         self.ends[row["end"]] += 1
+        if "feel" in row:
+            self.feel.add(row)
+        self.starts.add(row)
 
     def add_all(self, rows: Iterable[dict[str, Any]]) -> "Tally":
         for row in rows:
@@ -112,7 +102,7 @@ class Tally:
                 flagged.append({"position": position + 1, "win_rate": rate,
                                 "verdict": "favoured" if rate > fair else "at a disadvantage"})
         if flagged:
-            words = "; ".join(f"the player {_ordinal(f['position'])} to move is {f['verdict']} "
+            words = "; ".join(f"the player {ordinal_word(f['position'])} to move is {f['verdict']} "
                               f"({f['win_rate']:.0%} of games)" for f in flagged)
         else:
             words = "no position in the turn order wins significantly more or less than its fair share"
@@ -151,12 +141,24 @@ class Tally:
         out.sort(key=lambda e: (-e["effect"], e["item"]))
         return out
 
+    def feel_summary(self) -> dict[str, dict[str, Any]]:
+        """How the games felt (``lab.feel``), their length included."""
+        out = self.feel.summary()
+        for name, moments in (("rounds", self.round_moments), ("moves", self.turn_moments)):
+            value, low, high = moments.interval()
+            out[name] = {"kind": "mean", "value": value, "low": low, "high": high, "n": moments.n,
+                         "unit": "per game", "definition": DEFINITIONS[name]}
+        return out
+
     def summary(self) -> dict[str, Any]:
         rounds = self.round_moments.interval()
         turns = self.turn_moments.interval()
+        order = self.turn_order()
+        starts = self.starts.summary(self.leader_words)
         return {
             "games": self.games, "players": self.players,
-            "positions": self.positions(), "first_player": self.first_player(), "turn_order": self.turn_order(),
+            "positions": self.positions(), "first_player": self.first_player(), "turn_order": order,
+            "starts": {**starts, "why": explanation(starts, order)}, "feel": self.feel_summary(),
             "wins_by_seat": self.wins_by_seat,
             "length": {"rounds": {"mean": rounds[0], "low": rounds[1], "high": rounds[2],
                                   "counts": {str(k): v for k, v in sorted(self.rounds.items())}},
