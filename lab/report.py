@@ -55,6 +55,8 @@ def figures(summary: dict[str, Any], other: dict[str, Any] | None = None) -> dic
         out["items"] = plots.effects(summary["items"], fair)
     if other and other["items"]:
         out["items_b"] = plots.effects(other["items"], fair)
+    if summary.get("restricted", {}).get("arms"):
+        out["restricted"] = plots.changes(summary["restricted"]["arms"])
     return out
 
 

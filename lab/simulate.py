@@ -4,13 +4,18 @@ compare), their summaries, and ``report.html`` with ``summary.json``."""
 from __future__ import annotations
 
 from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from companion import find_game
+from companion.core import Game
 
+from .arms import Shares, verdicts
 from .play import Job, read_data
-from .run import Progress
+from .restrict import Restriction, turn_order
+from .run import Progress, Run
+from .tally import Tally
 
 ProgressFor = Callable[[str], AbstractContextManager[Progress | None]]  # a run's title -> its progress
 
@@ -29,34 +34,90 @@ def checked_data(game_id: str, folder: Path | None) -> tuple[tuple[str, bytes], 
     return read_data(folder, game_id)
 
 
+@dataclass(frozen=True)
+class Context:
+    """Where and how a simulation's runs play, and what they say as they go."""
+
+    workers: int = 0
+    scheduler: str | None = None
+    progress_for: ProgressFor = lambda title: nullcontext()
+    tell: Callable[[str], None] = lambda line: None
+
+    def run(self, job: Job, games: int, out: Path, title: str, baseline: Shares | None = None) -> Run:
+        from .run import run as run_games
+
+        with self.progress_for(title) as progress:
+            result = run_games(job, games, out, workers=self.workers, scheduler=self.scheduler, progress=progress,
+                               baseline=baseline)
+        self.tell(f"{title}: {result.done} games in {result.seconds:.1f} s"
+                  f"{' (stopped early)' if result.interrupted else ''}")
+        return result
+
+
 def simulate(jobs: list[Job], folders: list[Path | None], games: int, out: Path, *, workers: int = 0,
              scheduler: str | None = None, progress_for: ProgressFor = lambda title: nullcontext(),
-             tell: Callable[[str], None] = lambda line: None) -> list[dict[str, Any]]:
+             tell: Callable[[str], None] = lambda line: None, restrictions: Sequence[Restriction] = (),
+             restricted_play: bool = False) -> list[dict[str, Any]]:
     """Play ``games`` games of each job (a second job is the comparison's B side) and write the
-    report into ``out``; the summaries. A stop (Ctrl-C) ends at the games played."""
+    report into ``out``; the summaries. ``restrictions`` (and with ``restricted_play`` one for
+    every item the game lists, and its turn-order moves) are played after the first job on the
+    same seeds. A stop (Ctrl-C) ends at the games played."""
     from . import compare, report
-    from .run import run as run_games
 
+    context = Context(workers, scheduler, progress_for, tell)
     game = find_game(jobs[0].game)
-    summaries = []
+    summaries, results = [], []
     for index, (job, folder) in enumerate(zip(jobs, folders)):
         where = out / ("ab"[index] if len(jobs) > 1 else "")
         label = f"{folder}" if folder else "the shipped data"
-        with progress_for(f"{game.name} ({label})") as progress:
-            result = run_games(job, games, where, workers=workers, scheduler=scheduler, progress=progress)
-        summary = result.tally.summary()
-        summary["meta"] = {"game": game.id, "name": game.name, "variant": job.variant, "bots": list(job.bots),
-                           "seed": job.seed, "asked": games, "interrupted": result.interrupted,
-                           "seconds": round(result.seconds, 2), "data": label,
-                           "items_name": game.taken_name}
-        summaries.append(summary)
-        tell(f"{game.name}: {result.done} games in {result.seconds:.1f} s"
-             f"{' (stopped early)' if result.interrupted else ''}")
+        result = context.run(job, games, where, f"{game.name} ({label})")
+        summaries.append(_summary(game, job, result, label))
+        results.append(result)
         if result.interrupted:
             break
     if len(summaries) == 2:
         diff = compare.data_diff(jobs[0].data, jobs[1].data)
         report.write(out, summaries[0], summaries[1], compare.comparison(summaries[0], summaries[1], diff))
-    else:
-        report.write(out, summaries[0])
+        return summaries
+    if (restrictions or restricted_play) and not results[0].interrupted:
+        summaries[0]["restricted"] = restricted(game, jobs[0], games, out, context, results[0].tally,
+                                                list(restrictions), restricted_play)
+    report.write(out, summaries[0])
     return summaries
+
+
+def _summary(game: Game, job: Job, result: Run, label: str) -> dict[str, Any]:
+    summary = result.tally.summary()
+    summary["meta"] = {"game": game.id, "name": game.name, "variant": job.variant, "bots": list(job.bots),
+                       "seed": job.seed, "asked": result.games, "interrupted": result.interrupted,
+                       "seconds": round(result.seconds, 2), "data": "" if label is None else label,
+                       "items_name": game.taken_name}
+    return summary
+
+
+def restricted(game: Game, job: Job, games: int, out: Path, context: Context, baseline: Tally,
+               asked: list[Restriction], every_item: bool) -> dict[str, Any]:
+    """Each restriction played on the baseline's seeds: the restricted seat's win rate against
+    the same seat's in the baseline, and what the restriction changed."""
+    plan, left_out = list(asked), []
+    if every_item:
+        listed = game.listed_items() or tuple(sorted(baseline.items))
+        left_out = [item for item in listed if item not in baseline.items]
+        plan += [Restriction(None, "never", item, False) for item in listed if item in baseline.items]
+        plan += turn_order(game)
+    arms = []
+    for rule in plan:
+        result = context.run(replace(job, restriction=rule), games, out / "restricted" / rule.slug,
+                             f"{game.name}: {rule.label}", baseline=baseline.shares)
+        if result.done:
+            arm = result.tally.summary()["restricted"]
+            arms.append({**arm, "label": rule.label, "target": rule.target, "rule": rule.rule,
+                         "seat": "each" if rule.seat is None else rule.seat + 1, "item": not rule.is_action,
+                         "folder": f"restricted/{rule.slug}"})
+            if arm["changed_games"] == 0 and rule in asked:
+                context.tell(f"{rule.label}: changed no move in {result.done} games; is {rule.target!r} "
+                             f"the name {game.name} uses?")
+        if result.interrupted:
+            break
+    return {"arms": verdicts(arms), "left_out": left_out, "asked": len(plan), "items_name": game.taken_name,
+            "reaches": type(game).reached_items is not Game.reached_items}

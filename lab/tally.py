@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from .arms import ArmTally, Shares
 from .feel import DEFINITIONS, FeelTally
 from .starts import StartTally, explanation, ordinal_word
 from .stats import Moments, binomial_two_sided, equal_shares, mean_interval, p_text, wilson, z_corrected
@@ -37,10 +38,16 @@ class Tally:
     feel: FeelTally = field(default_factory=FeelTally)
     starts: StartTally | None = None
     leader_words: str = "the first turn of the round"  # the game's round_leader_words
+    shares: Shares | None = None     # each game's win shares, for restricted runs to pair with
+    baseline: Shares | None = None   # a restricted run's: the unrestricted games of the same seeds
+    arm: ArmTally | None = None
 
     def __post_init__(self) -> None:
         n = self.players
         self.starts = self.starts or StartTally(n)
+        self.shares = self.shares or Shares(n)
+        if self.baseline is not None and self.arm is None:
+            self.arm = ArmTally(self.baseline)
         self.wins_by_position = self.wins_by_position or [0.0] * n
         self.wins_by_seat = self.wins_by_seat or [0.0] * n
         self.scores_by_position = self.scores_by_position or [Counter() for _ in range(n)]
@@ -51,9 +58,13 @@ class Tally:
         self.games += 1
         winners = row["winners"]
         share = 1.0 / len(winners) if winners else 0.0
+        shares = [share if seat in winners else 0.0 for seat in range(n)]
+        self.shares.add(row.get("index", self.games - 1), shares)
+        if self.arm is not None and "restricted" in row:
+            self.arm.add(row, shares[row["restricted"]["seat"]])
         for seat in range(n):
             position = (seat - row["first"]) % n
-            won = share if seat in winners else 0.0
+            won = shares[seat]
             self.wins_by_position[position] += won
             self.wins_by_seat[seat] += won
             score = row["scores"][seat]
@@ -159,6 +170,7 @@ class Tally:
             "games": self.games, "players": self.players,
             "positions": self.positions(), "first_player": self.first_player(), "turn_order": order,
             "starts": {**starts, "why": explanation(starts, order)}, "feel": self.feel_summary(),
+            **({"restricted": self.arm.summary()} if self.arm is not None else {}),
             "wins_by_seat": self.wins_by_seat,
             "length": {"rounds": {"mean": rounds[0], "low": rounds[1], "high": rounds[2],
                                   "counts": {str(k): v for k, v in sorted(self.rounds.items())}},
