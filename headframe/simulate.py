@@ -14,9 +14,10 @@ from companion import PlayerSpec, find_game
 from companion.errors import HeadframeError
 
 DESCRIPTION = """Play complete games with bots in every seat and report the balance: win rate by
-turn position with 95 % intervals (is the first player favoured?), scores, winning margins,
-game length, how games end, and each card, tile or asset's holders' win rate (the "too strong
-/ too weak" list). Writes DIR/report.html (open it in any browser, offline), DIR/games.csv
+turn position with 95 % intervals (is the first player favoured, and why: the rounds each
+position started), scores, winning margins, game length, how games end, how the game feels
+(lead changes, comebacks, decided before the last round, ties, spread of scores), and each
+card, tile or asset's holders' win rate (the "too strong / too weak" list). Writes DIR/report.html (open it in any browser, offline), DIR/games.csv
 (one row per game) and DIR/summary.json. The same --seed gives the same games whatever the
 number of workers or machines. Ctrl-C stops and still writes the report for the games played.
 
@@ -29,7 +30,12 @@ an asset, a mine site) or an action type, and reports that seat's change in win 
 the unrestricted games, with an interval; SEAT:always:ACTION plays the action whenever the
 rules allow it ("always passes first": 1:always:pass in Tinners' Trail). SEAT is a seat number
 or 'each' (every seat in turn). --restricted-play does this for every item the game lists and
-every move that decides its turn order."""
+every move that decides its turn order.
+
+--sweep assets.csv:black-market-ops:vp=1..6 asks what if a number changed: the same seeds at
+every value, each measure (first player's win rate, margin, length, how the game feels, each
+item's holders' win rate) plotted against the value with its interval; each value's games in
+DIR/sweep/VALUE/games.csv."""
 
 
 def add_parser(sub: Any, epilog: str) -> None:
@@ -52,6 +58,11 @@ def add_parser(sub: Any, epilog: str) -> None:
     sim.add_argument("--restricted-play", action="store_true",
                      help="a restricted run for every item the game lists (each seat in turn never takes "
                           "it) and every move that decides the turn order: one more run each")
+    sim.add_argument("--sweep", metavar="FILE:ROW:COLUMN=A..B[:STEP]",
+                     help="play the same seeds with one number of the data set to each value from A to B "
+                          "(a CSV cell by its row's id or name and its column, or FILE:KEY=A..B for a TOML "
+                          "key such as game.toml:tables.vp_per_contract=1..3) and plot every measure "
+                          "against it")
     sim.add_argument("--out", type=Path, default=Path("simulation"), metavar="DIR",
                      help="folder for report.html, games.csv and summary.json (default: ./simulation)")
     where = sim.add_mutually_exclusive_group()
@@ -110,7 +121,8 @@ def _check_bot(game, name: str, players: int, variant: str | None) -> None:
 def run(args: argparse.Namespace) -> int:
     from lab.play import Job
     from lab.restrict import parse
-    from lab.simulate import checked_data, simulate
+    from lab.simulate import checked_data, simulate, sweep_jobs
+    from lab.sweep import parse as parse_sweep
 
     from .progress import progress_for
 
@@ -123,21 +135,32 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise HeadframeError(f"--games must be at least 1, not {args.games}")
     _check_workers(args.workers)
-    if args.compare and args.data:
-        raise HeadframeError("--compare names both data folders; leave out --data")
+    _check_questions(args)
     restrictions = [parse(text, game, players) for text in args.restrict]
-    if args.compare and (restrictions or args.restricted_play):
-        raise HeadframeError("restricted play runs beside one data folder; leave out --compare")
+    sweep = parse_sweep(args.sweep) if args.sweep else None
     if args.scheduler:
         _check_scheduler(args.scheduler)
     folders = list(args.compare) if args.compare else [args.data]
     _check_out(args.out)
     jobs = [Job(game.id, players, args.variant, bots, args.seed, checked_data(game.id, folder)) for folder in folders]
-    summaries = simulate(jobs, folders, args.games, args.out, workers=args.workers or 0, scheduler=args.scheduler,
-                         progress_for=progress_for(args.quiet), tell=lambda line: print(line, file=sys.stderr),
-                         restrictions=restrictions, restricted_play=args.restricted_play)
+    simulation = simulate(jobs, folders, args.games, args.out, workers=args.workers or 0, scheduler=args.scheduler,
+                          progress_for=progress_for(args.quiet), tell=lambda line: print(line, file=sys.stderr),
+                          restrictions=restrictions, restricted_play=args.restricted_play,
+                          sweep=(sweep, sweep_jobs(jobs[0], sweep, args.data)) if sweep else None)
     print(f"report: {args.out / 'report.html'}")
-    return 130 if summaries[-1]["meta"]["interrupted"] else 0
+    return 130 if simulation.stopped else 0
+
+
+def _check_questions(args: argparse.Namespace) -> None:
+    """One question a run: a comparison, restricted play or a sweep, each beside one data folder."""
+    if args.compare and args.data:
+        raise HeadframeError("--compare names both data folders; leave out --data")
+    restricted = bool(args.restrict or args.restricted_play)
+    if args.compare and restricted:
+        raise HeadframeError("restricted play runs beside one data folder; leave out --compare")
+    if args.sweep and (args.compare or restricted):
+        raise HeadframeError("--sweep plays one data folder at each value; leave out "
+                             f"{'--compare' if args.compare else '--restrict and --restricted-play'}")
 
 
 def _check_workers(workers: int | None) -> None:

@@ -3,8 +3,10 @@ compare), their summaries, and ``report.html`` with ``summary.json``."""
 
 from __future__ import annotations
 
+import tempfile
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -15,6 +17,7 @@ from .arms import Shares, verdicts
 from .play import Job, read_data
 from .restrict import Restriction, turn_order
 from .run import Progress, Run
+from .sweep import Sweep, number_text, variants
 from .tally import Tally
 
 ProgressFor = Callable[[str], AbstractContextManager[Progress | None]]  # a run's title -> its progress
@@ -57,15 +60,19 @@ class Context:
 def simulate(jobs: list[Job], folders: list[Path | None], games: int, out: Path, *, workers: int = 0,
              scheduler: str | None = None, progress_for: ProgressFor = lambda title: nullcontext(),
              tell: Callable[[str], None] = lambda line: None, restrictions: Sequence[Restriction] = (),
-             restricted_play: bool = False) -> list[dict[str, Any]]:
+             restricted_play: bool = False, sweep: tuple[Sweep, list[tuple[Decimal, Job]]] | None = None
+             ) -> Simulation:
     """Play ``games`` games of each job (a second job is the comparison's B side) and write the
     report into ``out``; the summaries. ``restrictions`` (and with ``restricted_play`` one for
     every item the game lists, and its turn-order moves) are played after the first job on the
-    same seeds. A stop (Ctrl-C) ends at the games played."""
+    same seeds; a ``sweep`` plays its jobs instead, one a value. A stop (Ctrl-C) ends at the
+    games played."""
     from . import compare, report
 
     context = Context(workers, scheduler, progress_for, tell)
     game = find_game(jobs[0].game)
+    if sweep is not None:
+        return swept(game, sweep[0], sweep[1], games, out, context)
     summaries, results = [], []
     for index, (job, folder) in enumerate(zip(jobs, folders)):
         where = out / ("ab"[index] if len(jobs) > 1 else "")
@@ -78,12 +85,65 @@ def simulate(jobs: list[Job], folders: list[Path | None], games: int, out: Path,
     if len(summaries) == 2:
         diff = compare.data_diff(jobs[0].data, jobs[1].data)
         report.write(out, summaries[0], summaries[1], compare.comparison(summaries[0], summaries[1], diff))
-        return summaries
-    if (restrictions or restricted_play) and not results[0].interrupted:
+        return Simulation(summaries, summaries[1]["meta"]["interrupted"])
+    stopped = results[0].interrupted
+    if (restrictions or restricted_play) and not stopped:
         summaries[0]["restricted"] = restricted(game, jobs[0], games, out, context, results[0].tally,
                                                 list(restrictions), restricted_play)
+        stopped = summaries[0]["restricted"]["stopped"]
     report.write(out, summaries[0])
-    return summaries
+    return Simulation(summaries, stopped or len(summaries) < len(jobs))
+
+
+@dataclass(frozen=True)
+class Simulation:
+    summaries: list[dict[str, Any]]
+    stopped: bool  # a Ctrl-C ended it before every game was played
+
+
+def sweep_jobs(job: Job, sweep: Sweep, folder: Path | None) -> list[tuple[Decimal, Job]]:
+    """The job at each value of ``sweep``, each value's data checked as ``headframe check``
+    would, before any game is played."""
+    from companion.data import game_dir
+    from companion.errors import DataError, HeadframeError
+
+    files = job.data or read_data(game_dir(job.game, folder), job.game)
+    out = []
+    for value, edited in variants(sweep, files):
+        with tempfile.TemporaryDirectory() as scratch:
+            for name, content in edited:
+                (Path(scratch) / name).parent.mkdir(parents=True, exist_ok=True)
+                (Path(scratch) / name).write_bytes(content)
+            try:
+                checked_data(job.game, Path(scratch))
+            except DataError as exc:
+                problem = exc.problems[0]
+                where = f"{Path(problem.path).name}:{problem.line}" if problem.line else Path(problem.path).name
+                raise HeadframeError(f"--sweep {sweep.text!r}: at {number_text(value)} the data fails its check: "
+                                     f"{where}: {problem.field}: {problem.message}") from None
+        out.append((value, replace(job, data=edited)))
+    return out
+
+
+def swept(game: Game, sweep: Sweep, jobs: list[tuple[Decimal, Job]], games: int, out: Path,
+          context: Context) -> list[dict[str, Any]]:
+    """Each value's run, on the same seeds, and the sweep's report."""
+    from . import report
+
+    runs = []
+    for value, job in jobs:
+        text = number_text(value)
+        result = context.run(job, games, out / "sweep" / text, f"{game.name}: {sweep.what} = {text}")
+        if result.done:
+            runs.append({"value": float(value), "label": text,
+                         **_summary(game, job, result, f"{sweep.what} = {text}")})
+        if result.interrupted:
+            break
+    stopped = len(runs) < len(jobs) or any(r["meta"]["interrupted"] for r in runs)
+    document = {"target": sweep.text, "what": sweep.what, "file": sweep.file, "row": sweep.row, "key": sweep.key,
+                "runs": runs, "interrupted": stopped, "seed": jobs[0][1].seed, "asked": games}
+    report.write_sweep(out, document)
+    return Simulation(runs, stopped)
 
 
 def _summary(game: Game, job: Job, result: Run, label: str) -> dict[str, Any]:
@@ -105,7 +165,7 @@ def restricted(game: Game, job: Job, games: int, out: Path, context: Context, ba
         left_out = [item for item in listed if item not in baseline.items]
         plan += [Restriction(None, "never", item, False) for item in listed if item in baseline.items]
         plan += turn_order(game)
-    arms = []
+    arms, stopped = [], False
     for rule in plan:
         result = context.run(replace(job, restriction=rule), games, out / "restricted" / rule.slug,
                              f"{game.name}: {rule.label}", baseline=baseline.shares)
@@ -118,6 +178,7 @@ def restricted(game: Game, job: Job, games: int, out: Path, context: Context, ba
                 context.tell(f"{rule.label}: changed no move in {result.done} games; is {rule.target!r} "
                              f"the name {game.name} uses?")
         if result.interrupted:
+            stopped = True
             break
     return {"arms": verdicts(arms), "left_out": left_out, "asked": len(plan), "items_name": game.taken_name,
-            "reaches": type(game).reached_items is not Game.reached_items}
+            "stopped": stopped}

@@ -29,6 +29,7 @@ class Tally:
     scores_by_position: list[Counter] = field(default_factory=list)
     score_moments: list[Moments] = field(default_factory=list)
     margins: Counter = field(default_factory=Counter)
+    margin_moments: Moments = field(default_factory=Moments)
     rounds: Counter = field(default_factory=Counter)
     turns: Counter = field(default_factory=Counter)
     turn_moments: Moments = field(default_factory=Moments)
@@ -75,6 +76,7 @@ class Tally:
                 held[0] += 1
                 held[1] += won
         self.margins[row["margin"]] += 1
+        self.margin_moments.add(row["margin"])
         self.rounds[row["rounds"]] += 1
         self.round_moments.add(row["rounds"])
         self.turns[row["turns"]] += 1
@@ -178,6 +180,7 @@ class Tally:
                                  "counts": {str(k): v for k, v in sorted(self.turns.items())}}},
             "ends": dict(self.ends.most_common()),
             "margins": {str(k): v for k, v in sorted(self.margins.items())},
+            "margin": dict(zip(("mean", "low", "high"), self.margin_moments.interval())),
             "score_counts": [{str(k): v for k, v in sorted(c.items())} for c in self.scores_by_position],
             "items": self.item_effects(),
         }
