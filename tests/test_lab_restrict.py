@@ -218,3 +218,40 @@ def test_a_bad_restriction_is_one_line_and_exit_2(tmp_path):
                              "--out", str(tmp_path / "never")], capture_output=True, text=True, timeout=120)
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
     assert "the seat is a number from 1 to 4" in result.stderr and not (tmp_path / "never").exists()
+
+
+def test_a_bot_that_never_asks_the_rules_is_still_kept_from_the_item():
+    """A bot that plays its favourite move without asking ``refusal`` (as a search bot that
+    applies moves on its own might) is refused that move by name and asked again; when it
+    insists, the seat takes a move the restriction permits."""
+    ore = type(find_game("ore"))
+
+    class Stubborn(ore):
+        item = ""
+
+        def bot_step(self, state, seat, bot, chooser):
+            # grabs the item whenever it is on offer, asking only an unrestricted copy of the game
+            for action in (o.action for o in find_game("ore").options(state, seat) if o.allowed):
+                after = ore.apply(self, state, action)
+                if ore.taken(self, after)[seat].count(self.item) > ore.taken(self, state)[seat].count(self.item):
+                    return action, after
+            return ore.bot_step(self, state, seat, bot, chooser)
+
+    game = Stubborn()
+    item = Stubborn.item = _most_taken("ore", 3, 8, "heuristic")
+    rule = Restriction(0, "never", item, False)
+    at_random = 0
+    for index in range(8):
+        seed = game_seed(5, index)
+        chooser = random.Random(seed)
+        state = game.setup([PlayerSpec(n) for n in SEATS[:3]], None, seed)
+        counts = restrict.Counts()
+        while game.end_if(state) is None:
+            seat = game.acting_seats(state)[0]
+            found = (restrict.step(game, rule, seat, state, "heuristic", chooser, counts) if seat == 0
+                     else game.bot_step(state, seat, "heuristic", chooser))
+            if seat == 0:
+                assert game.taken(found[1])[0].count(item) == game.taken(state)[0].count(item)
+            state = found[1]
+        at_random += counts.fallback
+    assert at_random > 0, "the stubborn bot never offered the item: the test proves nothing"
