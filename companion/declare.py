@@ -181,11 +181,6 @@ _KIND_CHECKS: dict[Kind, Callable[[Any], bool]] = {
 }
 
 
-def _kind_ok(kind: Kind, value: Any) -> bool:
-    check = _KIND_CHECKS.get(kind)
-    return check is not None and check(value)
-
-
 _KIND_WORDS = {Kind.INT: "a whole number", Kind.STR: f"text of at most {MAX_STRING} characters",
                Kind.BOOL: "true or false", Kind.INT_LIST: f"a list of at most {MAX_ITEMS} whole numbers",
                Kind.STR_LIST: f"a list of at most {MAX_ITEMS} texts",
@@ -206,6 +201,10 @@ class Declaration:
             if spec.type in self.specs:
                 raise ValueError(f"action {spec.type!r} declared twice")
             self.specs[spec.type] = spec
+        # each action's fields by name, and with the test of their kind, for the request check
+        # every action goes through
+        self._fields = {kind: {f.name: f for f in spec.fields} for kind, spec in self.specs.items()}
+        self._tests = {kind: _tests_of(spec.fields) for kind, spec in self.specs.items()}
 
     def __iter__(self):
         return iter(self.specs.values())
@@ -219,13 +218,14 @@ class Declaration:
     def check_shape(self, action: Any) -> None:
         """Raise BadAction unless ``action`` has a declared type and only declared fields of the
         declared kinds. Never looks at the game state."""
-        if not isinstance(action, Mapping):
+        if not isinstance(action, dict) and not isinstance(action, Mapping):
             raise BadAction("an action must be an object such as {\"type\": \"pass\", \"seat\": 0}")
         kind = action.get("type")
         if not isinstance(kind, str) or kind not in self.specs:
             shown = kind[:40] if isinstance(kind, str) else kind
             raise BadAction(f"unknown action {shown!r}; this game takes {', '.join(self.types())}")
-        _check_fields(repr(kind), self.specs[kind].fields, action, skip=("type",))
+        _check_fields(repr(kind), self.specs[kind].fields, action, skip=("type",), declared=self._fields[kind],
+                      tests=self._tests[kind])
 
     def from_form(self, values: Mapping[str, Any]) -> dict:
         """An action from form text: each declared field's text becomes its declared kind
@@ -308,15 +308,26 @@ def _field_schemas(fields: Sequence[Field]) -> tuple[dict, list[str]]:
     return props, required
 
 
-def _check_fields(label: str, fields: Sequence[Field], obj: Mapping[str, Any], skip: Sequence[str] = ()) -> None:
-    declared = {f.name: f for f in fields}
+def _tests_of(fields: Sequence[Field]) -> tuple[tuple[Field, Callable[[Any], bool] | None], ...]:
+    return tuple((f, _KIND_CHECKS.get(f.kind)) for f in fields)
+
+
+def _check_fields(label: str, fields: Sequence[Field], obj: Mapping[str, Any], skip: Sequence[str] = (),
+                  declared: Mapping[str, Field] | None = None,
+                  tests: Sequence[tuple[Field, Callable[[Any], bool] | None]] | None = None) -> None:
+    """Refuse ``obj`` unless it has only the declared ``fields`` (``declared``: by name), each
+    of its kind (``tests``: each field with the test of its kind), and the required ones."""
+    if declared is None:
+        declared = {f.name: f for f in fields}
+    if tests is None:
+        tests = _tests_of(fields)
     for name in obj:
         if name in skip:
             continue
         if name not in declared:
             accepted = ", ".join(sorted(declared)) or "no other fields"
             raise BadAction(f"{label} has no field {str(name)[:40]!r}; it takes {accepted}")
-    for f in fields:
+    for f, test in tests:
         if f.name not in obj or obj[f.name] is None:
             if f.required:
                 raise BadAction(f"{label} needs a {f.name!r} field ({_KIND_WORDS[f.kind]})")
@@ -330,7 +341,7 @@ def _check_fields(label: str, fields: Sequence[Field], obj: Mapping[str, Any], s
                     raise BadAction(f"{label}: each entry of {f.name!r} must be an object")
                 _check_fields(f"{label} {f.name}[{index}]", f.items, entry)
             continue
-        if not _kind_ok(f.kind, value):
+        if test is None or not test(value):
             raise BadAction(f"{label}: {f.name!r} must be {_KIND_WORDS[f.kind]}")
         if f.choices and value not in f.choices:
             raise BadAction(f"{label}: {f.name!r} must be one of {', '.join(f.choices)}")
