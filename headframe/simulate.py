@@ -101,7 +101,7 @@ def _strongest(game) -> str:
 
 
 def _check_bot(game, name: str, players: int, variant: str | None) -> None:
-    """A bot the game has: one of its names, or a name with a budget (``mcts:200``), tried on
+    """A bot the game has: one of its names, or a name with a budget (``NAME:N``), tried on
     the first move of a game so a name the game's bots refuse is refused here."""
     base, _, budget = name.partition(":")
     known = base in game.bot_names and (not budget or budget.isdigit() and int(budget) > 0)

@@ -86,7 +86,10 @@ def verdicts(arms: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for arm in arms:
         total, squares, n = arm["sums"]
         _, low, high = mean_interval(total, squares, n, tests=len(arms))
-        if arm["changed_games"] == 0:
+        if arm.get("held"):
+            verdict = (f"not kept from it: the seat still came to hold it in {arm['held']} games, through moves "
+                       f"the game does not name as reaching for it")
+        elif arm["changed_games"] == 0:
             verdict = "changed no move: the seat never reached for it"
         elif n < 2:
             verdict = ""

@@ -8,7 +8,7 @@ taking the item.
 
 A restriction is ``SEAT:never:NAME`` (NAME an item ``Game.taken`` lists or an action type) or
 ``SEAT:always:ACTION`` (the seat plays ACTION whenever the rules allow it: "always passes
-first"). The restricted seat keeps its own bot (``--bots``: the heuristic, random, mcts or any
+first"). The restricted seat keeps its own bot (``--bots``: the heuristic, random or any
 other): the bot decides on a copy of the game whose ``refusal`` and ``apply`` refuse, for that
 seat, what the rule forbids, so it plays its next preference exactly as when the rules refuse a
 move. A bot that plays a forbidden move all the same (one that never asks the rules) is asked

@@ -168,9 +168,12 @@ def test_the_restricted_seat_is_paired_with_the_same_seat_of_the_same_seed():
     for index in range(40):
         same.add({"index": index, "restricted": {"seat": 0, "changed": 0, "fallback": 0, "forced": 0}},
                  baseline.get(index, 0))
-    table = verdicts([{**summary, "label": "never X"}, {**same.summary(), "label": "never Y"}])
+    table = verdicts([{**summary, "label": "never X"}, {**same.summary(), "label": "never Y"},
+                      {**same.summary(), "label": "never Z", "held": 3}])
     assert [(a["label"], a["verdict"]) for a in table] == [
-        ("never X", "the seat wins less without it"), ("never Y", "changed no move: the seat never reached for it")]
+        ("never X", "the seat wins less without it"), ("never Y", "changed no move: the seat never reached for it"),
+        ("never Z", "not kept from it: the seat still came to hold it in 3 games, through moves the game does not "
+                    "name as reaching for it")]
 
 
 def test_shares_of_games_a_stopped_run_never_finished_are_left_out():
