@@ -407,10 +407,40 @@ class Game:
         """The seat that moves first in ``state`` (a new game): the lab's first-player measure."""
         return 0
 
+    # What the seat ``round_leader`` gives holds, in the game's words, for the lab's report
+    # ("Rounds in which each position held ..."); Ore's would be its starting player token,
+    # whose holder pays the salaries.
+    round_leader_words: str = "the first turn of the round"
+
+    def round_leader(self, state: Any) -> int:
+        """The seat that starts the round ``state`` is in (the holder of a starting player
+        token): the lab counts how many rounds each seat started, to show why a position in
+        the turn order is favoured. The default, ``first_seat``, suits a game whose
+        ``first_seat`` reads the current state."""
+        return self.first_seat(state)
+
     def taken(self, state: Any) -> tuple[tuple[str, ...], ...]:
         """Per seat, the names of the data's cards, tiles, assets or corporations the seat holds
         when the game ends: the simulation lab's "too strong / too weak" list."""
         return ()
+
+    def listed_items(self) -> tuple[str, ...]:
+        """Every name ``taken`` can list, from the data (each asset, mine site or corporation),
+        for the lab's restricted play ("never takes X") to check a name against and to go
+        through; empty: the lab goes through the names ``taken`` listed in the run."""
+        return ()
+
+    def reached_items(self, state: Any, action: Action) -> tuple[str, ...]:
+        """Names of ``taken`` items ``action`` reaches for before holding them (a bid for a
+        mine site, an auction started on it), so a lab seat forbidden an item never bids for
+        it; an action that takes an item at once needs nothing here, since the lab sees the
+        seat's ``taken`` grow."""
+        return ()
+
+    # Action types that decide the turn order (passing early for an earlier place), each with
+    # a few words on how; the lab's restricted play tries a seat that always and one that
+    # never plays it.
+    turn_order_moves: Mapping[str, str] = {}
 
     def round_of(self, state: Any) -> int:
         return int(getattr(state, "round", 0) or 0)

@@ -4,6 +4,7 @@ the report are the lab's (``lab.simulate``)."""
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -13,14 +14,28 @@ from companion import PlayerSpec, find_game
 from companion.errors import HeadframeError
 
 DESCRIPTION = """Play complete games with bots in every seat and report the balance: win rate by
-turn position with 95 % intervals (is the first player favoured?), scores, winning margins,
-game length, how games end, and each card, tile or asset's holders' win rate (the "too strong
-/ too weak" list). Writes DIR/report.html (open it in any browser, offline), DIR/games.csv
+turn position with 95 % intervals (is the first player favoured, and why: the rounds each
+position started), scores, winning margins, game length, how games end, how the game feels
+(lead changes, comebacks, decided before the last round, ties, spread of scores), and each
+card, tile or asset's holders' win rate (the "too strong / too weak" list). Writes DIR/report.html (open it in any browser, offline), DIR/games.csv
 (one row per game) and DIR/summary.json. The same --seed gives the same games whatever the
 number of workers or machines. Ctrl-C stops and still writes the report for the games played.
 
 --compare DIR_A DIR_B plays the same seeds on two data folders (from 'headframe data export')
-and reports what changed in the data and which measures moved beyond their intervals."""
+and reports what changed in the data and which measures moved beyond their intervals.
+
+Restricted play measures what an item or a move is worth: --restrict SEAT:never:NAME plays the
+same seeds again with one seat's bot kept from an item (a name the game's "taken" list uses:
+an asset, a mine site) or an action type, and reports that seat's change in win rate against
+the unrestricted games, with an interval; SEAT:always:ACTION plays the action whenever the
+rules allow it ("always passes first": 1:always:pass in Tinners' Trail). SEAT is a seat number
+or 'each' (every seat in turn). --restricted-play does this for every item the game lists and
+every move that decides its turn order.
+
+--sweep assets.csv:black-market-ops:vp=1..6 asks what if a number changed: the same seeds at
+every value, each measure (first player's win rate, margin, length, how the game feels, each
+item's holders' win rate) plotted against the value with its interval; each value's games in
+DIR/sweep/VALUE/games.csv."""
 
 
 def add_parser(sub: Any, epilog: str) -> None:
@@ -32,10 +47,22 @@ def add_parser(sub: Any, epilog: str) -> None:
     sim.add_argument("--games", type=int, default=10000, metavar="N", help="games to play (default: 10000)")
     sim.add_argument("--seed", type=int, default=1, metavar="S", help="seed of the run (default: 1)")
     sim.add_argument("--bots", metavar="NAME,...",
-                     help="one bot for every seat, or one per seat (default: the game's strongest in every seat)")
+                     help="one bot for every seat, or one per seat; a bot that takes a budget as NAME:N "
+                          "(default: heuristic in every seat)")
     sim.add_argument("--data", type=Path, metavar="DIR", help="play an edited copy of the data")
     sim.add_argument("--compare", type=Path, nargs=2, metavar=("DIR_A", "DIR_B"),
                      help="play the same seeds on two data folders and report what changed")
+    sim.add_argument("--restrict", action="append", default=[], metavar="SEAT:RULE:NAME",
+                     help="also play the same seeds with one seat kept to a rule: SEAT:never:ITEM, "
+                          "SEAT:never:ACTION or SEAT:always:ACTION (SEAT a number or 'each'); repeatable")
+    sim.add_argument("--restricted-play", action="store_true",
+                     help="a restricted run for every item the game lists (each seat in turn never takes "
+                          "it) and every move that decides the turn order: one more run each")
+    sim.add_argument("--sweep", metavar="FILE:ROW:COLUMN=A..B[:STEP]",
+                     help="play the same seeds with one number of the data set to each value from A to B "
+                          "(a CSV cell by its row's id or name and its column, or FILE:KEY=A..B for a TOML "
+                          "key such as game.toml:tables.vp_per_contract=1..3) and plot every measure "
+                          "against it")
     sim.add_argument("--out", type=Path, default=Path("simulation"), metavar="DIR",
                      help="folder for report.html, games.csv and summary.json (default: ./simulation)")
     where = sim.add_mutually_exclusive_group()
@@ -53,15 +80,14 @@ def _players(game, wanted: int | None) -> int:
     return wanted
 
 
-def _bots(game, text: str | None, players: int) -> tuple[str, ...]:
+def _bots(game, text: str | None, players: int, variant: str | None) -> tuple[str, ...]:
     if not game.bot_names:
         raise HeadframeError(f"{game.name} has no bots to simulate with")
     if text is None:
-        return (game.bot_names[-1],) * players
+        return (_strongest(game),) * players
     names = tuple(n.strip() for n in text.split(",") if n.strip())
-    for name in names:
-        if name not in game.bot_names:
-            raise HeadframeError(f"unknown bot {name!r} for {game.name}; bots: {', '.join(game.bot_names)}")
+    for name in dict.fromkeys(names):
+        _check_bot(game, name, players, variant)
     if len(names) == 1:
         return names * players
     if len(names) != players:
@@ -69,9 +95,34 @@ def _bots(game, text: str | None, players: int) -> tuple[str, ...]:
     return names
 
 
+def _strongest(game) -> str:
+    """The default bot: the heuristic where the game has one (a search bot is far slower)."""
+    return "heuristic" if "heuristic" in game.bot_names else game.bot_names[-1]
+
+
+def _check_bot(game, name: str, players: int, variant: str | None) -> None:
+    """A bot the game has: one of its names, or a name with a budget (``NAME:N``), tried on
+    the first move of a game so a name the game's bots refuse is refused here."""
+    base, _, budget = name.partition(":")
+    known = base in game.bot_names and (not budget or budget.isdigit() and int(budget) > 0)
+    if known:
+        state = game.setup([PlayerSpec(f"P{s}") for s in range(players)], variant, 0)
+        seats = game.acting_seats(state)
+        try:
+            if seats:
+                game.bot_step(state, seats[0], name, random.Random(0))
+        except (ValueError, KeyError, NotImplementedError, HeadframeError):
+            known = False
+    if not known:
+        raise HeadframeError(f"unknown bot {name!r} for {game.name}; bots: {', '.join(game.bot_names)}"
+                             f"{' (a budget as NAME:N where the bot takes one)' if ':' in name else ''}")
+
+
 def run(args: argparse.Namespace) -> int:
     from lab.play import Job
-    from lab.simulate import checked_data, simulate
+    from lab.restrict import parse
+    from lab.simulate import checked_data, simulate, sweep_jobs
+    from lab.sweep import parse as parse_sweep
 
     from .progress import progress_for
 
@@ -80,21 +131,36 @@ def run(args: argparse.Namespace) -> int:
     problem = game.check_setup([PlayerSpec(str(s)) for s in range(players)], args.variant)
     if problem:
         raise HeadframeError(problem)
-    bots = _bots(game, args.bots, players)
+    bots = _bots(game, args.bots, players, args.variant)
     if args.games < 1:
         raise HeadframeError(f"--games must be at least 1, not {args.games}")
     _check_workers(args.workers)
-    if args.compare and args.data:
-        raise HeadframeError("--compare names both data folders; leave out --data")
+    _check_questions(args)
+    restrictions = [parse(text, game, players) for text in args.restrict]
+    sweep = parse_sweep(args.sweep) if args.sweep else None
     if args.scheduler:
         _check_scheduler(args.scheduler)
     folders = list(args.compare) if args.compare else [args.data]
     _check_out(args.out)
     jobs = [Job(game.id, players, args.variant, bots, args.seed, checked_data(game.id, folder)) for folder in folders]
-    summaries = simulate(jobs, folders, args.games, args.out, workers=args.workers or 0, scheduler=args.scheduler,
-                         progress_for=progress_for(args.quiet), tell=lambda line: print(line, file=sys.stderr))
+    simulation = simulate(jobs, folders, args.games, args.out, workers=args.workers or 0, scheduler=args.scheduler,
+                          progress_for=progress_for(args.quiet), tell=lambda line: print(line, file=sys.stderr),
+                          restrictions=restrictions, restricted_play=args.restricted_play,
+                          sweep=(sweep, sweep_jobs(jobs[0], sweep, args.data)) if sweep else None)
     print(f"report: {args.out / 'report.html'}")
-    return 130 if summaries[-1]["meta"]["interrupted"] else 0
+    return 130 if simulation.stopped else 0
+
+
+def _check_questions(args: argparse.Namespace) -> None:
+    """One question a run: a comparison, restricted play or a sweep, each beside one data folder."""
+    if args.compare and args.data:
+        raise HeadframeError("--compare names both data folders; leave out --data")
+    restricted = bool(args.restrict or args.restricted_play)
+    if args.compare and restricted:
+        raise HeadframeError("restricted play runs beside one data folder; leave out --compare")
+    if args.sweep and (args.compare or restricted):
+        raise HeadframeError("--sweep plays one data folder at each value; leave out "
+                             f"{'--compare' if args.compare else '--restrict and --restricted-play'}")
 
 
 def _check_workers(workers: int | None) -> None:

@@ -18,6 +18,10 @@ from typing import Any
 from companion import PlayerSpec, find_game
 from companion.core import Game
 
+from . import restrict
+from .feel import feel
+from .restrict import Restriction
+
 MAX_STEPS = 20000  # a game this long is stuck: recorded as such, never an endless loop
 SEAT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
 
@@ -30,6 +34,7 @@ class Job:
     bots: tuple[str, ...]                # one bot name per seat
     seed: int
     data: tuple[tuple[str, bytes], ...] = field(default=())  # (relative path, content) of an edited data folder
+    restriction: Restriction | None = None  # one seat kept from an item or a move (lab.restrict)
 
     @property
     def data_key(self) -> str:
@@ -95,17 +100,21 @@ def play(job: Job, index: int) -> dict[str, Any]:
     specs = [PlayerSpec(SEAT_NAMES[s % len(SEAT_NAMES)]) for s in range(job.players)]
     state = game.setup(specs, job.variant, seed)
     first = game.first_seat(state)
+    rounds = Rounds(game, state)
+    seats = Seats(job, index, len(rounds.started))
     steps, end = 0, None
     while (outcome := game.end_if(state)) is None:
-        after = _next(game, job, state, chooser)
+        after = seats.next(game, state, chooser)
         if after is None or steps >= MAX_STEPS:
             end = f"stuck after {steps} moves"
             break
         state = after
         steps += 1
+        rounds.see(state)
     sheet = game.score(state)
     winners = outcome.winners if outcome else ()
     totals = sorted(sheet.totals, reverse=True)
+    taken = [list(items) for items in (game.taken(state) or [[] for _ in sheet.totals])]
     return {
         "index": index, "seed": seed, "first": first,
         "bots": [job.bots[s] if s < len(job.bots) else "automatic" for s in range(len(sheet.totals))],
@@ -113,8 +122,36 @@ def play(job: Job, index: int) -> dict[str, Any]:
         "margin": float(totals[0] - totals[1]) if len(totals) > 1 and outcome else 0.0,
         "rounds": game.round_of(state), "turns": steps,
         "end": end or (_plain_end(outcome.reason) if outcome else "unfinished"),
-        "taken": [list(items) for items in (game.taken(state) or [[] for _ in sheet.totals])],
+        "taken": taken,
+        "feel": feel(rounds.running + [sheet.totals], winners).to_row(), "started": rounds.started,
+        **seats.row(taken),
     }
+
+
+class Rounds:
+    """What the lab notes at the start of every round: the running scores (the scores after the
+    round before) and who started it (``Game.round_leader``)."""
+
+    def __init__(self, game: Game, state: Any):
+        self.game = game
+        self.round = game.round_of(state)
+        self.running: list[tuple[float, ...]] = []
+        self.started = [0] * len(game.running_totals(state))
+        self._start(state)
+
+    def see(self, state: Any) -> None:
+        """Note ``state`` if it begins a new round of a game that is not over."""
+        now = self.game.round_of(state)
+        if now != self.round:
+            self.round = now
+            if self.game.end_if(state) is None:
+                self.running.append(tuple(self.game.running_totals(state)))
+                self._start(state)
+
+    def _start(self, state: Any) -> None:
+        leader = self.game.round_leader(state)
+        if 0 <= leader < len(self.started):
+            self.started[leader] += 1
 
 
 def _plain_end(reason: str) -> str:
@@ -126,19 +163,44 @@ def _plain_end(reason: str) -> str:
     return text
 
 
-def _next(game: Game, job: Job, state: Any, chooser: random.Random) -> Any:
-    """The state after the next bot's move, or None when no seat can move."""
-    automatic = set(game.automatic_seats(state))
-    for seat in game.acting_seats(state):
-        if seat in automatic:
-            action = game.bot_action(state, seat)
-            if action is not None:
-                return game.apply(state, action)
-            continue
-        step = game.bot_step(state, seat, job.bots[seat], chooser)
-        if step is not None:
-            return step[1]
-    return None
+class Seats:
+    """Who plays each seat of one game: its bot, or for a restricted seat its bot kept to the
+    restriction (``lab.restrict``), counting what the restriction changed."""
+
+    def __init__(self, job: Job, index: int, seats: int):
+        self.job = job
+        rule = job.restriction
+        self.restricted = rule.seat_of(index, min(seats, job.players)) if rule else None
+        self.counts = restrict.Counts()
+
+    def next(self, game: Game, state: Any, chooser: random.Random) -> Any:
+        """The state after the next bot's move, or None when no seat can move."""
+        automatic = set(game.automatic_seats(state))
+        for seat in game.acting_seats(state):
+            if seat in automatic:
+                action = game.bot_action(state, seat)
+                if action is not None:
+                    return game.apply(state, action)
+                continue
+            if seat == self.restricted:
+                step = restrict.step(game, self.job.restriction, seat, state, self.job.bots[seat], chooser,
+                                     self.counts)
+            else:
+                step = game.bot_step(state, seat, self.job.bots[seat], chooser)
+            if step is not None:
+                return step[1]
+        return None
+
+    def row(self, taken: list[list[str]]) -> dict[str, Any]:
+        """The restriction's counts for the game's row; ``held``: the game ended with the
+        restricted seat holding the item all the same (one it came to hold through a move the
+        lab could not tell reached for it)."""
+        if self.restricted is None:
+            return {}
+        rule = self.job.restriction
+        held = (not rule.is_action and rule.rule == "never" and self.restricted < len(taken)
+                and rule.target in taken[self.restricted])
+        return {"restricted": {**self.counts.to_row(self.restricted), "held": held}}
 
 
 def play_chunk(job: Job, start: int, count: int) -> list[dict[str, Any]]:

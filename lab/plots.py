@@ -114,3 +114,43 @@ def effects(items: Sequence[dict[str, Any]], fair: float, limit: int = 12) -> st
     axes.set_xlabel("taker's win rate (dashed: fair share)")
     axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
     return _svg(figure)
+
+
+def changes(arms: Sequence[dict[str, Any]], limit: int = 30) -> str:
+    """Each restriction's change in the restricted seat's win rate, with its interval: the
+    biggest losses at the top (the table holds every row; the plot the ``limit`` that moved most)."""
+    shown = sorted(arms, key=lambda a: -abs(a["change"]))[:limit]
+    shown.sort(key=lambda a: a["change"])
+    figure, axes = _figure(0.6 + 0.22 * max(1, len(shown)))
+    ys = list(range(len(shown)))[::-1]
+    values = [a["change"] for a in shown]
+    errors = [[max(0.0, a["change"] - a["change_low"]) for a in shown],
+              [max(0.0, a["change_high"] - a["change"]) for a in shown]]
+    colours = [ACCENT if a["change_high"] < 0 else SECOND if a["change_low"] > 0 else FAIR for a in shown]
+    axes.barh(ys, values, xerr=errors, color=colours, capsize=2)
+    axes.axvline(0, color=INK, linewidth=1)
+    axes.set_yticks(ys, [a["label"].removeprefix("each seat in turn ") for a in shown], fontsize=8)
+    axes.set_xlabel("change in the restricted seat's win rate")
+    axes.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    return _svg(figure)
+
+
+def against(xs: Sequence[float], series: dict[str, Sequence[tuple[float, float, float]]], xlabel: str, ylabel: str,
+            percent: bool = False, fair: float | None = None) -> str:
+    """Measures against a swept number: one line per series, each point's interval as a bar."""
+    figure, axes = _figure(2.4)
+    colours = [ACCENT, SECOND, "#059669", "#db2777", "#7c3aed", INK]
+    for (name, points), colour in zip(series.items(), colours):
+        means = [p[0] for p in points]
+        errors = [[max(0.0, p[0] - p[1]) for p in points], [max(0.0, p[2] - p[0]) for p in points]]
+        axes.errorbar(list(xs), means, yerr=errors, color=colour, marker="o", markersize=3, capsize=2,
+                      linewidth=1.2, label=name or None)
+    if fair is not None:
+        axes.axhline(fair, color=FAIR, linestyle="--", linewidth=1, label="fair share")
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel(ylabel)
+    if percent:
+        axes.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    if len(series) > 1 or fair is not None:
+        axes.legend(frameon=False, fontsize=7)
+    return _svg(figure)

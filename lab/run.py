@@ -20,8 +20,9 @@ from typing import Any, Callable, Iterator
 from companion.csvcells import text_cell
 from companion.errors import HeadframeError
 
-from .play import Job, play_chunk, seats_of
-from .stats import Tally
+from .play import Job, game_for, play_chunk, seats_of
+from .arms import Shares
+from .tally import Tally
 
 Progress = Callable[[int, int], None]  # (games done, games asked for)
 
@@ -111,26 +112,47 @@ def _cluster(job: Job, parts: list[tuple[int, int]], address: str) -> Iterator[l
             client.cancel(futures)
 
 
-def columns(players: int) -> list[str]:
+RESTRICTED = ["restricted_seat", "moves_changed", "moves_at_random", "moves_forced", "held_anyway"]
+
+
+def columns(players: int, restricted: bool = False) -> list[str]:
     return (["game", "seed", "first_seat"] + [f"bot_{s + 1}" for s in range(players)]
             + [f"score_{s + 1}" for s in range(players)] + ["winners", "margin", "rounds", "turns", "end"]
-            + [f"taken_{s + 1}" for s in range(players)])
+            + [f"taken_{s + 1}" for s in range(players)]
+            + ["lead_changes", "last_lead_change", "winner_behind_by", "decided_early"]
+            + [f"started_{s + 1}" for s in range(players)] + (RESTRICTED if restricted else []))
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return ""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def csv_row(row: dict[str, Any]) -> list[Any]:
-    def number(value: float) -> str:
-        return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
+    measures = row["feel"]
+    early = measures["decided_early"]
     # Names come from the data (a card's name) and may start like a formula: the same rule as a table's export.csv.
     return ([row["index"] + 1, row["seed"], row["first"] + 1] + [text_cell(b) for b in row["bots"]]
-            + [number(s) for s in row["scores"]]
-            + [" ".join(str(w + 1) for w in row["winners"]), number(row["margin"]), row["rounds"], row["turns"],
-               text_cell(row["end"])] + [text_cell("|".join(items)) for items in row["taken"]])
+            + [_number(s) for s in row["scores"]]
+            + [" ".join(str(w + 1) for w in row["winners"]), _number(row["margin"]), row["rounds"], row["turns"],
+               text_cell(row["end"])] + [text_cell("|".join(items)) for items in row["taken"]]
+            + [measures["lead_changes"], f"{measures['last_change']:.3f}", _number(measures["behind_by"]),
+               "" if early is None else "yes" if early else "no"] + row["started"] + _restricted(row))
+
+
+def _restricted(row: dict[str, Any]) -> list[Any]:
+    counts = row.get("restricted")
+    if counts is None:
+        return []
+    return [counts["seat"] + 1, counts["changed"], counts["fallback"], counts["forced"],
+            "yes" if counts["held"] else "no"]
 
 
 def run(job: Job, games: int, out: Path, *, workers: int = 0, scheduler: str | None = None,
-        progress: Progress | None = None) -> Run:
-    """Play ``games`` games of ``job`` and write ``out/games.csv``; the tally is returned."""
+        progress: Progress | None = None, baseline: Shares | None = None) -> Run:
+    """Play ``games`` games of ``job`` and write ``out/games.csv``; the tally is returned.
+    ``baseline``: for a restricted run, the win shares of the unrestricted run of the same seeds."""
     workers = workers or os.cpu_count() or 1
     if too_many(workers):
         raise HeadframeError(f"workers: {too_many(workers)}")
@@ -138,7 +160,7 @@ def run(job: Job, games: int, out: Path, *, workers: int = 0, scheduler: str | N
     workers = min(workers, len(parts))  # never a process without a chunk to play
     source = _cluster(job, parts, scheduler) if scheduler else _local(job, parts, workers)
     seats = seats_of(job)
-    tally = Tally(seats)
+    tally = Tally(seats, leader_words=game_for(job).round_leader_words, baseline=baseline)
     out.mkdir(parents=True, exist_ok=True)
     waiting: dict[int, dict] = {}
     written = 0
@@ -146,7 +168,7 @@ def run(job: Job, games: int, out: Path, *, workers: int = 0, scheduler: str | N
     interrupted = False
     with open(out / "games.csv", "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(columns(seats))
+        writer.writerow(columns(seats, job.restriction is not None))
 
         def write(row: dict) -> None:
             writer.writerow(csv_row(row))

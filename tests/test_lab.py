@@ -15,7 +15,8 @@ import pytest
 
 from lab.play import Job
 from lab.run import run
-from lab.stats import Tally, binomial_two_sided, wilson
+from lab.stats import binomial_two_sided, wilson
+from lab.tally import Tally
 from headframe.cli import main
 
 

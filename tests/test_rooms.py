@@ -8,13 +8,14 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {
     "companion": {"pdf", "webapp", "lab", "headframe", "flask", "reportlab", "jinja2", "sqlalchemy", "qrcode",
-                  "werkzeug", "waitress", "matplotlib", "distributed", "dask"},
-    "pdf": {"webapp", "lab", "headframe", "flask", "sqlalchemy", "jinja2", "werkzeug", "waitress", "matplotlib"},
-    # The simulation lab: the rules and bots, matplotlib for plots, Jinja2 for the page, dask's
-    # distributed for a cluster; never the print engine or the web stack.
+                  "werkzeug", "waitress", "matplotlib", "distributed", "dask", "scipy"},
+    "pdf": {"webapp", "lab", "headframe", "flask", "sqlalchemy", "jinja2", "werkzeug", "waitress", "matplotlib",
+            "scipy"},
+    # The simulation lab: the rules and bots, scipy for statistics, matplotlib for plots, Jinja2
+    # for the page, dask's distributed for a cluster; never the print engine or the web stack.
     "lab": {"pdf", "webapp", "headframe", "flask", "reportlab", "sqlalchemy", "werkzeug", "waitress", "qrcode"},
     # The tables: the rules, Flask and the database; never the lab or the command line.
-    "webapp": {"lab", "headframe"},
+    "webapp": {"lab", "headframe", "scipy"},
     # The command line sits above every room and reaches the web stack only through webapp.
     "headframe": {"flask", "werkzeug", "waitress", "sqlalchemy"},
 }

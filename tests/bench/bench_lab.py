@@ -1,17 +1,23 @@
 """The designer's lab against its floors (not run by the test suite).
 
-    python3 tests/bench/bench_lab.py [--games 40] [--only GAME,...] [--ore-10k] [--against COMMIT]
+    python3 tests/bench/bench_lab.py [--games 40] [--only GAME,...] [--bots random,heuristic,...]
+                                     [--ore-10k] [--cluster [N]] [--cluster-bots NAME] [--against COMMIT]
 
-1. Games per second per core for each game with bots: the lab (``lab.run`` with one worker,
-   random bots in every seat) against the floor, the same game's own rules applied in a bare
-   loop with random allowed moves (the game's ``random`` bot's step, applied, until the game
-   ends) and nothing else. Target: lab >= 0.8x the floor.
+1. Games per second per core for each game with bots and each bot kind (every bot the game
+   names, or ``--bots``: ``mcts:50`` names a search bot's budget): the lab (``lab.run`` with
+   one worker, that bot in every seat) beside the floor, the same game's own rules applied in
+   a bare loop with that bot's moves and nothing else. Target: lab >= 0.8x the floor.
 2. Scaling: the same games with 2 workers against 1. Target: >= 1.8x on a 2-core machine.
 3. Memory: peak RSS of a whole ``headframe simulate`` run of N and of 4N games (subprocesses,
    ``ru_maxrss``). Target: flat (the larger run within 10 % of the smaller).
 4. ``--ore-10k``: 10,000 games of Ore (4 players, standard, heuristic bots), report included,
    end to end through the command line, on every core.
-5. ``--against COMMIT``: moves per second per core of each game's bare rules loop, with random
+5. ``--cluster [N]``: N games of Ore (4 players; default 10,000) through ``headframe simulate
+   --scheduler`` on a local Dask cluster of real processes (``dask scheduler`` and ``dask
+   worker``, one thread each), with one worker and then two: the wall time of each and the
+   speed-up. Target: >= 1.8x. The bots are ``--cluster-bots`` (default ``mcts`` where Ore
+   has it, else ``heuristic``).
+6. ``--against COMMIT``: moves per second per core of each game's bare rules loop, with random
    and with heuristic bots in every seat, here and in a git worktree of COMMIT (made once under
    the system's temporary folder), in the same run, with the ratio; with ``--ore-10k`` the
    10,000-game Ore run is timed in both trees too. Target: 3x for every game and bot kind.
@@ -36,16 +42,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+sys.path.insert(0, str(ROOT / "tests"))
+
 from companion import PlayerSpec, find_game, game_ids  # noqa: E402
+from daskcluster import local_cluster  # noqa: E402
 from lab.play import Job, game_seed  # noqa: E402
 from lab.run import run  # noqa: E402
 
 VARIANT = {"mine-shaft": "basic"}
 
 
-def floor(game_id: str, players: int, games: int, seed: int) -> float:
-    """CPU seconds for ``games`` games in a bare loop: the game's own rules and its random
-    allowed moves, nothing else (no jobs, processes, CSV or tallies)."""
+def floor(game_id: str, players: int, games: int, seed: int, bot: str = "random") -> float:
+    """CPU seconds for ``games`` games in a bare loop: the game's own rules and ``bot``'s
+    moves, nothing else (no jobs, processes, CSV or tallies)."""
     game = find_game(game_id)
     began = time.process_time()
     for index in range(games):
@@ -53,7 +62,7 @@ def floor(game_id: str, players: int, games: int, seed: int) -> float:
         state = game.setup([PlayerSpec(f"P{s}") for s in range(players)], VARIANT.get(game_id), game_seed(seed, index))
         steps = 0
         while game.end_if(state) is None and steps < 20000:
-            step = game.bot_step(state, game.acting_seats(state)[0], "random", chooser)
+            step = game.bot_step(state, game.acting_seats(state)[0], bot, chooser)
             if step is None:
                 break
             state = step[1]
@@ -61,8 +70,9 @@ def floor(game_id: str, players: int, games: int, seed: int) -> float:
     return time.process_time() - began
 
 
-def lab_seconds(game_id: str, players: int, games: int, seed: int, workers: int) -> tuple[float, float]:
-    job = Job(game_id, players, VARIANT.get(game_id), ("random",) * players, seed)
+def lab_seconds(game_id: str, players: int, games: int, seed: int, workers: int,
+                bot: str = "random") -> tuple[float, float]:
+    job = Job(game_id, players, VARIANT.get(game_id), (bot,) * players, seed)
     with tempfile.TemporaryDirectory() as out:
         cpu, wall = time.process_time(), time.monotonic()
         run(job, games, Path(out), workers=workers)
@@ -144,15 +154,20 @@ def simulate_seconds(tree: Path, games: int) -> float:
         return time.monotonic() - began
 
 
+def seated(games: list[str]):
+    """Each game with the table it is timed at: three players, or the nearest it allows."""
+    for game_id in games:
+        game = find_game(game_id)
+        yield game_id, game, min(max(3, game.players[0]), game.players[1])
+
+
 def against(commit: str, games: list[str], count: int, ore_10k: bool) -> bool:
     """Print the bare loop's moves per second here and at ``commit``; True when a target is missed."""
     old = tree_of(commit)
     missed = False
     print(f"{'game':<16} {'bots':<10} {'now mv/s':>9} {'then mv/s':>9} {'ratio':>6}  "
           f"(bare rules loop, CPU time, {count} games, against {commit})")
-    for game_id in games:
-        game = find_game(game_id)
-        players = min(max(3, game.players[0]), game.players[1])
+    for game_id, game, players in seated(games):
         for bot in ("random", "heuristic"):
             now, _ = loop_rate(ROOT, game_id, players, bot, count)
             then, _ = loop_rate(old, game_id, players, bot, count)
@@ -168,29 +183,64 @@ def against(commit: str, games: list[str], count: int, ore_10k: bool) -> bool:
     return missed
 
 
+def per_bot(games: list[str], count: int, extra: list[str]) -> bool:
+    """Games per CPU second (one core) of the lab and the bare loop, per game and bot kind;
+    True when a target is missed."""
+    missed = False
+    print(f"{'game':<16} {'bots':<12} {'floor g/s':>10} {'lab g/s':>10} {'ratio':>6}  "
+          f"(per core: CPU seconds, one worker, the bot in every seat, {count} games)")
+    for game_id, game, players in seated(games):
+        for bot in list(game.bot_names) + [b for b in extra if b.split(":")[0] in game.bot_names]:
+            base = floor(game_id, players, count, 1, bot)
+            ours, _ = lab_seconds(game_id, players, count, 1, 1, bot)
+            ratio = base / ours
+            missed |= ratio < 0.8
+            print(f"{game_id:<16} {bot:<12} {count / base:>10.2f} {count / ours:>10.2f} {ratio:>6.2f}"
+                  f"  {'ok' if ratio >= 0.8 else 'MISSED (target 0.8)'}")
+    return missed
+
+
+def cluster(games: int, bots: str | None) -> bool:
+    """Ore through a local Dask cluster of real processes, one worker then two; True when the
+    speed-up misses 1.8x."""
+    ore = find_game("ore")
+    bots = bots or ("mcts" if "mcts" in ore.bot_names else "heuristic")
+    walls = {}
+    for workers in (1, 2):
+        with tempfile.TemporaryDirectory() as folder:
+            with local_cluster(workers, Path(folder) / "dask.log") as address:
+                began = time.monotonic()
+                subprocess.run([sys.executable, "-m", "headframe", "simulate", "ore", "--players", "4", "--games",
+                                str(games), "--bots", bots, "--scheduler", address, "--out", str(Path(folder) / "sim"),
+                                "--quiet"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                walls[workers] = time.monotonic() - began
+        print(f"{games:,} games of Ore (4 players, {bots} bots) on a Dask cluster of {workers} worker"
+              f"{'s' if workers > 1 else ''}: {walls[workers]:.0f} s wall, {games / walls[workers]:.2f} games/s")
+    speedup = walls[1] / walls[2]
+    print(f"speed-up of 2 workers over 1: {speedup:.2f}x  {'ok' if speedup >= 1.8 else 'MISSED (target 1.8x)'}"
+          f"  (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    return speedup < 1.8
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--only", help="comma-separated game ids")
+    parser.add_argument("--bots", default="", help="comma-separated bots to time beside each game's own, e.g. mcts:50")
     parser.add_argument("--ore-10k", action="store_true")
+    parser.add_argument("--cluster", type=int, nargs="?", const=10000, metavar="N",
+                        help="N games of Ore on a local Dask cluster of 1 and then 2 workers (default 10,000)")
+    parser.add_argument("--cluster-bots", metavar="NAME", help="the bots of the cluster run (default: mcts, else heuristic)")
     parser.add_argument("--against", metavar="COMMIT", help="compare the bare rules loop with an earlier commit")
     args = parser.parse_args()
-    missed = False
     games = [g for g in game_ids() if find_game(g).bot_names]
     if args.only:
         games = [g for g in games if g in args.only.split(",")]
     if args.against:
         return 1 if against(args.against, games, args.games, args.ore_10k) else 0
-    print(f"{'game':<16} {'floor g/s':>10} {'lab g/s':>10} {'ratio':>6}  (CPU seconds, one worker, random bots)")
-    for game_id in games:
-        game = find_game(game_id)
-        players = min(max(3, game.players[0]), game.players[1])
-        base = floor(game_id, players, args.games, 1)
-        ours, _ = lab_seconds(game_id, players, args.games, 1, 1)
-        ratio = base / ours
-        missed |= ratio < 0.8
-        print(f"{game_id:<16} {args.games / base:>10.2f} {args.games / ours:>10.2f} {ratio:>6.2f}"
-              f"  {'ok' if ratio >= 0.8 else 'MISSED (target 0.8)'}")
+    if args.cluster:
+        return 1 if cluster(args.cluster, args.cluster_bots) else 0
+    missed = per_bot(games, args.games, [b for b in args.bots.split(",") if b])
     scale_game = games[0] if games else "tinners-trail"
     n = args.games * 4
     _, one = lab_seconds(scale_game, 3, n, 2, 1)
