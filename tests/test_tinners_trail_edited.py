@@ -89,7 +89,7 @@ def test_the_undo_barrier_of_a_solo_bid_reads_the_work_costs_of_the_copy(tmp_pat
     """Ann's bid on a face-down tile ends the auction, turning the tile face up, when Lord
     Wallace may not answer it: building would put him more than 4 spaces ahead of her. With
     building at 3 work points in the copy he may not; with the shipped 2 he may."""
-    from companion.tinners_trail.scenario import position
+    from companion.tinners_trail.setup.scenario import position
 
     ann, lord = 0, 1
     shipped = find_game("tinners-trail")

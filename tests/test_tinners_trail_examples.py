@@ -3,11 +3,13 @@
 import pytest
 
 from companion.errors import NotYourTurn, RuleViolation
-from companion.tinners_trail import GAME
-from companion.tinners_trail.prices import price
-from companion.tinners_trail.scenario import position
+from companion import find_game
+from companion.tinners_trail.moves.prices import price
+from companion.tinners_trail.setup.scenario import position
 from companion.tinners_trail.state import ACTIONS, AUCTION, BUILD, INVEST, PRICES
-from companion.tinners_trail.track import active_seat, final_column
+from companion.tinners_trail.moves.track import active_seat, final_column
+
+GAME = find_game("tinners-trail")
 
 RULES = GAME.rules
 
@@ -280,7 +282,7 @@ def test_mikes_empty_mine_miner_may_go_to_any_round_two_space():
 def test_an_emigrated_miner_lowers_capacity_and_frees_the_area_for_a_new_miner():
     state = position(["Mike", "Katie", "Zoe"], RULES, variant="emigration", round=2,
                      areas={"B2": {"owner": 0, "miner": 0, "copper": 3}})
-    from companion.tinners_trail.developments import capacity
+    from companion.tinners_trail.moves.developments import capacity
     assert capacity(state, "B2", RULES) == 3
     after = act(state, type="emigrate", seat=0, area="B2", location="sierra_madre")
     assert capacity(after, "B2", RULES) == 2

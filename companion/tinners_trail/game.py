@@ -7,19 +7,19 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, field_of, rng
 from ..errors import BadAction, GameOver, NotYourTurn
-from . import actions, arsenic, auction, building, emigration, invest, prices, survey, wallace_auction, wallace_turn
-from . import switches as tt_switches
-from .declared import DECLARATION
-from .rules import Rules, load_rules
+from .moves import actions, arsenic, auction, building, emigration, invest, prices, survey, wallace_auction, wallace_turn
+from .setup import switches as tt_switches
+from .moves import DECLARATION
+from .data.tables import Rules, load_rules
 from .scoring import score, score_file
 from .setup import difficulty, setup, variant_ids
 from .state import ACTIONS, OVER, PRICES, State, from_json, to_json
-from .track import forced_passes
+from .moves.track import forced_passes
 
 # What a seat the table waits for is doing, phase by phase (the turn banner's words).
 TURN_PHRASES = {"survey": "choosing survey cards", "prices": "rolling the ore prices", "auction": "bidding",
                 "build": "building the mine", "invest": "investing", "peek": "looking at a tile"}
-from .wallace_state import printed, told, with_lord
+from .state.wallace import printed, told, with_lord
 
 LORD_MOVES = ("wallace_turn", "wallace_bid")
 
@@ -230,7 +230,7 @@ class TinnersTrail(Game):
         return score(state)
 
     def check_data(self, data_dir: Any = None) -> None:
-        from .wallace_cards import load_deck
+        from .data.wallace_cards import load_deck
         load_rules(data_dir)
         load_deck(str(data_dir) if data_dir else None)
 
@@ -244,19 +244,19 @@ class TinnersTrail(Game):
         return from_json(data)
 
     def problems(self, state: State) -> list:
-        from .checks import problems
+        from .state.checks import problems
         return problems(state, self.rules)
 
     def view(self, state: State, seat: int | None) -> dict:
-        from .view import view
+        from .views import view
         return view(state, seat, self.rules)
 
     def options(self, state: State, seat: int | None) -> list[Option]:
         from .options import options
-        return options(state, seat, self.rules)
+        return options(self, state, seat)
 
     def describe(self, before: State, action: Action, after: State) -> str:
-        from .notation import changes, describe
+        from .views.log import changes, describe
         if action.get("type") in LORD_MOVES and after.lord is not None:
             return told(after.lord.steps)
         return describe(before, action, self.rules) + changes(before, after)
@@ -271,7 +271,7 @@ class TinnersTrail(Game):
     def bot_action(self, state: State, seat: int) -> dict | None:
         """The next action of a bot seat (``PlayerSpec.bot``) or of Lord Wallace, or None when
         none is due."""
-        from .bot import bot_action
+        from .bots.seats import bot_action
         from .options import lord_action, to_act
         if state.lord is not None and seat == state.lord.seat:
             kind = lord_action(state)
@@ -293,7 +293,7 @@ class TinnersTrail(Game):
         return state.track[0][0] if state.track and state.track[0] else 0
 
     def bot_step(self, state: State, seat: int, bot: str, chooser) -> tuple[dict, State] | None:
-        from .bots import bot_set
+        from .bots.lab import bot_set
         return bot_set(self).step(state, seat, bot, chooser)
 
     def acting_seats(self, state: State) -> tuple[int, ...]:
@@ -301,7 +301,7 @@ class TinnersTrail(Game):
         return tuple(to_act(state))
 
     def turn_phrase(self, state: State, seat: int) -> str | None:
-        from .track import work_left
+        from .moves.track import work_left
         if state.phase == ACTIONS:
             left = work_left(state, seat, self.rules)
             return f"{left} work point{'s' if left != 1 else ''} left"

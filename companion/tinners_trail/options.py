@@ -7,16 +7,16 @@ from itertools import product
 
 from ..core import Option
 from ..errors import RuleViolation
-from .arsenic import sale_value
-from .auction import two_player
-from .building import calciner_possible, cards_after
-from .developments import available_pump_group
-from .emigration import LOCATIONS
-from .rules import PIECES, Rules
+from .moves.arsenic import sale_value
+from .moves.auction import two_player
+from .moves.building import calciner_possible, cards_after
+from .moves.developments import available_pump_group
+from .moves.emigration import LOCATIONS
+from .data.tables import PIECES, Rules
 from .setup import regions_in_play, size_key
 from .state import ACTIONS, AUCTION, BUILD, INVEST, PEEK, PRICES, SURVEY, State
-from .track import active_seat
-from .wallace_state import printed
+from .moves.track import active_seat
+from .state.wallace import printed
 
 
 def lord_action(state: State) -> str | None:
@@ -126,7 +126,7 @@ def _action_candidates(state: State, seat: int, rules: Rules) -> list[dict]:
 
 
 def _extract_choices(state: State, area_id: str, rules: Rules) -> list[tuple[int, int]]:
-    from .developments import capacity
+    from .moves.developments import capacity
     area = state.area(area_id)
     cap = capacity(state, area_id, rules)
     copper = min(area.copper, cap)
@@ -190,8 +190,8 @@ def _cost(kind: str, action: dict, rules: Rules) -> int:
     return rules.work_costs.get(key, 0)
 
 
-def options(state: State, seat: int | None, rules: Rules) -> list[Option]:
-    from . import GAME
+def options(game, state: State, seat: int | None) -> list[Option]:
+    rules = game.rules
     if seat is None:
         return []
     if state.phase == PRICES:
@@ -201,7 +201,7 @@ def options(state: State, seat: int | None, rules: Rules) -> list[Option]:
     if state.phase != ACTIONS:
         out = []
         for action in candidates(state, seat, rules):
-            reason = _reason(GAME, state, action)
+            reason = _reason(game, state, action)
             out.append(Option(action, _label(state, action, rules), reason is None, reason or ""))
         return out
     if active_seat(state) != seat:
@@ -213,13 +213,13 @@ def options(state: State, seat: int | None, rules: Rules) -> list[Option]:
     out = []
     for key, group in grouped.items():
         kind = key.partition(":")[0]
-        legal = [a for a in group if _offered(state, a) and GAME.legal(state, a)]
+        legal = [a for a in group if _offered(state, a) and game.legal(state, a)]
         for action in legal:
             cost = _cost(kind, action, rules)
             out.append(Option(action, _label(state, action, rules), True, "", f"{cost} work" if cost else "free"))
         if not legal:
             offered = [a for a in group if _offered(state, a)]
-            elsewhere = next((a for a in group if not _offered(state, a) and GAME.legal(state, a)), None)
+            elsewhere = next((a for a in group if not _offered(state, a) and game.legal(state, a)), None)
             if elsewhere is not None and (kind != "start_auction" or not offered):
                 # legal only away from the seat's mines (or with a card): the piece stays
                 # available, so a form for it is not greyed by another piece's reason
@@ -230,7 +230,7 @@ def options(state: State, seat: int | None, rules: Rules) -> list[Option]:
                 continue
             sample = offered[0] if offered else group[0]
             cost = _cost(kind, sample, rules)
-            reason = _reason(GAME, state, sample) or "Not possible now."
+            reason = _reason(game, state, sample) or "Not possible now."
             label = f"Develop: {sample['piece']}" if kind == "develop" else KIND_LABELS.get(kind, kind)
             out.append(Option(sample, label, False, reason, f"{cost} work" if cost else "free"))
     return out

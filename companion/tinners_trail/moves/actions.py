@@ -1,0 +1,107 @@
+"""The other actions of phase 2: extract ore, developments, steam pumps, sell pasties, pass."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Mapping
+
+from ...core import require
+from .developments import available_pump_group, capacity, place
+from ..data.tables import PIECES, Rules
+from ..state import State, with_area, with_player
+from .track import advance, pass_seat, require_active, require_work
+
+
+def extract(state: State, seat: int, area_id: str, tin: int, copper: int, rules: Rules) -> State:
+    rule = "Extract ore"
+    require_active(state, seat)
+    require(state.has_area(area_id), f"There is no area {area_id!r}.", rule)
+    area = state.area(area_id)
+    name = rules.areas[area_id].name
+    player = state.players[seat]
+    require(area.owner == seat, f"{name} is not one of {player.name}'s mines.", rule)
+    require(tin >= 0 and copper >= 0 and tin + copper >= 1, "Take at least one cube of tin or copper.", rule)
+    require(tin <= area.tin and copper <= area.copper,
+            f"{name} holds {area.tin} tin and {area.copper} copper; you asked for {tin} tin and {copper} copper.", rule)
+    limit = capacity(state, area_id, rules)
+    require(tin + copper <= limit, f"{name} can yield {limit} cubes per extraction (2 + miner, port and train); "
+            f"you asked for {tin + copper}.", rule)
+    cost = area.water * (tin + copper)
+    require(cost <= player.money, f"{tin + copper} cubes with {area.water} water cost £{cost} "
+            f"(£{area.water} each); {player.name} has £{player.money}.", rule)
+    require_work(state, seat, rules.work_costs["extract"], "Extracting ore", rules)
+    state = advance(state, seat, rules.work_costs["extract"])
+    state = with_area(state, area_id, tin=area.tin - tin, copper=area.copper - copper, water=area.water + 1)
+    return with_player(state, seat, money=player.money - cost, tin=player.tin + tin, copper=player.copper + copper)
+
+
+def develop(state: State, seat: int, piece: str, area_id: str, to: str | None, own: bool, rules: Rules) -> State:
+    rule = "Development actions"
+    require_active(state, seat)
+    require(piece in PIECES, f"Unknown development {piece!r}; choose {', '.join(PIECES)} or steam_pumps.", rule)
+    index = PIECES.index(piece)
+    left = state.stock[state.round - 1][index]
+    require(left > 0, f"No {piece} is left in the round {state.round} column of the development board.", rule)
+    cost = rules.work_costs[piece]
+    require_work(state, seat, cost, f"A {piece}", rules)
+    player = state.players[seat]
+    if own:
+        require(piece == "miner" and state.module("emigration"),
+                "Only a miner can be swapped for your own, with the Emigration module.", "Claiming miners")
+        require(player.own_miners > 0, f"{player.name} has no own miner left to place.", "Claiming miners")
+    state = place(state, piece, area_id, to, rules, seat, own=own)
+    if own:
+        state = with_player(state, seat, own_miners=player.own_miners - 1)
+    stock = list(state.stock)
+    row = list(stock[state.round - 1])
+    row[index] -= 1
+    stock[state.round - 1] = tuple(row)
+    return advance(replace(state, stock=tuple(stock)), seat, cost)
+
+
+def steam_pumps(state: State, seat: int, drains: Mapping[str, int], rules: Rules) -> State:
+    rule = "Steam pumps"
+    require_active(state, seat)
+    group = available_pump_group(state)
+    require(group is not None, f"No steam-pump group is left for round {state.round}.", rule)
+    require_work(state, seat, rules.work_costs["steam_pumps"], "Steam pumps", rules)
+    size = state.pumps[group][1]
+    total = 0
+    for area_id, amount in drains.items():
+        require(state.has_area(area_id), f"There is no area {area_id!r}.", rule)
+        require(isinstance(amount, int) and amount >= 0, "Water to remove must be a whole number.", rule)
+        have = state.area(area_id).water
+        require(amount <= have, f"{rules.areas[area_id].name} has {have} water; you asked to remove {amount}.", rule)
+        total += amount
+    require(total > 0, "Steam pumps must remove at least 1 water from a mine; with nothing to drain they "
+            "would only cost you a work point.", rule)
+    require(total <= size, f"The rightmost group has {size} steam pump{'s' if size != 1 else ''}: remove at most "
+            f"{size} water, not {total}.", rule)
+    for area_id, amount in drains.items():
+        state = with_area(state, area_id, water=state.area(area_id).water - amount)
+    pumps = list(state.pumps)
+    pumps[group] = (pumps[group][0], size, True)
+    return advance(replace(state, pumps=tuple(pumps)), seat, rules.work_costs["steam_pumps"])
+
+
+def sell_pasties(state: State, seat: int, rules: Rules) -> State:
+    require_active(state, seat)
+    require_work(state, seat, rules.work_costs["sell_pasties"], "Selling pasties", rules)
+    state = with_player(state, seat, money=state.players[seat].money + 1)
+    return advance(state, seat, rules.work_costs["sell_pasties"])
+
+
+def pass_turn(state: State, seat: int, rules: Rules) -> State:
+    require_active(state, seat)
+    return pass_seat(state, seat)
+
+
+def place_bonus(state: State, seat: int, piece: str, area_id: str, to: str | None, rules: Rules) -> State:
+    """A Michigan development, placed free on any of the owner's turns."""
+    require_active(state, seat)
+    player = state.players[seat]
+    require(piece in player.bonus_pieces, f"{player.name} holds no Michigan {piece} to place.", "Michigan")
+    state = place(state, piece, area_id, to, rules, seat, extra=piece == "miner")
+    pieces = list(player.bonus_pieces)
+    pieces.remove(piece)
+    return with_player(state, seat, bonus_pieces=tuple(pieces))
