@@ -124,7 +124,7 @@ def test_steam_pumps_take_the_rightmost_group_and_refill_next_round():
 def test_survey_card_pump_stays_and_drains_each_later_round():
     state = position(["Ann", "Bo", "Cy"], RULES, phase=PRICES, round=2, areas={"B3": {"owner": 0, "water": 2,
                                                                                          "pump": True}})
-    after = act(state, type="set_prices", tin=[1, 1, 1], copper=[1, 1, 1])
+    after = act(state, type="set_prices", seat=0, tin=[1, 1, 1], copper=[1, 1, 1])
     assert after.area("B3").water == 1
 
 
@@ -151,7 +151,7 @@ def test_emigration_bonuses():
 def test_kimberly_pays_again_and_adelaide_raises_the_sale():
     state = position(["Ann", "Bo", "Cy"], RULES, variant="emigration", phase=PRICES, round=3,
                      players={0: {"kimberly": 5, "money": 0}})
-    assert act(state, type="set_prices", tin=[1, 1, 1], copper=[1, 1, 1]).players[0].money == 5
+    assert act(state, type="set_prices", seat=0, tin=[1, 1, 1], copper=[1, 1, 1]).players[0].money == 5
     sale = position(["Ann", "Bo", "Cy"], RULES, variant="emigration", round=2, tin_column=1, copper_column=2,
                     passed=[1, 2], track={4: [0]}, players={0: {"tin": 2, "copper": 3, "money": 0, "adelaide": 2}})
     after = act(sale, type="pass", seat=0)

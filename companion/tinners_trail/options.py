@@ -6,7 +6,6 @@ from __future__ import annotations
 from itertools import product
 
 from ..core import Option
-from ..errors import RuleViolation
 from .moves.arsenic import sale_value
 from .moves.auction import two_player
 from .moves.building import calciner_possible, cards_after
@@ -201,7 +200,7 @@ def options(game, state: State, seat: int | None) -> list[Option]:
     if state.phase != ACTIONS:
         out = []
         for action in candidates(state, seat, rules):
-            reason = _reason(game, state, action)
+            reason = game.refusal(state, action)
             out.append(Option(action, _label(state, action, rules), reason is None, reason or ""))
         return out
     if active_seat(state) != seat:
@@ -230,7 +229,7 @@ def options(game, state: State, seat: int | None) -> list[Option]:
                 continue
             sample = offered[0] if offered else group[0]
             cost = _cost(kind, sample, rules)
-            reason = _reason(game, state, sample) or "Not possible now."
+            reason = game.refusal(state, sample) or "Not possible now."
             label = f"Develop: {sample['piece']}" if kind == "develop" else KIND_LABELS.get(kind, kind)
             out.append(Option(sample, label, False, reason, f"{cost} work" if cost else "free"))
     return out
@@ -243,14 +242,6 @@ def _lord_options(state: State, seat: int) -> list[Option]:
     if kind == "wallace_turn":
         return [Option({"type": kind, "seat": seat}, "Lord Wallace's turn: enter the action card drawn for him")]
     return [Option({"type": kind, "seat": seat}, "Lord Wallace answers your bid: enter his dice")]
-
-
-def _reason(game, state: State, action: dict) -> str | None:
-    try:
-        game.apply(state, action)
-    except RuleViolation as exc:
-        return str(exc)
-    return None
 
 
 def _label(state: State, action: dict, rules: Rules) -> str:

@@ -11,6 +11,7 @@ from typing import Mapping
 
 from ...data import load_game
 from ...errors import DataError, Problem
+from .wallace_cards import ActionDeck, load_deck
 
 GAME_ID = "tinners-trail"
 REGIONS = ("A", "B", "C", "D")
@@ -94,6 +95,7 @@ class Rules:
     investment: tuple[tuple[tuple[int, int], ...], ...]  # [round-1][position-1] = (per £10, per £5)
     market: tuple[tuple[int, ...], ...]
     emigration: Mapping[str, Mapping]
+    lord_deck: ActionDeck                          # Lord Wallace's action cards (solo)
     data_dir: str | None = None
 
     def area_ids(self) -> tuple[str, ...]:
@@ -161,7 +163,7 @@ def load_rules(data_dir: str | None = None) -> Rules:
         dice={k: tuple(v) for k, v in t["price_dice"].items()}, column_from=tuple(t["ore_prices"]["column_from"]),
         prices={o: tuple(t["ore_prices"][o]) for o in ORES}, investment=investment,
         market=tuple(tuple(sec) for sec in t["arsenic_market"]["sections"]), emigration=t["emigration"],
-        data_dir=data_dir,
+        lord_deck=load_deck(data_dir), data_dir=data_dir,
     )
     _check(rules, data)
     return rules

@@ -6,13 +6,13 @@ from dataclasses import replace
 from typing import Mapping
 
 from ...core import require
-from .developments import available_pump_group, capacity, place
+from .developments import RULE, available_pump_group, capacity, placement_error, put
 from ..data.tables import PIECES, Rules
 from ..state import State, with_area, with_player
 from .track import advance, pass_seat, require_active, require_work
 
 
-def extract(state: State, seat: int, area_id: str, tin: int, copper: int, rules: Rules) -> State:
+def check_extract(state: State, seat: int, area_id: str, tin: int, copper: int, rules: Rules) -> None:
     rule = "Extract ore"
     require_active(state, seat)
     require(state.has_area(area_id), f"There is no area {area_id!r}.", rule)
@@ -30,12 +30,20 @@ def extract(state: State, seat: int, area_id: str, tin: int, copper: int, rules:
     require(cost <= player.money, f"{tin + copper} cubes with {area.water} water cost £{cost} "
             f"(£{area.water} each); {player.name} has £{player.money}.", rule)
     require_work(state, seat, rules.work_costs["extract"], "Extracting ore", rules)
+
+
+def extract(state: State, seat: int, area_id: str, tin: int, copper: int, rules: Rules) -> State:
+    check_extract(state, seat, area_id, tin, copper, rules)
+    area = state.area(area_id)
+    player = state.players[seat]
+    cost = area.water * (tin + copper)
     state = advance(state, seat, rules.work_costs["extract"])
     state = with_area(state, area_id, tin=area.tin - tin, copper=area.copper - copper, water=area.water + 1)
     return with_player(state, seat, money=player.money - cost, tin=player.tin + tin, copper=player.copper + copper)
 
 
-def develop(state: State, seat: int, piece: str, area_id: str, to: str | None, own: bool, rules: Rules) -> State:
+def check_develop(state: State, seat: int, piece: str, area_id: str, to: str | None, own: bool,
+                  rules: Rules) -> None:
     rule = "Development actions"
     require_active(state, seat)
     require(piece in PIECES, f"Unknown development {piece!r}; choose {', '.join(PIECES)} or steam_pumps.", rule)
@@ -49,7 +57,16 @@ def develop(state: State, seat: int, piece: str, area_id: str, to: str | None, o
         require(piece == "miner" and state.module("emigration"),
                 "Only a miner can be swapped for your own, with the Emigration module.", "Claiming miners")
         require(player.own_miners > 0, f"{player.name} has no own miner left to place.", "Claiming miners")
-    state = place(state, piece, area_id, to, rules, seat, own=own)
+    problem = placement_error(state, piece, area_id, to, rules, seat, own)
+    require(problem is None, problem or "", RULE)
+
+
+def develop(state: State, seat: int, piece: str, area_id: str, to: str | None, own: bool, rules: Rules) -> State:
+    check_develop(state, seat, piece, area_id, to, own, rules)
+    index = PIECES.index(piece)
+    cost = rules.work_costs[piece]
+    player = state.players[seat]
+    state = put(state, piece, area_id, to, rules, seat, own=own)
     if own:
         state = with_player(state, seat, own_miners=player.own_miners - 1)
     stock = list(state.stock)
@@ -59,7 +76,7 @@ def develop(state: State, seat: int, piece: str, area_id: str, to: str | None, o
     return advance(replace(state, stock=tuple(stock)), seat, cost)
 
 
-def steam_pumps(state: State, seat: int, drains: Mapping[str, int], rules: Rules) -> State:
+def check_steam_pumps(state: State, seat: int, drains: Mapping[str, int], rules: Rules) -> None:
     rule = "Steam pumps"
     require_active(state, seat)
     group = available_pump_group(state)
@@ -77,6 +94,12 @@ def steam_pumps(state: State, seat: int, drains: Mapping[str, int], rules: Rules
             "would only cost you a work point.", rule)
     require(total <= size, f"The rightmost group has {size} steam pump{'s' if size != 1 else ''}: remove at most "
             f"{size} water, not {total}.", rule)
+
+
+def steam_pumps(state: State, seat: int, drains: Mapping[str, int], rules: Rules) -> State:
+    check_steam_pumps(state, seat, drains, rules)
+    group = available_pump_group(state)
+    size = state.pumps[group][1]
     for area_id, amount in drains.items():
         state = with_area(state, area_id, water=state.area(area_id).water - amount)
     pumps = list(state.pumps)
@@ -84,24 +107,39 @@ def steam_pumps(state: State, seat: int, drains: Mapping[str, int], rules: Rules
     return advance(replace(state, pumps=tuple(pumps)), seat, rules.work_costs["steam_pumps"])
 
 
-def sell_pasties(state: State, seat: int, rules: Rules) -> State:
+def check_sell_pasties(state: State, seat: int, rules: Rules) -> None:
     require_active(state, seat)
     require_work(state, seat, rules.work_costs["sell_pasties"], "Selling pasties", rules)
+
+
+def sell_pasties(state: State, seat: int, rules: Rules) -> State:
+    check_sell_pasties(state, seat, rules)
     state = with_player(state, seat, money=state.players[seat].money + 1)
     return advance(state, seat, rules.work_costs["sell_pasties"])
 
 
-def pass_turn(state: State, seat: int, rules: Rules) -> State:
+def check_pass(state: State, seat: int, rules: Rules) -> None:
     require_active(state, seat)
+
+
+def pass_turn(state: State, seat: int, rules: Rules) -> State:
+    check_pass(state, seat, rules)
     return pass_seat(state, seat)
+
+
+def check_place_bonus(state: State, seat: int, piece: str, area_id: str, to: str | None, rules: Rules) -> None:
+    require_active(state, seat)
+    player = state.players[seat]
+    require(piece in player.bonus_pieces, f"{player.name} holds no Michigan {piece} to place.", "Michigan")
+    problem = placement_error(state, piece, area_id, to, rules, seat, extra=piece == "miner")
+    require(problem is None, problem or "", RULE)
 
 
 def place_bonus(state: State, seat: int, piece: str, area_id: str, to: str | None, rules: Rules) -> State:
     """A Michigan development, placed free on any of the owner's turns."""
-    require_active(state, seat)
+    check_place_bonus(state, seat, piece, area_id, to, rules)
     player = state.players[seat]
-    require(piece in player.bonus_pieces, f"{player.name} holds no Michigan {piece} to place.", "Michigan")
-    state = place(state, piece, area_id, to, rules, seat, extra=piece == "miner")
+    state = put(state, piece, area_id, to, rules, seat, extra=piece == "miner")
     pieces = list(player.bonus_pieces)
     pieces.remove(piece)
     return with_player(state, seat, bonus_pieces=tuple(pieces))

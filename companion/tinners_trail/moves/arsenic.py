@@ -18,7 +18,7 @@ def _require_module(state: State) -> None:
     require(state.module("arsenic"), "This table does not use the Arsenic module.", "Arsenic")
 
 
-def process(state: State, seat: int, area_id: str, rules: Rules) -> State:
+def check_process(state: State, seat: int, area_id: str, rules: Rules) -> None:
     _require_module(state)
     require_active(state, seat)
     player = state.players[seat]
@@ -32,6 +32,13 @@ def process(state: State, seat: int, area_id: str, rules: Rules) -> State:
     column = state.column_of(seat)
     require(column < new_limit, f"The limiter would move to column {new_limit}, where {player.name}'s disc "
             f"already stands (column {column}).", RULE_PROCESS)
+
+
+def process(state: State, seat: int, area_id: str, rules: Rules) -> State:
+    check_process(state, seat, area_id, rules)
+    player = state.players[seat]
+    area = state.area(area_id)
+    new_limit = min(player.limit, rules.track_columns + 1) - 1
     state = with_area(state, area_id, arsenic=area.arsenic - 1)
     return with_player(state, seat, arsenic=player.arsenic + 1, limit=new_limit)
 
@@ -62,13 +69,18 @@ def sale_value(state: State, cubes: int, rules: Rules) -> int:
     return total
 
 
-def sell(state: State, seat: int, rules: Rules) -> State:
+def check_sell(state: State, seat: int, rules: Rules) -> None:
     _require_module(state)
     require_active(state, seat)
     player = state.players[seat]
     require(player.calciner, f"{player.name} has no calciner yet.", RULE_SELL)
     require(player.arsenic > 0, f"{player.name} has no processed arsenic to sell.", RULE_SELL)
     require_work(state, seat, rules.work_costs["sell_arsenic"], "Selling arsenic", rules)
+
+
+def sell(state: State, seat: int, rules: Rules) -> State:
+    check_sell(state, seat, rules)
+    player = state.players[seat]
     values = space_values(rules)
     market = list(state.market)
     earned = 0

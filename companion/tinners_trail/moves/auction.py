@@ -17,10 +17,9 @@ from ..data.tables import Rules
 from ..setup import size_key
 from ..state import ACTIONS, AUCTION, Auction, State, with_area, with_deck, with_player
 from .survey import card_error
-from .track import require_active, work_left
+from .track import auction_work, require_active, work_left
 
 RULE = "Build mine: auction"
-MIN_WORK = 2  # work points needed to start or join an auction, even for a 1-work-point tile
 
 
 def two_player(state: State) -> bool:
@@ -41,8 +40,9 @@ def why_not_bidder(state: State, seat: int, rules: Rules) -> str | None:
     if seat in state.passed:
         return f"{player.name} has passed."
     left = work_left(state, seat, rules)
-    if left < MIN_WORK:
-        return f"{player.name} has {left} work point{'s' if left != 1 else ''} left; an auction needs {MIN_WORK}."
+    need = auction_work(rules)
+    if left < need:
+        return f"{player.name} has {left} work point{'s' if left != 1 else ''} left; an auction needs {need}."
     if player.mines < 1:
         return f"{player.name} has no unbuilt mine left."
     return None
@@ -62,7 +62,8 @@ def _clockwise_others(state: State, starter: int, rules: Rules, need: int) -> tu
     return tuple(s for s in seats if why_not_bidder(state, s, rules) is None and state.players[s].money >= need)
 
 
-def start_auction(state: State, seat: int, area_id: str, card: str | None, rules: Rules) -> State:
+def check_start_auction(state: State, seat: int, area_id: str, card: str | None, rules: Rules) -> int:
+    """Why the auction may not start (raised); the opening minimum when it may."""
     require_active(state, seat)
     reason = why_not_bidder(state, seat, rules)
     require(reason is None, f"{reason} ({RULE}).", RULE)
@@ -87,6 +88,13 @@ def start_auction(state: State, seat: int, area_id: str, card: str | None, rules
                     "bid; nobody else can, so buy the benefit after the auction instead.", "Before the auction")
     require(player.money >= minimum, f"The opening bid must be at least £{minimum}"
             f"{_minimum_reason(state, card, rules)}; {player.name} has £{player.money}.", RULE)
+    return minimum
+
+
+def start_auction(state: State, seat: int, area_id: str, card: str | None, rules: Rules) -> State:
+    minimum = check_start_auction(state, seat, area_id, card, rules)
+    area = state.area(area_id)
+    player = state.players[seat]
     if card is not None:
         hand = list(player.hand)
         hand.remove(card)
@@ -108,8 +116,7 @@ def _minimum_reason(state: State, card: str | None, rules: Rules) -> str:
     return f": £1 plus £1 for each of the {n} player{'s' if n != 1 else ''} who passed"
 
 
-def draw_survey(state: State, seat: int, area_id: str, rules: Rules) -> State:
-    """2 players: start an auction with the top card of the region's deck (random)."""
+def check_draw_survey(state: State, seat: int, area_id: str, rules: Rules) -> None:
     require(two_player(state), "Drawing a survey card to start an auction is the 2-player rule.", "2-player auctions")
     require_active(state, seat)
     reason = why_not_bidder(state, seat, rules)
@@ -119,6 +126,13 @@ def draw_survey(state: State, seat: int, area_id: str, rules: Rules) -> State:
     deck = list(state.deck(region))
     require(bool(deck), f"The region {region} survey deck is empty; play a card from your hand instead.",
             "2-player auctions")
+
+
+def draw_survey(state: State, seat: int, area_id: str, rules: Rules) -> State:
+    """2 players: start an auction with the top card of the region's deck (random)."""
+    check_draw_survey(state, seat, area_id, rules)
+    region = rules.areas[area_id].region
+    deck = list(state.deck(region))
     card = deck.pop(rng(state.seed, state.step).randrange(len(deck)))
     state = with_deck(state, region, tuple(deck))
     minimum = rules.cards[card].value + solo_extra(state)
@@ -130,7 +144,7 @@ def draw_survey(state: State, seat: int, area_id: str, rules: Rules) -> State:
     return _next_turn(state, seat, rules) if not opener else state
 
 
-def bid(state: State, seat: int, amount: int, rules: Rules) -> State:
+def check_bid(state: State, seat: int, amount: int, rules: Rules) -> None:
     auction = _require_turn(state, seat)
     player = state.players[seat]
     if auction.leader is None:
@@ -141,18 +155,27 @@ def bid(state: State, seat: int, amount: int, rules: Rules) -> State:
                 f"({state.players[auction.leader].name}).", RULE)
     require(amount <= player.money, f"Bid £{amount} is more than {player.name}'s £{player.money}; "
             f"nobody may bid money they do not have.", RULE)
-    state = replace(state, auction=replace(auction, high=amount, leader=seat))
+
+
+def bid(state: State, seat: int, amount: int, rules: Rules) -> State:
+    check_bid(state, seat, amount, rules)
+    state = replace(state, auction=replace(state.auction, high=amount, leader=seat))
     if state.lord is not None:
         from .wallace_auction import after_player_bid
         return after_player_bid(state, rules)
     return _next_turn(state, seat, rules)
 
 
-def drop(state: State, seat: int, rules: Rules) -> State:
+def check_drop(state: State, seat: int, rules: Rules) -> None:
     auction = _require_turn(state, seat)
     require(not (seat == auction.starter and auction.leader is None),
             f"{state.players[seat].name} started this auction and must make the opening bid "
             f"(at least £{auction.minimum}).", RULE)
+
+
+def drop(state: State, seat: int, rules: Rules) -> State:
+    check_drop(state, seat, rules)
+    auction = state.auction
     state = replace(state, auction=replace(auction, bidders=tuple(s for s in auction.bidders if s != seat)))
     if state.lord is not None:
         from .wallace_auction import finish

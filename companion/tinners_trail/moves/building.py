@@ -49,7 +49,7 @@ def build_choices(state: State, rules: Rules) -> bool:
     return bool(cards_after(state, rules)) or calciner_possible(state)
 
 
-def build_mine(state: State, seat: int, card: str | None, calciner: bool, rules: Rules) -> State:
+def check_build_mine(state: State, seat: int, card: str | None, calciner: bool, rules: Rules) -> None:
     won = state.won
     if state.phase != BUILD or won is None:
         raise NotYourTurn("No mine is waiting to be built.", RULE)
@@ -66,14 +66,20 @@ def build_mine(state: State, seat: int, card: str | None, calciner: bool, rules:
         value = rules.cards[card].value
         require(player.money >= value, f"The survey card {_words(card, rules)} costs £{value} after the auction; "
                 f"{player.name} has £{player.money}.", RULE)
-        hand = list(player.hand)
-        hand.remove(card)
-        state = with_player(state, seat, hand=tuple(hand), money=player.money - value)
     if calciner:
         require(state.module("arsenic"), "Calciners belong to the Arsenic module, which this table does not use.",
                 "Arsenic: build calciner")
         require(not player.calciner, f"{player.name} has already built a calciner; each player has one.",
                 "Arsenic: build calciner")
+
+
+def build_mine(state: State, seat: int, card: str | None, calciner: bool, rules: Rules) -> State:
+    check_build_mine(state, seat, card, calciner, rules)
+    if card is not None:
+        player = state.players[seat]
+        hand = list(player.hand)
+        hand.remove(card)
+        state = with_player(state, seat, hand=tuple(hand), money=player.money - rules.cards[card].value)
     return place_mine(state, card, calciner, rules)
 
 

@@ -60,6 +60,12 @@ def place(state: State, piece: str, area_id: str, to: str | None, rules: Rules, 
     """Put a piece on the map and apply its effect (checked first)."""
     problem = placement_error(state, piece, area_id, to, rules, seat, own, extra)
     require(problem is None, problem or "", RULE)
+    return put(state, piece, area_id, to, rules, seat, own, extra)
+
+
+def put(state: State, piece: str, area_id: str, to: str | None, rules: Rules, seat: int | None = None,
+        own: bool = False, extra: bool = False) -> State:
+    """Put a piece on the map where ``placement_error`` allows it and apply its effect."""
     area = state.area(area_id)
     if piece == "miner":
         if extra:

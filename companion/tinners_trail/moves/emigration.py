@@ -21,7 +21,7 @@ def taken(state: State, location: str, round_: int) -> int | None:
     return None
 
 
-def emigrate(state: State, seat: int, area_id: str, location: str, rules: Rules) -> State:
+def check_emigrate(state: State, seat: int, area_id: str, location: str, rules: Rules) -> None:
     require(state.module("emigration"), "This table does not use the Emigration module.", "Emigration")
     require_active(state, seat)
     require(location in LOCATIONS, f"Unknown location {location!r}; choose {', '.join(LOCATIONS)}.", RULE)
@@ -34,6 +34,10 @@ def emigrate(state: State, seat: int, area_id: str, location: str, rules: Rules)
     require(holder is None, f"{place} already has a miner for round {state.round} "
             f"({state.players[holder].name if holder is not None else ''}).", RULE)
     require_work(state, seat, rules.work_costs["emigrate"], "Emigrating", rules)
+
+
+def emigrate(state: State, seat: int, area_id: str, location: str, rules: Rules) -> State:
+    check_emigrate(state, seat, area_id, location, rules)
     state = with_area(state, area_id, miner=None)
     state = replace(state, emigrants=state.emigrants + ((location, state.round, seat),))
     state = advance(state, seat, rules.work_costs["emigrate"])

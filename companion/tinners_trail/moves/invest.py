@@ -69,14 +69,22 @@ def _require_turn(state: State, seat: int) -> None:
         raise NotYourTurn(f"It is {state.players[state.invest_turn].name}'s turn to invest.", RULE)
 
 
-def invest(state: State, seat: int, tens: int, fives: int, rules: Rules) -> State:
+def check_invest(state: State, seat: int, tens: int, fives: int, rules: Rules) -> None:
     _require_turn(state, seat)
     require(tens >= 0 and fives >= 0 and tens + fives > 0, "Invest at least one £10 or £5 step, or pass.", RULE)
     player = state.players[seat]
     amount = 10 * tens + 5 * fives
     require(amount <= player.money, f"Investing £{amount} needs more than {player.name}'s £{player.money}.", RULE)
+
+
+def invest(state: State, seat: int, tens: int, fives: int, rules: Rules) -> State:
+    check_invest(state, seat, tens, fives, rules)
     state = _invest(state, seat, tens, fives, rules)
     return replace(state, invest_turn=_next(state.investing, seat))
+
+
+def check_invest_pass(state: State, seat: int, rules: Rules) -> None:
+    _require_turn(state, seat)
 
 
 def invest_pass(state: State, seat: int, rules: Rules) -> State:
@@ -111,7 +119,7 @@ def next_round(state: State, rules: Rules | None = None) -> State:
     return state
 
 
-def peek(state: State, seat: int, area_id: str | None, rules: Rules) -> State:
+def check_peek(state: State, seat: int, area_id: str | None, rules: Rules) -> None:
     rule = "Phase 4: End of round"
     if state.phase != PEEK or not state.peekers:
         raise NotYourTurn("Peeking happens at the end of a round.", rule)
@@ -122,6 +130,12 @@ def peek(state: State, seat: int, area_id: str | None, rules: Rules) -> State:
         area = state.area(area_id)
         require(area.tile is not None and not area.face_up,
                 f"{rules.areas[area_id].name} has no face-down tile to look at.", rule)
+
+
+def peek(state: State, seat: int, area_id: str | None, rules: Rules) -> State:
+    check_peek(state, seat, area_id, rules)
+    if area_id is not None:
+        area = state.area(area_id)
         if state.lord is not None:
             state = with_area(state, area_id, face_up=True)  # solo: a peek shows the tile to everyone
         elif seat not in area.peeks:

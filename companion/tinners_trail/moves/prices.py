@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from ...core import require, rng
+from ...errors import NotYourTurn
 from ..data.tables import ORES, Rules
 from ..state import ACTIONS, PRICES, State, with_area, with_player
 
@@ -49,11 +50,27 @@ def check_faces(ore: str, values: Sequence[int], rules: Rules) -> None:
                 f"{', '.join(map(str, rules.dice[name]))}.", "Phase 1: Set ore prices")
 
 
-def set_prices(state: State, tin_dice: Sequence[int], copper_dice: Sequence[int], rules: Rules) -> State:
-    """Apply a roll: prices, Kimberly income and the permanent steam pumps of earlier rounds."""
+def check_set_prices(state: State, tin_dice: Sequence[int], copper_dice: Sequence[int], rules: Rules) -> None:
     require(state.phase == PRICES, "Ore prices are set at the start of a round, not now.", "Phase 1: Set ore prices")
     check_faces("tin", tin_dice, rules)
     check_faces("copper", copper_dice, rules)
+
+
+def check_roll(state: State) -> None:
+    if state.phase != PRICES:
+        raise NotYourTurn("Ore prices are rolled at the start of a round.", "Phase 1: Set ore prices")
+
+
+def roll_prices(state: State, rules: Rules) -> State:
+    """The dice rolled by the table's seed: the same roll whoever taps."""
+    check_roll(state)
+    tin, copper = roll(state, rules)
+    return set_prices(state, tin, copper, rules)
+
+
+def set_prices(state: State, tin_dice: Sequence[int], copper_dice: Sequence[int], rules: Rules) -> State:
+    """Apply a roll: prices, Kimberly income and the permanent steam pumps of earlier rounds."""
+    check_set_prices(state, tin_dice, copper_dice, rules)
     columns = {}
     for ore, dice in zip(ORES, (tin_dice, copper_dice)):
         old = state.tin_column if ore == "tin" else state.copper_column

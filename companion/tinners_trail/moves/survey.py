@@ -13,7 +13,7 @@ from ..state import PRICES, SURVEY, Area, State, with_deck, with_player
 RULE = "Setup step 16: survey cards"
 
 
-def keep_cards(state: State, seat: int, discard: Sequence[str], rules: Rules) -> State:
+def check_keep_cards(state: State, seat: int, discard: Sequence[str], rules: Rules) -> None:
     require(state.phase == SURVEY, "Survey cards are chosen once, before the first round.", RULE)
     player = state.players[seat]
     require(bool(player.drawn), f"{player.name} has already chosen which survey cards to keep.", RULE)
@@ -31,6 +31,13 @@ def keep_cards(state: State, seat: int, discard: Sequence[str], rules: Rules) ->
     named = sorted(rules.cards[c].regions[0] for c in discard)
     require(named == sorted(regions), f"Discard exactly one card of each region {', '.join(regions)} "
             f"(you named {', '.join(discard) or 'none'}).", RULE)
+
+
+def keep_cards(state: State, seat: int, discard: Sequence[str], rules: Rules) -> State:
+    check_keep_cards(state, seat, discard, rules)
+    left = list(state.players[seat].drawn)
+    for card in discard:
+        left.remove(card)
     state = with_player(state, seat, hand=tuple(left), drawn=())
     if size_key(state.players) <= 2:
         for card in discard:

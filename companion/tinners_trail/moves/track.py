@@ -20,6 +20,12 @@ def work_left(state: State, seat: int, rules: Rules) -> int:
     return 0 if column is None else final_column(state, seat, rules) - column
 
 
+def auction_work(rules: Rules) -> int:
+    """Work points needed to start or join an auction: what building a mine costs, even for a
+    tile that builds for 1 work point."""
+    return rules.work_costs["build_mine"]
+
+
 def active_seat(state: State) -> int | None:
     """Leftmost column first, then the uppermost disc in it."""
     for column in state.track:

@@ -13,14 +13,13 @@ from ...errors import NotYourTurn
 from .building import build_choices, finish_won, place_mine
 from ..data.tables import Rules
 from ..state import ACTIONS, AUCTION, BUILD, State, Won, with_area, with_player
-from .track import advance, work_left
+from .track import advance, auction_work, work_left
 from ..bots.wallace import auction_worth, bid_dice, card_worth
 from ..state.wallace import human_seat, note, with_lord
 
 RULE = "Solo auctions"
 DEEP_POCKETS = 2
 MOST_AHEAD = 4
-MIN_WORK = 2
 
 
 def roll_bid_die(worth: int | None, entered: Sequence[int] | None, gen: random.Random,
@@ -64,7 +63,7 @@ def may_answer(state: State, rules: Rules) -> str | None:
         return "he has passed"
     if state.players[seat].mines < 1:
         return "he has no mine left to build"
-    if work_left(state, seat, rules) < MIN_WORK:
+    if work_left(state, seat, rules) < auction_work(rules):
         return "he has spent 9 work points"
     mine = state.column_of(seat)
     theirs = state.column_of(human_seat(state))
@@ -74,7 +73,7 @@ def may_answer(state: State, rules: Rules) -> str | None:
     return None
 
 
-def solo_ends_on_hidden_tile(state: State, kind: str, seat: object) -> bool:
+def solo_ends_on_hidden_tile(state: State, kind: str, seat: object, rules: Rules) -> bool:
     """Whether the player's bid or drop ends an auction for a face-down tile (turning it face
     up): always in his auction; in hers only when he cannot answer."""
     auction = state.auction
@@ -82,8 +81,7 @@ def solo_ends_on_hidden_tile(state: State, kind: str, seat: object) -> bool:
         return False
     if auction.starter == state.lord.seat:
         return True
-    from ..data.tables import load_rules
-    return kind == "bid" and may_answer(state, load_rules()) is not None
+    return kind == "bid" and may_answer(state, rules) is not None
 
 
 def after_player_bid(state: State, rules: Rules) -> State:

@@ -16,7 +16,6 @@ from ..data.tables import Rules
 from ..state import ACTIONS, AUCTION, Auction, State, with_deck
 from .track import active_seat, advance, pass_seat, work_left
 from .wallace_auction import bid_total, finish, he_builds, may_answer, roll_bid_die
-from ..data.wallace_cards import load_deck
 from ..bots.wallace import (adit_plan, auction_worth, choose_area, east, mine_plan, miner_plan, ore, port_plan,
                               pumps_plan, train_plan)
 from .wallace_extras import emigration_instead, mine_or_arsenic, place_michigan
@@ -49,7 +48,7 @@ def turn(state: State, card: int | None, dice: Sequence[int] | None, rules: Rule
     if card is not None:
         state = _draw(state, card, gen, rules)
         return _resolve(state, dice, gen, rules)
-    for _ in range(4 * len(load_deck(rules.data_dir).ids)):  # a pass is always reached long before this
+    for _ in range(4 * len(rules.lord_deck.ids)):  # a pass is always reached long before this
         state = _resolve(_draw(state, None, gen, rules), dice, gen, rules)
         if state.lord.card is not None:   # the action was impossible: draw again
             continue
@@ -62,7 +61,7 @@ def turn(state: State, card: int | None, dice: Sequence[int] | None, rules: Rule
 
 def _draw(state: State, card: int | None, gen: random.Random, rules: Rules) -> State:
     deck = state.lord.deck
-    ids = load_deck(rules.data_dir).ids
+    ids = rules.lord_deck.ids
     if not deck:
         deck = ids
         state = note(state, "His action deck is empty: all his action cards are shuffled into a new deck.")
@@ -79,7 +78,7 @@ def _draw(state: State, card: int | None, gen: random.Random, rules: Rules) -> S
 def _resolve(state: State, dice: Sequence[int] | None, gen: random.Random, rules: Rules) -> State:
     lord = state.lord
     column = state.column_of(lord.seat)
-    cell = load_deck(rules.data_dir).cell(lord.card, state.round, column)
+    cell = rules.lord_deck.cell(lord.card, state.round, column)
     copper = copper_price(state, rules)
     action = cell.chosen(copper)
     why = ""

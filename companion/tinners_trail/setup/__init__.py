@@ -12,7 +12,6 @@ from ..data.tables import REGIONS, Rules
 from ..state import NO_LIMIT, SURVEY, Area, Player, State
 
 from ..state.wallace import SOLO_BOT, SOLO_OPTIONS, Lord, extra_mines, split_options
-from ..data.wallace_cards import load_deck
 
 MODULES = ("arsenic", "emigration", "kickstarter")
 
@@ -119,7 +118,7 @@ def setup(specs: Sequence[PlayerSpec], variant: str | None, seed: int | str, rul
     if key == 1:
         seat = next(i for i, p in enumerate(players) if p.bot == SOLO_BOT)
         order = [seat] + [s for s in order if s != seat]  # his disc uppermost: he acts first
-        lord = Lord(seat, options, deck=load_deck(rules.data_dir).ids, survey=dealt[seat])
+        lord = Lord(seat, options, deck=rules.lord_deck.ids, survey=dealt[seat])
         dealt[seat] = ()
     board = rules.boards[key]
     stock = tuple(tuple(board.pieces[p][r] for p in ("miner", "port", "train", "adit")) for r in range(rules.rounds))

@@ -78,13 +78,12 @@ def lord_info(state: State, rules: Rules) -> dict | None:
     """What the phone shows of Lord Wallace: his markers, decks, the steps of his last action and
     what he did since the player's last move (``turns``), and whether the player enters his cards."""
     from ..options import lord_action
-    from ..data.wallace_cards import load_deck
     from ..state.wallace import DIFFICULTY_NAMES, printed
     lord = state.lord
     if lord is None:
         return None
     return {"seat": lord.seat, "owed": lord.owed, "deck_left": list(lord.deck), "survey_left": len(lord.survey),
-            "cards": list(load_deck(rules.data_dir).ids), "steps": list(lord.steps), "ledger": list(lord.ledger),
+            "cards": list(rules.lord_deck.ids), "steps": list(lord.steps), "ledger": list(lord.ledger),
             "turns": list(lord.turns), "printed": printed(state),
             "options": [DIFFICULTY_NAMES[o] for o in lord.options], "due": lord_action(state),
             "income": lord.income + lord.arsenic_money}
