@@ -124,6 +124,15 @@ def _parse(raw: dict, bad) -> BoardGeometry:
     if not (isinstance(frame, list) and len(frame) == 4 and all(isinstance(v, (int, float)) for v in frame)):
         bad("map.frame", "must be [x, y, w, h] in millimetres")
         frame = [0, 0, 1, 1]
+    return BoardGeometry(
+        frame=tuple(float(v) for v in frame), tile=_number(m, "tile", "map.tile", bad),
+        name_size=_number(m, "name_size", "map.name_size", bad),
+        coast=_points(m.get("coast"), "map.coast", bad, 2), border=_points(m.get("border"), "map.border", bad, 2),
+        devon=_points(m.get("devon"), "map.devon", bad, 3), labels=_labels(m, bad), regions=_regions(raw, bad),
+        areas=_areas(raw, bad), adits=_adits(raw, bad))
+
+
+def _labels(m: dict, bad) -> tuple[Label, ...]:
     labels = []
     for i, entry in enumerate(m.get("labels", [])):
         at = _point(entry.get("at"), f"map.labels.{i}.at", bad)
@@ -131,6 +140,10 @@ def _parse(raw: dict, bad) -> BoardGeometry:
             bad(f"map.labels.{i}.text", "must be text")
         elif at:
             labels.append(Label(entry["text"], at, _number(entry, "size", f"map.labels.{i}.size", bad)))
+    return tuple(labels)
+
+
+def _regions(raw: dict, bad) -> dict[str, Region]:
     regions = {}
     for letter, entry in sorted(raw.get("regions", {}).items()):
         if letter not in REGIONS:
@@ -142,6 +155,10 @@ def _parse(raw: dict, bad) -> BoardGeometry:
             bad(f"regions.{letter}.fill", f"must be a colour #rrggbb, not {fill!r}")
         elif at:
             regions[letter] = Region(letter, fill, at)
+    return regions
+
+
+def _areas(raw: dict, bad) -> dict[str, AreaShape]:
     areas = {}
     for aid, entry in sorted(raw.get("areas", {}).items()):
         polygon = _points(entry.get("polygon"), f"areas.{aid}.polygon", bad, 3)
@@ -149,6 +166,10 @@ def _parse(raw: dict, bad) -> BoardGeometry:
         label = _point(entry.get("label"), f"areas.{aid}.label", bad)
         if polygon and tile and label:
             areas[aid] = AreaShape(aid, polygon, tile, label)
+    return areas
+
+
+def _adits(raw: dict, bad) -> dict[tuple[str, str], Adit]:
     adits = {}
     for i, entry in enumerate(raw.get("adits", [])):
         pair = entry.get("areas")
@@ -157,12 +178,7 @@ def _parse(raw: dict, bad) -> BoardGeometry:
             bad(f"adits.{i}.areas", "must name the two areas, e.g. [\"A1\", \"A2\"]")
         elif at:
             adits[tuple(sorted(pair))] = Adit(tuple(sorted(pair)), at)
-    return BoardGeometry(
-        frame=tuple(float(v) for v in frame), tile=_number(m, "tile", "map.tile", bad),
-        name_size=_number(m, "name_size", "map.name_size", bad),
-        coast=_points(m.get("coast"), "map.coast", bad, 2), border=_points(m.get("border"), "map.border", bad, 2),
-        devon=_points(m.get("devon"), "map.devon", bad, 3), labels=tuple(labels), regions=regions, areas=areas,
-        adits=adits)
+    return adits
 
 
 # --- plane geometry ------------------------------------------------------------------------------
@@ -245,28 +261,48 @@ def _check(g: BoardGeometry, rules, bad) -> None:
         bad("regions", f"region {letter} has no fill or letter position")
     if set(rules.areas) != set(g.areas):
         return
+    _check_borders(g, rules, bad)
+    _check_order(g, rules, bad)
+    for aid, shape in g.areas.items():
+        _check_shape(g, aid, shape, rules, bad)
+    _check_adits(g, rules, bad)
+
+
+def _check_borders(g: BoardGeometry, rules, bad) -> None:
+    """Two areas share an edge exactly when the rules list a border between them."""
     ruled = {rules.border(a, b) for a in rules.neighbours for b in rules.neighbours[a]}
     drawn = borders(g)
     for a, b in sorted(set(drawn) - ruled):
         bad(f"areas.{a}.polygon", f"shares {drawn[(a, b)]:.1f} mm of edge with {b} but game.toml lists no border {a}–{b}")
     for a, b in sorted(ruled - set(drawn)):
         bad(f"areas.{a}.polygon", f"game.toml lists a border {a}–{b} but the shapes share no edge")
+
+
+def _check_order(g: BoardGeometry, rules, bad) -> None:
+    """Areas lie west to east in the rules' order."""
     xs = [g.areas[aid].tile[0] for aid in rules.west_to_east]
     for i, aid in enumerate(rules.west_to_east):
         later = [(x, other) for x, other in zip(xs[i + 1:], rules.west_to_east[i + 1:]) if x < xs[i] - WEST_SLACK_MM]
         if later:
             bad(f"areas.{aid}.tile", f"lies east of {later[0][1]}, which tables.map.west_to_east lists after it")
-    for aid, shape in g.areas.items():
-        on_coast = shared_length(shape.polygon, g.coast, closed_b=False) >= SHARED_MIN_MM
-        if on_coast != rules.areas[aid].coastal:
-            bad(f"areas.{aid}.polygon", "touches the coast but game.toml says it is inland" if on_coast
-                else "game.toml says it is coastal but its shape does not touch the coast")
-        corners = square(shape.tile, g.tile)
-        outline = [(x + (x2 - x) * t / 8, y + (y2 - y) * t / 8) for (x, y), (x2, y2) in edges(corners) for t in range(8)]
-        if not all(contains(shape.polygon, p) for p in outline):
-            bad(f"areas.{aid}.tile", f"the {g.tile:g} mm tile space does not fit inside the area")
-        if not contains(shape.polygon, shape.label):
-            bad(f"areas.{aid}.label", "the name's centre lies outside the area")
+
+
+def _check_shape(g: BoardGeometry, aid: str, shape: AreaShape, rules, bad) -> None:
+    """The coast where the rules say, the tile space and the name inside the area."""
+    on_coast = shared_length(shape.polygon, g.coast, closed_b=False) >= SHARED_MIN_MM
+    if on_coast != rules.areas[aid].coastal:
+        bad(f"areas.{aid}.polygon", "touches the coast but game.toml says it is inland" if on_coast
+            else "game.toml says it is coastal but its shape does not touch the coast")
+    corners = square(shape.tile, g.tile)
+    outline = [(x + (x2 - x) * t / 8, y + (y2 - y) * t / 8) for (x, y), (x2, y2) in edges(corners) for t in range(8)]
+    if not all(contains(shape.polygon, p) for p in outline):
+        bad(f"areas.{aid}.tile", f"the {g.tile:g} mm tile space does not fit inside the area")
+    if not contains(shape.polygon, shape.label):
+        bad(f"areas.{aid}.label", "the name's centre lies outside the area")
+
+
+def _check_adits(g: BoardGeometry, rules, bad) -> None:
+    """An adit mark on every border that takes one, lying on that border."""
     adit_pairs = set(rules.adit_borders)
     for pair in sorted(adit_pairs - set(g.adits)):
         bad("adits", f"no position for the adit on the border {pair[0]}–{pair[1]}")

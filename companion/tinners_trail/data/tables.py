@@ -113,6 +113,35 @@ def _problem(data, key: str, message: str) -> DataError:
 def load_rules(data_dir: str | None = None) -> Rules:
     data = load_game(GAME_ID, data_dir)
     t, s = data.tables, data.setup
+    areas, neighbours, adits = _map(data)
+    tiles, kickstarter_tiles = _tiles(data)
+    cards, decks, wild, kick = _cards(data)
+    boards = {}
+    for count, b in t["development_boards"].items():
+        boards[int(count)] = Board({p: tuple(b[p]) for p in PIECES}, tuple(tuple(g) for g in b["steam_pumps"]))
+    arrangement = {int(n): (tuple(a["regions"]), tuple(a["positions"])) for n, a in t["arrangement"].items()}
+    inv = t["investment"]
+    investment = tuple(tuple(tuple(cell) for cell in inv.get(f"round_{r}", ()))
+                       for r in range(1, t["rounds"] + 1))
+    rules = Rules(
+        areas=areas, west_to_east=tuple(t["map"]["west_to_east"]), neighbours=neighbours, adit_borders=adits,
+        tiles=tiles, base_tiles=tuple(r.id for r in data.decks["area-tiles"].rows), kickstarter_tiles=kickstarter_tiles,
+        cards=cards, region_decks=decks, wild_deck=wild, kickstarter_deck=kick, arrangement=arrangement, boards=boards,
+        mines={int(k): v for k, v in s["mines"].items()}, reveals={int(k): v for k, v in s["reveals"].items()},
+        starting_money=s["starting_money"], own_miners=s["own_miners"], rounds=t["rounds"],
+        track_columns=t["track_columns"], extraction_base=t["extraction_base"], work_costs=dict(t["work_costs"]),
+        dice={k: tuple(v) for k, v in t["price_dice"].items()}, column_from=tuple(t["ore_prices"]["column_from"]),
+        prices={o: tuple(t["ore_prices"][o]) for o in ORES}, investment=investment,
+        market=tuple(tuple(sec) for sec in t["arsenic_market"]["sections"]), emigration=t["emigration"],
+        lord_deck=load_deck(data_dir), data_dir=data_dir,
+    )
+    _check(rules, data)
+    return rules
+
+
+def _map(data) -> tuple[dict[str, AreaInfo], dict[str, tuple[str, ...]], frozenset[tuple[str, str]]]:
+    """The areas, each area's neighbours and the borders an adit may cross."""
+    t = data.tables
     areas = {aid: AreaInfo(aid, a["name"], a["region"], a["position"], a["coastal"])
              for aid, a in sorted(t["map"]["areas"].items())}
     neighbours: dict[str, set[str]] = {aid: set() for aid in areas}
@@ -125,13 +154,24 @@ def load_rules(data_dir: str | None = None) -> Rules:
         neighbours[b].add(a)
         if entry.get("adit", True):
             adits.add((min(a, b), max(a, b)))
+    return areas, {a: tuple(sorted(n)) for a, n in neighbours.items()}, frozenset(adits)
+
+
+def _tiles(data) -> tuple[dict[str, Tile], tuple[str, ...]]:
+    """Every area tile by id, and the Kickstarter tiles among them."""
     tiles: dict[str, Tile] = {}
     for row in data.decks["area-tiles"].rows:
         tiles[row.id] = Tile(row.id, row["region"], row["tin"], row["copper"], row["water"])
-    ks_tiles = []
+    kickstarter = []
     for row in data.decks["kickstarter-area-tiles"].rows:
         tiles[row.id] = Tile(row.id, row["region"], row["tin"], row["copper"], row["water"], row["bonus"])
-        ks_tiles.append(row.id)
+        kickstarter.append(row.id)
+    return tiles, tuple(kickstarter)
+
+
+def _cards(data) -> tuple[dict[str, SurveyCard], dict[str, tuple[str, ...]], tuple[str, ...], tuple[str, ...]]:
+    """Every survey card by id, and the decks as one id per physical card: by region, the wild
+    deck and the Kickstarter deck."""
     cards: dict[str, SurveyCard] = {}
     decks: dict[str, list[str]] = {r: [] for r in REGIONS}
     wild: list[str] = []
@@ -144,29 +184,7 @@ def load_rules(data_dir: str | None = None) -> Rules:
     for row in data.decks["kickstarter-survey-cards"].rows:
         cards[row.id] = SurveyCard(row.id, tuple(row["regions"]), row["benefit"], row["amount"], row["value"], row["name"])
         kick.extend([row.id] * row.qty)
-    boards = {}
-    for count, b in t["development_boards"].items():
-        boards[int(count)] = Board({p: tuple(b[p]) for p in PIECES}, tuple(tuple(g) for g in b["steam_pumps"]))
-    arrangement = {int(n): (tuple(a["regions"]), tuple(a["positions"])) for n, a in t["arrangement"].items()}
-    inv = t["investment"]
-    investment = tuple(tuple(tuple(cell) for cell in inv.get(f"round_{r}", ()))
-                       for r in range(1, t["rounds"] + 1))
-    rules = Rules(
-        areas=areas, west_to_east=tuple(t["map"]["west_to_east"]),
-        neighbours={a: tuple(sorted(n)) for a, n in neighbours.items()}, adit_borders=frozenset(adits),
-        tiles=tiles, base_tiles=tuple(r.id for r in data.decks["area-tiles"].rows), kickstarter_tiles=tuple(ks_tiles),
-        cards=cards, region_decks={r: tuple(d) for r, d in decks.items()}, wild_deck=tuple(wild),
-        kickstarter_deck=tuple(kick), arrangement=arrangement, boards=boards,
-        mines={int(k): v for k, v in s["mines"].items()}, reveals={int(k): v for k, v in s["reveals"].items()},
-        starting_money=s["starting_money"], own_miners=s["own_miners"], rounds=t["rounds"],
-        track_columns=t["track_columns"], extraction_base=t["extraction_base"], work_costs=dict(t["work_costs"]),
-        dice={k: tuple(v) for k, v in t["price_dice"].items()}, column_from=tuple(t["ore_prices"]["column_from"]),
-        prices={o: tuple(t["ore_prices"][o]) for o in ORES}, investment=investment,
-        market=tuple(tuple(sec) for sec in t["arsenic_market"]["sections"]), emigration=t["emigration"],
-        lord_deck=load_deck(data_dir), data_dir=data_dir,
-    )
-    _check(rules, data)
-    return rules
+    return cards, {r: tuple(d) for r, d in decks.items()}, tuple(wild), tuple(kick)
 
 
 def _check(rules: Rules, data) -> None:

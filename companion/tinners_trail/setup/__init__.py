@@ -8,7 +8,7 @@ from typing import Sequence
 
 from ...core import PlayerSpec, rng
 from ...errors import BadAction
-from ..data.tables import REGIONS, Rules
+from ..data.tables import PIECES, REGIONS, Rules
 from ..state import NO_LIMIT, SURVEY, Area, Player, State
 
 from ..state.wallace import SOLO_BOT, SOLO_OPTIONS, Lord, extra_mines, split_options
@@ -68,14 +68,39 @@ def uses_wild(key: int) -> bool:
 
 
 def setup(specs: Sequence[PlayerSpec], variant: str | None, seed: int | str, rules: Rules) -> State:
+    """The first state. Every random draw comes from one generator, in a fixed order: the tile
+    stacks, the tiles turned face up, the survey decks, the wild deck, the discs' order."""
     modules, options = _parse(variant)
     specs = list(specs)
     if len(specs) == 1:
         specs.append(PlayerSpec("Lord Wallace", bot=SOLO_BOT))
-    players = tuple(Player(s.name, s.bot) for s in specs)
-    key = size_key(players)
+    names = tuple(Player(s.name, s.bot) for s in specs)
+    key = size_key(names)
     generator = rng(seed, 0)
+    areas = _lay_tiles(generator, rules, key, modules)
+    decks, dealt = _deal(generator, rules, key, modules, len(names))
+    order = list(range(len(names)))
+    generator.shuffle(order)
+    lord = None
+    if key == 1:
+        seat = next(i for i, p in enumerate(names) if p.bot == SOLO_BOT)
+        order = [seat] + [s for s in order if s != seat]  # his disc uppermost: he acts first
+        lord = Lord(seat, options, deck=rules.lord_deck.ids, survey=dealt[seat])
+        dealt[seat] = ()
+    board = rules.boards[key]
+    stock = tuple(tuple(board.pieces[p][r] for p in PIECES) for r in range(rules.rounds))
+    pumps = tuple((r + 1, size, False) for r, groups in enumerate(board.pump_groups) for size in groups)
+    return State(
+        seed=seed, players=_players(names, dealt, rules, key, modules, lord), areas=areas, modules=modules,
+        phase=SURVEY, track=(tuple(order),) + tuple(() for _ in range(rules.track_columns)),
+        stock=stock, pumps=pumps,
+        decks=tuple(sorted((r, tuple(d)) for r, d in decks.items())) if key <= 2 else (),
+        market=tuple(0 for section in rules.market for _ in section), lord=lord,
+    )
 
+
+def _lay_tiles(generator, rules: Rules, key: int, modules: tuple[str, ...]) -> tuple[Area, ...]:
+    """Each region's tiles shuffled onto its tile spaces face down, then some turned face up."""
     areas = {aid: Area(aid) for aid in rules.areas}
     regions, positions = rules.arrangement[key]
     for region in regions:
@@ -96,45 +121,33 @@ def setup(specs: Sequence[PlayerSpec], variant: str | None, seed: int | str, rul
             if areas[aid].tile and not areas[aid].face_up:
                 areas[aid] = Area(aid, tile=areas[aid].tile, face_up=True)
                 revealed += 1
+    return tuple(areas[a] for a in rules.areas)
 
+
+def _deal(generator, rules: Rules, key: int, modules: tuple[str, ...],
+          seats: int) -> tuple[dict[str, list[str]], list[tuple[str, ...]]]:
+    """The survey decks in play, shuffled, and each seat's dealt cards (two of each region, and
+    a wild or Kickstarter card from three players up)."""
     decks = {r: list(rules.region_decks[r]) for r in regions_in_play(key)}
     for deck in decks.values():
         generator.shuffle(deck)
     extra = list(rules.kickstarter_deck if "kickstarter" in modules else rules.wild_deck)
     generator.shuffle(extra)
     dealt = []
-    for seat, player in enumerate(players):
-        hand = []
-        for region, deck in decks.items():
-            for _ in range(2):
-                hand.append(deck.pop())
+    for _ in range(seats):
+        hand = [deck.pop() for deck in decks.values() for _ in range(2)]
         if uses_wild(key):
             hand.append(extra.pop())
         dealt.append(tuple(hand))
+    return decks, dealt
 
-    order = list(range(len(players)))
-    generator.shuffle(order)
-    lord = None
-    if key == 1:
-        seat = next(i for i, p in enumerate(players) if p.bot == SOLO_BOT)
-        order = [seat] + [s for s in order if s != seat]  # his disc uppermost: he acts first
-        lord = Lord(seat, options, deck=rules.lord_deck.ids, survey=dealt[seat])
-        dealt[seat] = ()
-    board = rules.boards[key]
-    stock = tuple(tuple(board.pieces[p][r] for p in ("miner", "port", "train", "adit")) for r in range(rules.rounds))
-    pumps = tuple((r + 1, size, False) for r, groups in enumerate(board.pump_groups) for size in groups)
+
+def _players(names: tuple[Player, ...], dealt: list[tuple[str, ...]], rules: Rules, key: int,
+             modules: tuple[str, ...], lord: Lord | None) -> tuple[Player, ...]:
     own = rules.own_miners if "emigration" in modules else 0
     players = tuple(Player(p.name, p.bot, money=rules.starting_money, mines=rules.mines[key], drawn=dealt[seat],
-                           own_miners=own, limit=NO_LIMIT) for seat, p in enumerate(players))
-    if lord is not None:
-        him = players[lord.seat]
-        players = tuple(replace(p, money=0, mines=p.mines + extra_mines(options)) if p is him else p
-                        for p in players)
-    market = tuple(0 for section in rules.market for _ in section)
-    return State(
-        seed=seed, players=players, areas=tuple(areas[a] for a in rules.areas), modules=modules,
-        phase=SURVEY, track=(tuple(order),) + tuple(() for _ in range(rules.track_columns)),
-        stock=stock, pumps=pumps,
-        decks=tuple(sorted((r, tuple(d)) for r, d in decks.items())) if key <= 2 else (),
-        market=market, lord=lord,
-    )
+                           own_miners=own, limit=NO_LIMIT) for seat, p in enumerate(names))
+    if lord is None:
+        return players
+    him = players[lord.seat]
+    return tuple(replace(p, money=0, mines=p.mines + extra_mines(lord.options)) if p is him else p for p in players)

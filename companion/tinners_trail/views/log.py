@@ -33,39 +33,60 @@ def describe(state: State, action: dict, rules: Rules) -> str:
     who = state.players[seat].name if isinstance(seat, int) and 0 <= seat < len(state.players) else "The table"
     area = action.get("area")
     where = rules.areas[area].name if area in rules.areas else area
-    location = action.get("location")
-    place = rules.emigration[location]["name"] if location in rules.emigration else location
-    fields = {"tin": 0, "copper": 0, **action, "who": who, "where": where, "location": place}
     if kind in SIMPLE:
+        location = action.get("location")
+        place = rules.emigration[location]["name"] if location in rules.emigration else location
+        fields = {"tin": 0, "copper": 0, **action, "who": who, "where": where, "location": place}
         try:
             return SIMPLE[kind].format(**fields)
         except (KeyError, IndexError):
             return str(kind).replace("_", " ")
-    if kind == "steam_pumps":
-        drain = action.get("drain") if isinstance(action.get("drain"), dict) else {}
-        parts = [f"{n} water from {rules.areas[a].name if a in rules.areas else a}" for a, n in drain.items()]
-        return f"{who} takes steam pumps and removes {' and '.join(parts) or 'no water'}"
-    if kind == "roll_prices":
-        tin, copper = roll(state, rules)
-        return f"Ore prices rolled: tin {'+'.join(map(str, tin))}, copper {'+'.join(map(str, copper))}"
-    if kind == "start_auction":
-        card = f" playing survey card {_card(action['card'], rules)}" if action.get("card") else ""
-        return f"{who} starts an auction for {where}{card}"
-    if kind == "build_mine":
-        extras = [x for x in (f"card {_card(action['card'], rules)}" if action.get("card") else "",
-                              "calciner" if action.get("calciner") else "") if x]
-        return f"{who} builds the mine" + (f" with {' and '.join(extras)}" if extras else "")
-    if kind == "develop":
-        target = f"{where}–{rules.areas[action['to']].name}" if action.get("to") in rules.areas else where
-        piece = str(action.get("piece"))
-        article = "an" if piece[:1] in "aeiou" else "a"
-        return f"{who} places {article} {piece} in {target}"
-    if kind == "invest":
-        amount = 10 * action.get("tens", 0) + 5 * action.get("fives", 0)
-        return f"{who} invests £{amount}"
-    if kind == "peek":
-        return f"{who} looks at the tile in {where}" if area else f"{who} does not peek"
+    if kind in LINES:
+        return LINES[kind](state, action, rules, who, where)
     return str(kind).replace("_", " ")
+
+
+def _pumps(state: State, action: dict, rules: Rules, who: str, where: str) -> str:
+    drain = action.get("drain") if isinstance(action.get("drain"), dict) else {}
+    parts = [f"{n} water from {rules.areas[a].name if a in rules.areas else a}" for a, n in drain.items()]
+    return f"{who} takes steam pumps and removes {' and '.join(parts) or 'no water'}"
+
+
+def _rolled(state: State, action: dict, rules: Rules, who: str, where: str) -> str:
+    tin, copper = roll(state, rules)
+    return f"Ore prices rolled: tin {'+'.join(map(str, tin))}, copper {'+'.join(map(str, copper))}"
+
+
+def _auction(state: State, action: dict, rules: Rules, who: str, where: str) -> str:
+    card = f" playing survey card {_card(action['card'], rules)}" if action.get("card") else ""
+    return f"{who} starts an auction for {where}{card}"
+
+
+def _built(state: State, action: dict, rules: Rules, who: str, where: str) -> str:
+    extras = [x for x in (f"card {_card(action['card'], rules)}" if action.get("card") else "",
+                          "calciner" if action.get("calciner") else "") if x]
+    return f"{who} builds the mine" + (f" with {' and '.join(extras)}" if extras else "")
+
+
+def _developed(state: State, action: dict, rules: Rules, who: str, where: str) -> str:
+    target = f"{where}–{rules.areas[action['to']].name}" if action.get("to") in rules.areas else where
+    piece = str(action.get("piece"))
+    article = "an" if piece[:1] in "aeiou" else "a"
+    return f"{who} places {article} {piece} in {target}"
+
+
+def _invested(state: State, action: dict, rules: Rules, who: str, where: str) -> str:
+    amount = 10 * action.get("tens", 0) + 5 * action.get("fives", 0)
+    return f"{who} invests £{amount}"
+
+
+def _peeked(state: State, action: dict, rules: Rules, who: str, where: str) -> str:
+    return f"{who} looks at the tile in {where}" if action.get("area") else f"{who} does not peek"
+
+
+# Log lines that need more than the action's own fields, by action type.
+LINES = {"steam_pumps": _pumps, "roll_prices": _rolled, "start_auction": _auction, "build_mine": _built,
+         "develop": _developed, "invest": _invested, "peek": _peeked}
 
 
 def changes(before: State, after: State) -> str:
