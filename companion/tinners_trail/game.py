@@ -17,6 +17,7 @@ from .scoring import score, score_file
 from .setup import difficulty, setup, variant_ids
 from .setup import switches as tt_switches
 from .state import ACTIONS, State, from_json, to_json
+from .state.values import evolve
 from .state.wallace import printed, told, with_lord
 
 # What a seat the table waits for is doing, phase by phase (the turn banner's words).
@@ -67,6 +68,9 @@ class TinnersTrail(Game):
         return None
 
     # -- around each move ----------------------------------------------------------------------
+    def stepped(self, before: State, after: State) -> State:
+        return evolve(after, step=before.step + 1)
+
     def prepare(self, state: State, action: Action) -> State:
         if state.lord is not None and action["type"] not in LORD_MOVES:
             return with_lord(state, steps=(), turns=())  # the player moved: what he did before is history

@@ -6,7 +6,7 @@ Every number the rules use comes from here, so the printed pieces and the compan
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Mapping
 
 from ...data import load_game
@@ -100,6 +100,11 @@ class Rules:
 
     def area_ids(self) -> tuple[str, ...]:
         return tuple(self.areas)
+
+    @cached_property
+    def later_neighbours(self) -> Mapping[str, tuple[str, ...]]:
+        """Each area's neighbours listed after it: every border once, from its first area."""
+        return {a: tuple(n for n in ns if a < n) for a, ns in self.neighbours.items()}
 
     def border(self, a: str, b: str) -> tuple[str, str]:
         return (a, b) if a < b else (b, a)

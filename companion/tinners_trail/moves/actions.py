@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping
 
 from ...core import require
@@ -10,6 +9,7 @@ from .developments import RULE, available_pump_group, capacity, placement_error,
 from ..data.tables import PIECES, Rules
 from ..state import State, with_area, with_player
 from .track import advance, pass_seat, require_active, require_work
+from ..state.values import evolve
 
 
 def check_extract(state: State, seat: int, area_id: str, tin: int, copper: int, rules: Rules) -> None:
@@ -73,7 +73,7 @@ def develop(state: State, seat: int, piece: str, area_id: str, to: str | None, o
     row = list(stock[state.round - 1])
     row[index] -= 1
     stock[state.round - 1] = tuple(row)
-    return advance(replace(state, stock=tuple(stock)), seat, cost)
+    return advance(evolve(state, stock=tuple(stock)), seat, cost)
 
 
 def check_steam_pumps(state: State, seat: int, drains: Mapping[str, int], rules: Rules) -> None:
@@ -104,7 +104,7 @@ def steam_pumps(state: State, seat: int, drains: Mapping[str, int], rules: Rules
         state = with_area(state, area_id, water=state.area(area_id).water - amount)
     pumps = list(state.pumps)
     pumps[group] = (pumps[group][0], size, True)
-    return advance(replace(state, pumps=tuple(pumps)), seat, rules.work_costs["steam_pumps"])
+    return advance(evolve(state, pumps=tuple(pumps)), seat, rules.work_costs["steam_pumps"])
 
 
 def check_sell_pasties(state: State, seat: int, rules: Rules) -> None:

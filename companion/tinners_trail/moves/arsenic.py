@@ -3,12 +3,12 @@ whose sections close one by one as the rounds pass."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...core import require
 from ..data.tables import Rules
 from ..state import State, with_area, with_player
 from .track import advance, require_active, require_work
+from ..state.values import evolve
 
 RULE_PROCESS = "Arsenic: process arsenic"
 RULE_SELL = "Arsenic: sell arsenic"
@@ -85,9 +85,9 @@ def sell(state: State, seat: int, rules: Rules) -> State:
     market = list(state.market)
     earned = 0
     for _ in range(player.arsenic):
-        space = open_spaces(replace(state, market=tuple(market)), rules)[0]
+        space = open_spaces(evolve(state, market=tuple(market)), rules)[0]
         market[space] += 1
         earned += values[space]
-    state = replace(state, market=tuple(market))
+    state = evolve(state, market=tuple(market))
     state = with_player(state, seat, arsenic=0, money=player.money + earned)
     return advance(state, seat, rules.work_costs["sell_arsenic"])

@@ -8,7 +8,6 @@ minimum bid, and a face-down tile nobody bids on leaves the map.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...core import require, rng
 from ...errors import BadAction, NotYourTurn
@@ -18,6 +17,7 @@ from ..setup import size_key
 from ..state import ACTIONS, AUCTION, Auction, State, with_area, with_deck, with_player
 from .survey import card_error
 from .track import auction_work, require_active, work_left
+from ..state.values import evolve
 
 RULE = "Build mine: auction"
 
@@ -105,7 +105,7 @@ def start_auction(state: State, seat: int, area_id: str, card: str | None, rules
             state = with_area(state, area_id, peeks=area.peeks + (seat,))
     bidders = (seat,) + _clockwise_others(state, seat, rules, minimum)
     auction = Auction(area_id, seat, card, "hand" if card else "", minimum, bidders, 0, None, seat)
-    return replace(state, auction=auction, phase=AUCTION)
+    return evolve(state, auction=auction, phase=AUCTION)
 
 
 def _minimum_reason(state: State, card: str | None, rules: Rules) -> str:
@@ -140,7 +140,7 @@ def draw_survey(state: State, seat: int, area_id: str, rules: Rules) -> State:
     opener = (seat,) if player.money >= minimum else ()
     bidders = opener + _clockwise_others(state, seat, rules, minimum)
     auction = Auction(area_id, seat, card, "deck", minimum, bidders, 0, None, seat)
-    state = replace(state, auction=auction, phase=AUCTION)
+    state = evolve(state, auction=auction, phase=AUCTION)
     return _next_turn(state, seat, rules) if not opener else state
 
 
@@ -159,7 +159,7 @@ def check_bid(state: State, seat: int, amount: int, rules: Rules) -> None:
 
 def bid(state: State, seat: int, amount: int, rules: Rules) -> State:
     check_bid(state, seat, amount, rules)
-    state = replace(state, auction=replace(state.auction, high=amount, leader=seat))
+    state = evolve(state, auction=evolve(state.auction, high=amount, leader=seat))
     if state.lord is not None:
         from .wallace_auction import after_player_bid
         return after_player_bid(state, rules)
@@ -176,7 +176,7 @@ def check_drop(state: State, seat: int, rules: Rules) -> None:
 def drop(state: State, seat: int, rules: Rules) -> State:
     check_drop(state, seat, rules)
     auction = state.auction
-    state = replace(state, auction=replace(auction, bidders=tuple(s for s in auction.bidders if s != seat)))
+    state = evolve(state, auction=evolve(auction, bidders=tuple(s for s in auction.bidders if s != seat)))
     if state.lord is not None:
         from .wallace_auction import finish
         return finish(state, rules)
@@ -205,7 +205,7 @@ def _following(state: State, auction: Auction, after: int) -> tuple[Auction, int
             return auction, candidate
         need = auction.minimum if auction.leader is None else auction.high + 1
         if state.players[candidate].money < need:
-            auction = replace(auction, bidders=tuple(s for s in auction.bidders if s != candidate))
+            auction = evolve(auction, bidders=tuple(s for s in auction.bidders if s != candidate))
             continue
         return auction, candidate
     return auction, None
@@ -215,8 +215,8 @@ def _next_turn(state: State, after: int, rules: Rules) -> State:
     """Pass the bidding clockwise, dropping anyone who cannot afford to outbid."""
     auction, candidate = _following(state, state.auction, after)
     if candidate is not None and candidate != auction.leader:
-        return replace(state, auction=replace(auction, turn=candidate))
-    state = replace(state, auction=auction)
+        return evolve(state, auction=evolve(auction, turn=candidate))
+    state = evolve(state, auction=auction)
     if auction.leader is not None:
         return finish_auction(state, rules)
     return no_sale(state, rules)
@@ -233,9 +233,9 @@ def ends_on_hidden_tile(state: State, kind: str, seat: object, amount: object = 
     if kind == "bid":
         if isinstance(amount, bool) or not isinstance(amount, int):
             return False
-        auction = replace(auction, high=amount, leader=seat)
+        auction = evolve(auction, high=amount, leader=seat)
     else:
-        auction = replace(auction, bidders=tuple(s for s in auction.bidders if s != seat))
+        auction = evolve(auction, bidders=tuple(s for s in auction.bidders if s != seat))
     auction, candidate = _following(state, auction, seat)
     return auction.leader is not None and (candidate is None or candidate == auction.leader)
 
@@ -245,7 +245,7 @@ def no_sale(state: State, rules: Rules) -> State:
     area = state.area(state.auction.area)
     if not area.face_up:
         state = with_area(state, area.id, tile=None, peeks=())
-    return replace(state, auction=None, phase=ACTIONS)
+    return evolve(state, auction=None, phase=ACTIONS)
 
 
 def finish_auction(state: State, rules: Rules) -> State:
@@ -256,7 +256,7 @@ def finish_auction(state: State, rules: Rules) -> State:
         insurance = (amount + 1) // 2
         starter = state.players[auction.starter]
         state = with_player(state, auction.starter, money=starter.money + insurance)
-    return finish_won(replace(state, auction=None), auction.area, winner, amount, auction.card, rules)
+    return finish_won(evolve(state, auction=None), auction.area, winner, amount, auction.card, rules)
 
 
 __all__ = ["bid", "draw_survey", "drop", "ends_on_hidden_tile", "minimum_bid", "start_auction", "why_not_bidder"]

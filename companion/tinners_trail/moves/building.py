@@ -3,7 +3,6 @@ with the Arsenic module, may build the calciner alongside it."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...core import require
 from ...errors import NotYourTurn
@@ -13,6 +12,7 @@ from ..setup import size_key
 from ..state import ACTIONS, BUILD, State, Won, with_area, with_player
 from .survey import card_error
 from .track import advance
+from ..state.values import evolve
 
 RULE = "After the auction"
 MONEY_TILE_BONUS = 3
@@ -25,7 +25,7 @@ def finish_won(state: State, area_id: str, winner: int, amount: int, card: str |
     state = with_area(state, area_id, face_up=True)
     if tile.bonus == "money":
         state = with_player(state, winner, money=state.players[winner].money + MONEY_TILE_BONUS)
-    state = replace(state, won=Won(area_id, winner, amount, card), phase=BUILD)
+    state = evolve(state, won=Won(area_id, winner, amount, card), phase=BUILD)
     if not build_choices(state, rules):
         return place_mine(state, None, False, rules)
     return state
@@ -101,7 +101,7 @@ def place_mine(state: State, bought: str | None, calciner: bool, rules: Rules) -
         state = with_area(state, area_id, calciner=seat)
         for aid in (area_id,) + rules.neighbours[area_id]:
             state = with_area(state, aid, arsenic=state.area(aid).arsenic + 1)
-    return replace(state, won=None, phase=ACTIONS)
+    return evolve(state, won=None, phase=ACTIONS)
 
 
 def apply_card(state: State, area_id: str, card_id: str, seat: int, rules: Rules) -> State:

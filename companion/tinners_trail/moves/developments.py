@@ -5,11 +5,11 @@ Placement rules are shared by the development actions, survey cards and Michigan
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...core import require
 from ..data.tables import PIECES, Rules
 from ..state import SUPPLY_MINER, State, with_area
+from ..state.values import evolve
 
 RULE = "Development actions"
 
@@ -79,7 +79,7 @@ def put(state: State, piece: str, area_id: str, to: str | None, rules: Rules, se
             state = drain(state, neighbour, 1)
         return state
     border = rules.border(area_id, to)
-    state = replace(state, adits=tuple(sorted(state.adits + (border,))))
+    state = evolve(state, adits=tuple(sorted(state.adits + (border,))))
     for side in border:
         state = drain(state, side, 1)
         a = state.area(side)

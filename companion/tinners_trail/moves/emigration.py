@@ -3,12 +3,12 @@ round on the emigration board and earns that location's bonus."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...core import require
 from ..data.tables import Rules
 from ..state import State, with_area, with_player
 from .track import advance, require_active, require_work
+from ..state.values import evolve
 
 RULE = "Emigration: emigrate"
 LOCATIONS = ("michigan", "sierra_madre", "kimberly", "adelaide")
@@ -39,7 +39,7 @@ def check_emigrate(state: State, seat: int, area_id: str, location: str, rules: 
 def emigrate(state: State, seat: int, area_id: str, location: str, rules: Rules) -> State:
     check_emigrate(state, seat, area_id, location, rules)
     state = with_area(state, area_id, miner=None)
-    state = replace(state, emigrants=state.emigrants + ((location, state.round, seat),))
+    state = evolve(state, emigrants=state.emigrants + ((location, state.round, seat),))
     state = advance(state, seat, rules.work_costs["emigrate"])
     return bonus(state, seat, location, rules)
 

@@ -3,7 +3,6 @@ the work track, refill the steam pumps and let the leaders peek at a face-down t
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...core import require
 from ...errors import NotYourTurn
@@ -15,6 +14,7 @@ from ..state import ACTIONS, INVEST, OVER, PEEK, PRICES, State, with_area, with_
 from .wallace_extras import round_start
 from .wallace_invest import his_sale, row_index
 from ..state.wallace import lord_seat
+from ..state.values import evolve
 
 RULE = "Phase 3: Sell & invest"
 STEPS = (10, 5)
@@ -33,9 +33,9 @@ def after_actions(state: State, rules: Rules) -> State:
             tens, rest = divmod(player.money, 10)
             fives = rest // 5
             state = _invest(state, seat, tens, fives, rules)
-        return replace(state, phase=OVER)
+        return evolve(state, phase=OVER)
     order = tuple(s for s in state.passed if s != lord_seat(state))
-    return replace(state, phase=INVEST, investing=order, invest_turn=order[0])
+    return evolve(state, phase=INVEST, investing=order, invest_turn=order[0])
 
 
 def sell_ore(state: State, rules: Rules) -> State:
@@ -47,7 +47,7 @@ def sell_ore(state: State, rules: Rules) -> State:
             earned += adelaide_bonus(player.tin, player.copper, state.round, rules)
         sale.append(earned)
         state = with_player(state, seat, money=player.money + earned, tin=0, copper=0, adelaide=None)
-    return replace(state, last_sale=tuple(sale))
+    return evolve(state, last_sale=tuple(sale))
 
 
 def rates(state: State, seat: int, rules: Rules) -> tuple[int, int]:
@@ -80,7 +80,7 @@ def check_invest(state: State, seat: int, tens: int, fives: int, rules: Rules) -
 def invest(state: State, seat: int, tens: int, fives: int, rules: Rules) -> State:
     check_invest(state, seat, tens, fives, rules)
     state = _invest(state, seat, tens, fives, rules)
-    return replace(state, invest_turn=_next(state.investing, seat))
+    return evolve(state, invest_turn=_next(state.investing, seat))
 
 
 def check_invest_pass(state: State, seat: int, rules: Rules) -> None:
@@ -92,7 +92,7 @@ def invest_pass(state: State, seat: int, rules: Rules) -> State:
     order = state.investing
     following = _next(order, seat)
     remaining = tuple(s for s in order if s != seat)
-    state = replace(state, investing=remaining, invest_turn=following if remaining else None)
+    state = evolve(state, investing=remaining, invest_turn=following if remaining else None)
     return state if remaining else end_round(state, rules)
 
 
@@ -105,15 +105,15 @@ def end_round(state: State, rules: Rules) -> State:
     column_zero = state.passed
     track = (column_zero,) + tuple(() for _ in range(rules.track_columns))
     pumps = tuple((r, size, False) for r, size, _ in state.pumps)
-    state = replace(state, track=track, passed=(), pumps=pumps, investing=(), invest_turn=None)
+    state = evolve(state, track=track, passed=(), pumps=pumps, investing=(), invest_turn=None)
     peekers = tuple(s for s in column_zero[:1 if size_key(state.players) <= 2 else 2] if s != lord_seat(state))
     if any(a.tile and not a.face_up for a in state.areas) and peekers:
-        return replace(state, phase=PEEK, peekers=peekers)
+        return evolve(state, phase=PEEK, peekers=peekers)
     return next_round(state, rules)
 
 
 def next_round(state: State, rules: Rules | None = None) -> State:
-    state = replace(state, round=state.round + 1, phase=PRICES, peekers=())
+    state = evolve(state, round=state.round + 1, phase=PRICES, peekers=())
     if state.lord is not None and rules is not None:
         state = round_start(state, rules)
     return state
@@ -141,4 +141,4 @@ def peek(state: State, seat: int, area_id: str | None, rules: Rules) -> State:
         elif seat not in area.peeks:
             state = with_area(state, area_id, peeks=area.peeks + (seat,))
     rest = state.peekers[1:]
-    return replace(state, peekers=rest) if rest else next_round(state, rules)
+    return evolve(state, peekers=rest) if rest else next_round(state, rules)

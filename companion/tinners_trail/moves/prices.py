@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from ...core import require, rng
 from ...errors import NotYourTurn
 from ..data.tables import ORES, Rules
 from ..state import ACTIONS, PRICES, State, with_area, with_player
+from ..state.values import evolve
 
 
 def modifier(old_column: int | None, columns: int = 4) -> int:
@@ -75,7 +75,7 @@ def set_prices(state: State, tin_dice: Sequence[int], copper_dice: Sequence[int]
     for ore, dice in zip(ORES, (tin_dice, copper_dice)):
         old = state.tin_column if ore == "tin" else state.copper_column
         columns[ore] = column_for(sum(dice) + modifier(old, len(rules.column_from)), rules)
-    state = replace(state, tin_column=columns["tin"], copper_column=columns["copper"],
+    state = evolve(state, tin_column=columns["tin"], copper_column=columns["copper"],
                     dice=(tuple(tin_dice), tuple(copper_dice)), phase=ACTIONS)
     for seat, player in enumerate(state.players):
         if player.kimberly:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from ...core import require
 from ..data.tables import Rules
 from ..setup import regions_in_play, size_key
 from ..state import PRICES, SURVEY, Area, State, with_deck, with_player
+from ..state.values import evolve
 
 RULE = "Setup step 16: survey cards"
 
@@ -44,7 +44,7 @@ def keep_cards(state: State, seat: int, discard: Sequence[str], rules: Rules) ->
             region = rules.cards[card].regions[0]
             state = with_deck(state, region, state.deck(region) + (card,))
     if all(not p.drawn for p in state.players):
-        state = replace(state, phase=PRICES)
+        state = evolve(state, phase=PRICES)
     return state
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...core import require
 from ...errors import NotYourTurn
 from ..data.tables import Rules
 from ..state import ACTIONS, State
+from ..state.values import evolve
 
 
 def final_column(state: State, seat: int, rules: Rules) -> int:
@@ -57,12 +57,12 @@ def advance(state: State, seat: int, cost: int) -> State:
     column = state.column_of(seat)
     track = [tuple(s for s in col if s != seat) for col in state.track]
     track[column + cost] = track[column + cost] + (seat,)
-    return replace(state, track=tuple(track))
+    return evolve(state, track=tuple(track))
 
 
 def pass_seat(state: State, seat: int) -> State:
     track = tuple(tuple(s for s in col if s != seat) for col in state.track)
-    return replace(state, track=track, passed=state.passed + (seat,))
+    return evolve(state, track=track, passed=state.passed + (seat,))
 
 
 def forced_passes(state: State, rules: Rules) -> tuple[State, list[int]]:

@@ -5,7 +5,6 @@ outbidding it by £1 when his own figure reaches that far, and otherwise lets it
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Sequence
 
 from ...core import require
@@ -16,6 +15,7 @@ from ..state import ACTIONS, AUCTION, BUILD, State, Won, with_area, with_player
 from .track import advance, auction_work, work_left
 from ..bots.wallace import auction_worth, bid_dice, card_worth
 from ..state.wallace import human_seat, note, with_lord
+from ..state.values import evolve
 
 RULE = "Solo auctions"
 DEEP_POCKETS = 2
@@ -91,7 +91,7 @@ def after_player_bid(state: State, rules: Rules) -> State:
         return finish(state, rules)
     reason = may_answer(state, rules)
     if reason is None:
-        return replace(state, auction=replace(auction, turn=state.lord.seat))
+        return evolve(state, auction=evolve(auction, turn=state.lord.seat))
     return note(finish(state, rules), f"Lord Wallace does not bid: {reason}.")
 
 
@@ -115,7 +115,7 @@ def answer(state: State, dice: Sequence[int] | None, gen: random.Random, rules: 
     line = f"Lord Wallace values {name} at £{figure} = card £{value} + die {die}{deep} ({how})"
     if figure < need:
         return finish(note(state, f"{line}: below £{need}, he passes."), rules)
-    state = replace(state, auction=replace(auction, high=need, leader=state.lord.seat))
+    state = evolve(state, auction=evolve(auction, high=need, leader=state.lord.seat))
     return finish(note(state, f"{line}: he bids £{need}, £1 more than you."), rules)
 
 
@@ -127,17 +127,17 @@ def finish(state: State, rules: Rules) -> State:
         area = state.area(auction.area)
         if not area.face_up:
             state = with_area(state, area.id, tile=None, peeks=())
-        return replace(state, auction=None, phase=ACTIONS)
+        return evolve(state, auction=None, phase=ACTIONS)
     if auction.leader != seat:
         winner = auction.leader
         state = with_player(state, winner, money=state.players[winner].money - auction.high)
-        return finish_won(replace(state, auction=None), auction.area, winner, auction.high, auction.card, rules)
+        return finish_won(evolve(state, auction=None), auction.area, winner, auction.high, auction.card, rules)
     if auction.card_from == "hand":
         human = human_seat(state)
         insurance = (auction.high + 1) // 2
         state = with_player(state, human, money=state.players[human].money + insurance)
         state = note(state, f"You receive £{insurance} (half his £{auction.high}, rounded up) for your card.")
-    return he_builds(replace(state, auction=None), auction.area, auction.high, auction.card, rules)
+    return he_builds(evolve(state, auction=None), auction.area, auction.high, auction.card, rules)
 
 
 def he_builds(state: State, area_id: str, amount: int, card: str | None, rules: Rules) -> State:
@@ -148,7 +148,7 @@ def he_builds(state: State, area_id: str, amount: int, card: str | None, rules: 
     if tile.bonus == "money":
         state = with_lord(state, income=state.lord.income + 3)
     calciner = calciner_here(state, area_id, rules)
-    state = replace(state, won=Won(area_id, seat, amount, card), phase=BUILD)
+    state = evolve(state, won=Won(area_id, seat, amount, card), phase=BUILD)
     state = place_mine(state, None, calciner, rules)
     built = state.area(area_id)
     line = (f"Lord Wallace builds {rules.areas[area_id].name} for nothing ({cost} work): "
@@ -168,8 +168,8 @@ def free_mine(state: State, area_id: str, card: str | None, rules: Rules) -> Sta
     seat, phase = state.lord.seat, state.phase
     calciner = calciner_here(state, area_id, rules)
     state = with_area(state, area_id, face_up=True)
-    state = replace(state, won=Won(area_id, seat, 0, card), phase=BUILD)
-    return replace(place_mine(state, None, calciner, rules), phase=phase)
+    state = evolve(state, won=Won(area_id, seat, 0, card), phase=BUILD)
+    return evolve(place_mine(state, None, calciner, rules), phase=phase)
 
 
 __all__ = ["after_player_bid", "answer", "build_choices", "card_worth", "finish", "he_builds", "roll_bid_die"]

@@ -4,7 +4,6 @@ options do at the start of a round."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from .arsenic import sale_value, space_values, open_spaces
 from .developments import drain
@@ -16,6 +15,7 @@ from .track import advance, work_left
 from ..bots.wallace import (adit_plan, choose_area, mine_plan, miner_plan, mining_profit, ore, port_plan,
                               pump_targets, train_plan, wallace_capacity)
 from ..state.wallace import note, with_lord
+from ..state.values import evolve
 
 ARSENIC_FLOOR = (8, 8, 7, 5)       # leftmost column his limiter may reach, by round
 BAILING_OUT = {2: 1, 3: 2, 4: 3}   # water pumped from his mines at the start of these rounds
@@ -73,7 +73,7 @@ def process_and_sell(state: State, area_id: str, worth: int, profit: int | None,
     market = list(state.market)
     market[space] += 1
     area = state.area(area_id)
-    state = with_area(replace(state, market=tuple(market)), area_id, arsenic=area.arsenic - 1)
+    state = with_area(evolve(state, market=tuple(market)), area_id, arsenic=area.arsenic - 1)
     state = with_player(state, seat, limit=new_limit)
     state = with_lord(state, arsenic_money=state.lord.arsenic_money + worth, again=True)
     versus = f"more than the £{profit} mining would make" if profit is not None else "and there is no ore to mine"

@@ -5,7 +5,6 @@ he cannot take sends him to the next card. Each step is written down for the pho
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Sequence
 
 from ...core import require, rng
@@ -20,6 +19,7 @@ from ..bots.wallace import (adit_plan, auction_worth, choose_area, east, mine_pl
                               pumps_plan, train_plan)
 from .wallace_extras import emigration_instead, mine_or_arsenic, place_michigan
 from ..state.wallace import human_seat, note, with_lord
+from ..state.values import evolve
 
 RULE = "Lord Wallace's turn"
 DEVELOP_ORDER = ("train", "adit", "port", "steam_pumps", "miner")
@@ -149,7 +149,7 @@ def act_build(state: State, dice, gen: random.Random, rules: Rules) -> State | N
                         f"die {die}{deep} ({how}).")
     human = human_seat(state)
     auction = Auction(area_id, seat, card, "wallace", minimum, (seat, human), amount, seat, human)
-    state = replace(state, auction=auction, phase=AUCTION)
+    state = evolve(state, auction=auction, phase=AUCTION)
     blocked = _player_cannot_bid(state, human, amount + 1, rules)
     if blocked:
         return note(finish(state, rules), f"You cannot outbid him ({blocked}).")

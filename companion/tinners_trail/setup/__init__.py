@@ -3,7 +3,6 @@ discs in random order in column 0, the development board for the player count.""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from ...core import PlayerSpec, rng
@@ -12,6 +11,7 @@ from ..data.tables import PIECES, REGIONS, Rules
 from ..state import NO_LIMIT, SURVEY, Area, Player, State
 
 from ..state.wallace import SOLO_BOT, SOLO_OPTIONS, Lord, extra_mines, split_options
+from ..state.values import evolve
 
 MODULES = ("arsenic", "emigration", "kickstarter")
 
@@ -150,4 +150,4 @@ def _players(names: tuple[Player, ...], dealt: list[tuple[str, ...]], rules: Rul
     if lord is None:
         return players
     him = players[lord.seat]
-    return tuple(replace(p, money=0, mines=p.mines + extra_mines(lord.options)) if p is him else p for p in players)
+    return tuple(evolve(p, money=0, mines=p.mines + extra_mines(lord.options)) if p is him else p for p in players)

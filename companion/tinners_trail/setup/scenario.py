@@ -3,13 +3,13 @@ and override only what the scene needs (instead of replaying a whole game)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping, Sequence
 
 from ...core import PlayerSpec
 from ..data.tables import Rules
 from ..setup import setup
 from ..state import ACTIONS, Area, State, with_player
+from ..state.values import evolve
 
 
 def position(names: Sequence[str], rules: Rules, *, variant: str = "base", seed: int = 1, round: int = 1,
@@ -26,7 +26,7 @@ def position(names: Sequence[str], rules: Rules, *, variant: str = "base", seed:
     else:
         for column, seats in track.items():
             columns[column] = list(seats)
-    state = replace(state, phase=phase, round=round, tin_column=tin_column, copper_column=copper_column,
+    state = evolve(state, phase=phase, round=round, tin_column=tin_column, copper_column=copper_column,
                     track=tuple(tuple(c) for c in columns), passed=tuple(passed),
                     areas=tuple(Area(a.id) for a in state.areas))
     for seat in state.seats:
@@ -34,7 +34,7 @@ def position(names: Sequence[str], rules: Rules, *, variant: str = "base", seed:
     for seat, changes in (players or {}).items():
         state = with_player(state, seat, **{k: tuple(v) if isinstance(v, list) else v for k, v in changes.items()})
     for area_id, changes in (areas or {}).items():
-        state = replace(state, areas=tuple(replace(a, **changes) if a.id == area_id else a for a in state.areas))
+        state = evolve(state, areas=tuple(evolve(a, **changes) if a.id == area_id else a for a in state.areas))
     if decks is not None:
-        state = replace(state, decks=tuple(sorted((r, tuple(c)) for r, c in decks.items())))
+        state = evolve(state, decks=tuple(sorted((r, tuple(c)) for r, c in decks.items())))
     return state

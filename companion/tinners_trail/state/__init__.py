@@ -6,9 +6,10 @@ A state is never changed in place: rule functions return a new one built with th
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping
 
+from .values import evolve
 from .wallace import Lord
 
 # Phases of a round, in order; "survey" happens once before round 1.
@@ -16,6 +17,11 @@ SURVEY, PRICES, ACTIONS, AUCTION, BUILD, INVEST, PEEK, OVER = (
     "survey", "prices", "actions", "auction", "build", "invest", "peek", "over")
 NO_LIMIT = 11  # limiter column of a player who never processed arsenic: beyond column 10
 SUPPLY_MINER = -1  # Area.miner for a miner from the development board or a card
+
+
+# Where each area was last found in a state's ``areas``: every state of a game lists the map's
+# areas in one order, so the rules find an area at once (``State.area_index`` checks the guess).
+_WHERE: dict[str, int] = {}
 
 
 @dataclass(frozen=True)
@@ -112,13 +118,26 @@ class State:
 
     # -- reading -----------------------------------------------------------
     def area(self, area_id: str) -> Area:
-        for a in self.areas:
+        return self.areas[self.area_index(area_id)]
+
+    def area_index(self, area_id: str) -> int:
+        """Where the area lies in ``areas`` (KeyError when nowhere)."""
+        areas = self.areas
+        index = _WHERE.get(area_id)
+        if index is not None and index < len(areas) and areas[index].id == area_id:
+            return index
+        for index, a in enumerate(areas):
             if a.id == area_id:
-                return a
+                _WHERE[area_id] = index
+                return index
         raise KeyError(area_id)
 
     def has_area(self, area_id: str) -> bool:
-        return any(a.id == area_id for a in self.areas)
+        try:
+            self.area_index(area_id)
+        except KeyError:
+            return False
+        return True
 
     def column_of(self, seat: int) -> int | None:
         for index, column in enumerate(self.track):
@@ -140,18 +159,20 @@ class State:
 # -- building new states ---------------------------------------------------------------
 def with_player(state: State, seat: int, **changes: Any) -> State:
     players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
+    players[seat] = evolve(players[seat], **changes)
+    return evolve(state, players=tuple(players))
 
 
 def with_area(state: State, area_id: str, **changes: Any) -> State:
-    return replace(state, areas=tuple(replace(a, **changes) if a.id == area_id else a for a in state.areas))
+    index = state.area_index(area_id)
+    areas = state.areas
+    return evolve(state, areas=areas[:index] + (evolve(areas[index], **changes),) + areas[index + 1:])
 
 
 def with_deck(state: State, region: str, cards: tuple[str, ...]) -> State:
     decks = dict(state.decks)
     decks[region] = tuple(cards)
-    return replace(state, decks=tuple(sorted(decks.items())))
+    return evolve(state, decks=tuple(sorted(decks.items())))
 
 
 # -- JSON ----------------------------------------------------------------------------------

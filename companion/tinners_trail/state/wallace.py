@@ -7,10 +7,11 @@ and the steps of his last turn, so the phone can show them to be checked against
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ...errors import BadAction
+from .values import evolve
 
 SOLO_BOT = "lord-wallace"
 
@@ -78,7 +79,7 @@ def human_seat(state: Any) -> int:
 
 
 def with_lord(state: Any, **changes: Any) -> Any:
-    return replace(state, lord=replace(state.lord, **changes))
+    return evolve(state, lord=evolve(state.lord, **changes))
 
 
 def note(state: Any, *lines: str) -> Any:
