@@ -5,20 +5,30 @@ history once the player moves) and what follows by itself (forced passes, the sa
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Mapping, Sequence
 
+from ..bots import BotSet
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import BadAction
+from .bots.lab import bot_set
+from .bots.seats import bot_action as seat_bot
 from .data.tables import Rules, load_rules
 from .moves import LORD_MOVES, MOVES
 from .moves.invest import after_actions
 from .moves.track import forced_passes, work_left
+from .options import lord_action, to_act
+from .options import options as buttons
 from .scoring import score, score_file
 from .setup import difficulty, setup, variant_ids
 from .setup import switches as tt_switches
 from .state import ACTIONS, State, from_json, to_json
+from .state.checks import problems as state_problems
 from .state.values import evolve
 from .state.wallace import printed, told, with_lord
+from .views import view as seen_by
+from .views.log import changes
+from .views.log import describe as log_line
 
 # What a seat the table waits for is doing, phase by phase (the turn banner's words).
 TURN_PHRASES = {"survey": "choosing survey cards", "prices": "rolling the ore prices", "auction": "bidding",
@@ -122,23 +132,19 @@ class TinnersTrail(Game):
         return from_json(data)
 
     def problems(self, state: State) -> list:
-        from .state.checks import problems
-        return problems(state, self.data)
+        return state_problems(state, self.data)
 
     # -- what the phones show ------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict:
-        from .views import view
-        return view(state, seat, self.data)
+        return seen_by(state, seat, self.data)
 
     def options(self, state: State, seat: int | None) -> list[Option]:
-        from .options import options
-        return options(self, state, seat)
+        return buttons(self, state, seat)
 
     def describe(self, before: State, action: Action, after: State) -> str:
-        from .views.log import changes, describe
         if action.get("type") in LORD_MOVES and after.lord is not None:
             return told(after.lord.steps)
-        return describe(before, action, self.data) + changes(before, after)
+        return log_line(before, action, self.data) + changes(before, after)
 
     def round_of(self, state: State) -> int:
         return state.round
@@ -147,7 +153,6 @@ class TinnersTrail(Game):
         return state.track[0][0] if state.track and state.track[0] else 0
 
     def acting_seats(self, state: State) -> tuple[int, ...]:
-        from .options import to_act
         return tuple(to_act(state))
 
     def turn_phrase(self, state: State, seat: int) -> str | None:
@@ -167,13 +172,14 @@ class TinnersTrail(Game):
     def bot_action(self, state: State, seat: int) -> dict | None:
         """The next action of a bot seat (``PlayerSpec.bot``) or of Lord Wallace, or None when
         none is due."""
-        from .bots.seats import bot_action
-        from .options import lord_action, to_act
         if state.lord is not None and seat == state.lord.seat:
             kind = lord_action(state)
             return {"type": kind, "seat": seat} if kind and not printed(state) else None
-        return bot_action(self, state, seat) if seat in to_act(state) else None
+        return seat_bot(self, state, seat) if seat in to_act(state) else None
 
     def bot_step(self, state: State, seat: int, bot: str, chooser) -> tuple[dict, State] | None:
-        from .bots.lab import bot_set
-        return bot_set(self).step(state, seat, bot, chooser)
+        return self.bots.step(state, seat, bot, chooser)
+
+    @cached_property
+    def bots(self) -> BotSet:
+        return bot_set(self)

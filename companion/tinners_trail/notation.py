@@ -10,8 +10,8 @@ pump, ``?`` face-down tile, ``^`` face-up tile.
 
 from __future__ import annotations
 
-from .moves.prices import price
 from .data.tables import Rules
+from .moves.prices import price
 from .state import State
 
 

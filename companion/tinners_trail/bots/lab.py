@@ -8,8 +8,8 @@ tile counts at an average worth for its region.
 
 Both try the actions of ``options.candidates`` (which lists only actions that pass the quick
 tests their rules begin with) in their order and play the first the rules allow. In the actions phase passing is always
-allowed and the heuristic values it at 0, so it never looks at a development away from its own
-mines (valued below passing): it lists only those near them.
+allowed and the heuristic values it at 0, so it never looks at what it values below passing: a
+development away from its own mines, an auction when it has no mine left to build or under £8.
 """
 
 from __future__ import annotations
@@ -106,8 +106,9 @@ class Bots(BotSet):
             found = candidates(game, state, seat)
             order = random_order(found, chooser)
         else:
-            found = candidates(game, state, seat, near=True)
             known = seen(game, state, seat)
+            me = known.players[seat]
+            found = candidates(game, state, seat, near=True, auctions=me.mines > 0 and me.money >= 8)
             keyed = [(value(known, action), chooser.random(), i) for i, action in enumerate(found)]
             keyed.sort(reverse=True)
             order = (found[i] for _, _, i in keyed)

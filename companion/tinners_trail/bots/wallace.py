@@ -4,8 +4,8 @@ as a sort key (largest first), ending with east or west so that no two areas eve
 
 from __future__ import annotations
 
-from ..moves.developments import available_pump_group, capacity
 from ..data.tables import Rules
+from ..moves.developments import available_pump_group, capacity
 from ..state import State
 from ..state.wallace import with_lord
 

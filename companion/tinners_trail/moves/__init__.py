@@ -123,8 +123,8 @@ def _move(spec: ActionSpec, read: Reader, check: Callable[..., Any], play: Calla
 
 MOVES = Moves([
     _move(ActionSpec("keep_cards", (SEAT, Field("discard", Kind.STR_LIST, False, doc="one dealt card of each region"),
-                                    *(Field(f"discard_{r}", Kind.STR, False, doc=f"the region {r} card to discard (form)")
-                                      for r in REGIONS)),
+                                    *(Field(f"discard_{r}", Kind.STR, False,
+                                            doc=f"the region {r} card to discard (form)") for r in REGIONS)),
                      private=("discard",), doc="Choose the survey cards to keep: discard one of each region."),
           lambda a: (a["seat"], discards(a)), survey.check_keep_cards, survey.keep_cards),
     Move(ActionSpec("roll_prices", (ANY_SEAT,), randomises=True, doc="Roll the ore price dice."), _roll, _may_roll),
@@ -167,7 +167,8 @@ MOVES = Moves([
           _seat, actions.check_sell_pasties, actions.sell_pasties),
     _move(ActionSpec("pass", (SEAT,), doc="Pass for the rest of the round."),
           _seat, actions.check_pass, actions.pass_turn),
-    _move(ActionSpec("place_bonus", (SEAT, Field("piece", Kind.STR, choices=PIECES), AREA, Field("to", Kind.STR, False)),
+    _move(ActionSpec("place_bonus", (SEAT, Field("piece", Kind.STR, choices=PIECES), AREA,
+                                     Field("to", Kind.STR, False)),
                      doc="Place a Michigan development for free."),
           _bonus, actions.check_place_bonus, actions.place_bonus),
     _move(ActionSpec("process_arsenic", (SEAT, AREA), doc="Process an arsenic cube at one of your mines."),

@@ -4,31 +4,37 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ...core import require
-from .developments import RULE, available_pump_group, capacity, placement_error, put
+from ...errors import RuleViolation
 from ..data.tables import PIECES, Rules
 from ..state import State, with_area, with_player
-from .track import advance, pass_seat, require_active, require_work
 from ..state.values import evolve
+from .developments import RULE, available_pump_group, capacity, placement_error, put
+from .track import advance, pass_seat, require_active, require_work
 
 
 def check_extract(state: State, seat: int, area_id: str, tin: int, copper: int, rules: Rules) -> None:
     rule = "Extract ore"
     require_active(state, seat)
-    require(state.has_area(area_id), f"There is no area {area_id!r}.", rule)
+    if not state.has_area(area_id):
+        raise RuleViolation(f"There is no area {area_id!r}.", rule)
     area = state.area(area_id)
     name = rules.areas[area_id].name
     player = state.players[seat]
-    require(area.owner == seat, f"{name} is not one of {player.name}'s mines.", rule)
-    require(tin >= 0 and copper >= 0 and tin + copper >= 1, "Take at least one cube of tin or copper.", rule)
-    require(tin <= area.tin and copper <= area.copper,
-            f"{name} holds {area.tin} tin and {area.copper} copper; you asked for {tin} tin and {copper} copper.", rule)
+    if area.owner != seat:
+        raise RuleViolation(f"{name} is not one of {player.name}'s mines.", rule)
+    if not (tin >= 0 and copper >= 0 and tin + copper >= 1):
+        raise RuleViolation("Take at least one cube of tin or copper.", rule)
+    if not (tin <= area.tin and copper <= area.copper):
+        raise RuleViolation(f"{name} holds {area.tin} tin and {area.copper} copper; "
+                            f"you asked for {tin} tin and {copper} copper.", rule)
     limit = capacity(state, area_id, rules)
-    require(tin + copper <= limit, f"{name} can yield {limit} cubes per extraction (2 + miner, port and train); "
-            f"you asked for {tin + copper}.", rule)
+    if tin + copper > limit:
+        raise RuleViolation(f"{name} can yield {limit} cubes per extraction (2 + miner, port and train); "
+                            f"you asked for {tin + copper}.", rule)
     cost = area.water * (tin + copper)
-    require(cost <= player.money, f"{tin + copper} cubes with {area.water} water cost £{cost} "
-            f"(£{area.water} each); {player.name} has £{player.money}.", rule)
+    if cost > player.money:
+        raise RuleViolation(f"{tin + copper} cubes with {area.water} water cost £{cost} "
+                            f"(£{area.water} each); {player.name} has £{player.money}.", rule)
     require_work(state, seat, rules.work_costs["extract"], "Extracting ore", rules)
 
 
@@ -46,19 +52,24 @@ def check_develop(state: State, seat: int, piece: str, area_id: str, to: str | N
                   rules: Rules) -> None:
     rule = "Development actions"
     require_active(state, seat)
-    require(piece in PIECES, f"Unknown development {piece!r}; choose {', '.join(PIECES)} or steam_pumps.", rule)
+    if piece not in PIECES:
+        raise RuleViolation(f"Unknown development {piece!r}; choose {', '.join(PIECES)} or steam_pumps.", rule)
     index = PIECES.index(piece)
     left = state.stock[state.round - 1][index]
-    require(left > 0, f"No {piece} is left in the round {state.round} column of the development board.", rule)
+    if left <= 0:
+        raise RuleViolation(f"No {piece} is left in the round {state.round} column of the development board.", rule)
     cost = rules.work_costs[piece]
     require_work(state, seat, cost, f"A {piece}", rules)
     player = state.players[seat]
     if own:
-        require(piece == "miner" and state.module("emigration"),
-                "Only a miner can be swapped for your own, with the Emigration module.", "Claiming miners")
-        require(player.own_miners > 0, f"{player.name} has no own miner left to place.", "Claiming miners")
+        if not (piece == "miner" and state.module("emigration")):
+            raise RuleViolation("Only a miner can be swapped for your own, with the Emigration module.",
+                                "Claiming miners")
+        if player.own_miners <= 0:
+            raise RuleViolation(f"{player.name} has no own miner left to place.", "Claiming miners")
     problem = placement_error(state, piece, area_id, to, rules, seat, own)
-    require(problem is None, problem or "", RULE)
+    if problem is not None:
+        raise RuleViolation(problem, RULE)
 
 
 def develop(state: State, seat: int, piece: str, area_id: str, to: str | None, own: bool, rules: Rules) -> State:
@@ -80,20 +91,26 @@ def check_steam_pumps(state: State, seat: int, drains: Mapping[str, int], rules:
     rule = "Steam pumps"
     require_active(state, seat)
     group = available_pump_group(state)
-    require(group is not None, f"No steam-pump group is left for round {state.round}.", rule)
+    if group is None:
+        raise RuleViolation(f"No steam-pump group is left for round {state.round}.", rule)
     require_work(state, seat, rules.work_costs["steam_pumps"], "Steam pumps", rules)
     size = state.pumps[group][1]
     total = 0
     for area_id, amount in drains.items():
-        require(state.has_area(area_id), f"There is no area {area_id!r}.", rule)
-        require(isinstance(amount, int) and amount >= 0, "Water to remove must be a whole number.", rule)
+        if not state.has_area(area_id):
+            raise RuleViolation(f"There is no area {area_id!r}.", rule)
+        if not (isinstance(amount, int) and amount >= 0):
+            raise RuleViolation("Water to remove must be a whole number.", rule)
         have = state.area(area_id).water
-        require(amount <= have, f"{rules.areas[area_id].name} has {have} water; you asked to remove {amount}.", rule)
+        if amount > have:
+            raise RuleViolation(f"{rules.areas[area_id].name} has {have} water; you asked to remove {amount}.", rule)
         total += amount
-    require(total > 0, "Steam pumps must remove at least 1 water from a mine; with nothing to drain they "
-            "would only cost you a work point.", rule)
-    require(total <= size, f"The rightmost group has {size} steam pump{'s' if size != 1 else ''}: remove at most "
-            f"{size} water, not {total}.", rule)
+    if total <= 0:
+        raise RuleViolation("Steam pumps must remove at least 1 water from a mine; with nothing to drain they "
+                            "would only cost you a work point.", rule)
+    if total > size:
+        raise RuleViolation(f"The rightmost group has {size} steam pump{'s' if size != 1 else ''}: remove at most "
+                            f"{size} water, not {total}.", rule)
 
 
 def steam_pumps(state: State, seat: int, drains: Mapping[str, int], rules: Rules) -> State:
@@ -130,9 +147,11 @@ def pass_turn(state: State, seat: int, rules: Rules) -> State:
 def check_place_bonus(state: State, seat: int, piece: str, area_id: str, to: str | None, rules: Rules) -> None:
     require_active(state, seat)
     player = state.players[seat]
-    require(piece in player.bonus_pieces, f"{player.name} holds no Michigan {piece} to place.", "Michigan")
+    if piece not in player.bonus_pieces:
+        raise RuleViolation(f"{player.name} holds no Michigan {piece} to place.", "Michigan")
     problem = placement_error(state, piece, area_id, to, rules, seat, extra=piece == "miner")
-    require(problem is None, problem or "", RULE)
+    if problem is not None:
+        raise RuleViolation(problem, RULE)
 
 
 def place_bonus(state: State, seat: int, piece: str, area_id: str, to: str | None, rules: Rules) -> State:

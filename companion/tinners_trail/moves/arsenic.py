@@ -3,35 +3,40 @@ whose sections close one by one as the rounds pass."""
 
 from __future__ import annotations
 
-
-from ...core import require
+from ...errors import RuleViolation
 from ..data.tables import Rules
 from ..state import State, with_area, with_player
-from .track import advance, require_active, require_work
 from ..state.values import evolve
+from .track import advance, require_active, require_work
 
 RULE_PROCESS = "Arsenic: process arsenic"
 RULE_SELL = "Arsenic: sell arsenic"
 
 
 def _require_module(state: State) -> None:
-    require(state.module("arsenic"), "This table does not use the Arsenic module.", "Arsenic")
+    if not state.module("arsenic"):
+        raise RuleViolation("This table does not use the Arsenic module.", "Arsenic")
 
 
 def check_process(state: State, seat: int, area_id: str, rules: Rules) -> None:
     _require_module(state)
     require_active(state, seat)
     player = state.players[seat]
-    require(player.calciner, f"{player.name} has no calciner yet; build it with a new mine first.", RULE_PROCESS)
-    require(state.has_area(area_id), f"There is no area {area_id!r}.", RULE_PROCESS)
+    if not player.calciner:
+        raise RuleViolation(f"{player.name} has no calciner yet; build it with a new mine first.", RULE_PROCESS)
+    if not state.has_area(area_id):
+        raise RuleViolation(f"There is no area {area_id!r}.", RULE_PROCESS)
     area = state.area(area_id)
     name = rules.areas[area_id].name
-    require(area.owner == seat, f"{name} is not one of {player.name}'s mines.", RULE_PROCESS)
-    require(area.arsenic > 0, f"{name} has no arsenic left.", RULE_PROCESS)
+    if area.owner != seat:
+        raise RuleViolation(f"{name} is not one of {player.name}'s mines.", RULE_PROCESS)
+    if area.arsenic <= 0:
+        raise RuleViolation(f"{name} has no arsenic left.", RULE_PROCESS)
     new_limit = min(player.limit, rules.track_columns + 1) - 1
     column = state.column_of(seat)
-    require(column < new_limit, f"The limiter would move to column {new_limit}, where {player.name}'s disc "
-            f"already stands (column {column}).", RULE_PROCESS)
+    if column >= new_limit:
+        raise RuleViolation(f"The limiter would move to column {new_limit}, where {player.name}'s disc "
+                            f"already stands (column {column}).", RULE_PROCESS)
 
 
 def process(state: State, seat: int, area_id: str, rules: Rules) -> State:
@@ -73,8 +78,10 @@ def check_sell(state: State, seat: int, rules: Rules) -> None:
     _require_module(state)
     require_active(state, seat)
     player = state.players[seat]
-    require(player.calciner, f"{player.name} has no calciner yet.", RULE_SELL)
-    require(player.arsenic > 0, f"{player.name} has no processed arsenic to sell.", RULE_SELL)
+    if not player.calciner:
+        raise RuleViolation(f"{player.name} has no calciner yet.", RULE_SELL)
+    if player.arsenic <= 0:
+        raise RuleViolation(f"{player.name} has no processed arsenic to sell.", RULE_SELL)
     require_work(state, seat, rules.work_costs["sell_arsenic"], "Selling arsenic", rules)
 
 

@@ -8,16 +8,15 @@ minimum bid, and a face-down tile nobody bids on leaves the map.
 
 from __future__ import annotations
 
-
-from ...core import require, rng
-from ...errors import BadAction, NotYourTurn
-from .building import finish_won
+from ...core import rng
+from ...errors import BadAction, NotYourTurn, RuleViolation
 from ..data.tables import Rules
 from ..setup import size_key
 from ..state import ACTIONS, AUCTION, Auction, State, with_area, with_deck, with_player
+from ..state.values import evolve
+from .building import finish_won
 from .survey import card_error
 from .track import auction_work, require_active, work_left
-from ..state.values import evolve
 
 RULE = "Build mine: auction"
 
@@ -49,11 +48,14 @@ def why_not_bidder(state: State, seat: int, rules: Rules) -> str | None:
 
 
 def _check_area(state: State, area_id: str, rules: Rules) -> None:
-    require(state.has_area(area_id), f"There is no area {area_id!r}.", RULE)
+    if not state.has_area(area_id):
+        raise RuleViolation(f"There is no area {area_id!r}.", RULE)
     area = state.area(area_id)
     name = rules.areas[area_id].name
-    require(area.owner is None, f"{name} already has a mine.", RULE)
-    require(area.tile is not None, f"{name} has no area tile to build on.", RULE)
+    if area.owner is not None:
+        raise RuleViolation(f"{name} already has a mine.", RULE)
+    if area.tile is None:
+        raise RuleViolation(f"{name} has no area tile to build on.", RULE)
 
 
 def _clockwise_others(state: State, starter: int, rules: Rules, need: int) -> tuple[int, ...]:
@@ -66,7 +68,8 @@ def check_start_auction(state: State, seat: int, area_id: str, card: str | None,
     """Why the auction may not start (raised); the opening minimum when it may."""
     require_active(state, seat)
     reason = why_not_bidder(state, seat, rules)
-    require(reason is None, f"{reason} ({RULE}).", RULE)
+    if reason is not None:
+        raise RuleViolation(f"{reason} ({RULE}).", RULE)
     _check_area(state, area_id, rules)
     area = state.area(area_id)
     player = state.players[seat]
@@ -79,15 +82,20 @@ def check_start_auction(state: State, seat: int, area_id: str, card: str | None,
         minimum = minimum_bid(state)
     if card is not None:
         problem = card_error(state, seat, card, area_id, rules)
-        require(problem is None, problem or "", "Survey cards")
+        if problem is not None:
+            raise RuleViolation(problem, "Survey cards")
         if not two_player(state):
-            require(not area.face_up, "A survey card may be played before an auction only on a face-down tile; "
-                    "the winner may still buy a card's benefit afterwards.", "Before the auction")
+            if area.face_up:
+                raise RuleViolation("A survey card may be played before an auction only on a face-down tile; "
+                                    "the winner may still buy a card's benefit afterwards.", "Before the auction")
             others = _clockwise_others(state, seat, rules, minimum + 1)
-            require(bool(others), "A survey card may be played before an auction only if another player can "
-                    "bid; nobody else can, so buy the benefit after the auction instead.", "Before the auction")
-    require(player.money >= minimum, f"The opening bid must be at least £{minimum}"
-            f"{_minimum_reason(state, card, rules)}; {player.name} has £{player.money}.", RULE)
+            if not others:
+                raise RuleViolation("A survey card may be played before an auction only if another player can "
+                                    "bid; nobody else can, so buy the benefit after the auction instead.",
+                                    "Before the auction")
+    if player.money < minimum:
+        raise RuleViolation(f"The opening bid must be at least £{minimum}"
+                            f"{_minimum_reason(state, card, rules)}; {player.name} has £{player.money}.", RULE)
     return minimum
 
 
@@ -117,15 +125,18 @@ def _minimum_reason(state: State, card: str | None, rules: Rules) -> str:
 
 
 def check_draw_survey(state: State, seat: int, area_id: str, rules: Rules) -> None:
-    require(two_player(state), "Drawing a survey card to start an auction is the 2-player rule.", "2-player auctions")
+    if not two_player(state):
+        raise RuleViolation("Drawing a survey card to start an auction is the 2-player rule.", "2-player auctions")
     require_active(state, seat)
     reason = why_not_bidder(state, seat, rules)
-    require(reason is None, f"{reason} ({RULE}).", RULE)
+    if reason is not None:
+        raise RuleViolation(f"{reason} ({RULE}).", RULE)
     _check_area(state, area_id, rules)
     region = rules.areas[area_id].region
     deck = list(state.deck(region))
-    require(bool(deck), f"The region {region} survey deck is empty; play a card from your hand instead.",
-            "2-player auctions")
+    if not deck:
+        raise RuleViolation(f"The region {region} survey deck is empty; play a card from your hand instead.",
+                            "2-player auctions")
 
 
 def draw_survey(state: State, seat: int, area_id: str, rules: Rules) -> State:
@@ -148,13 +159,16 @@ def check_bid(state: State, seat: int, amount: int, rules: Rules) -> None:
     auction = _require_turn(state, seat)
     player = state.players[seat]
     if auction.leader is None:
-        require(amount >= auction.minimum, f"Bid £{amount} is below the minimum £{auction.minimum}"
-                f"{_minimum_reason(state, auction.card, rules)}.", RULE)
+        if amount < auction.minimum:
+            raise RuleViolation(f"Bid £{amount} is below the minimum £{auction.minimum}"
+                                f"{_minimum_reason(state, auction.card, rules)}.", RULE)
     else:
-        require(amount > auction.high, f"Bid £{amount} must beat the high bid of £{auction.high} "
-                f"({state.players[auction.leader].name}).", RULE)
-    require(amount <= player.money, f"Bid £{amount} is more than {player.name}'s £{player.money}; "
-            f"nobody may bid money they do not have.", RULE)
+        if amount <= auction.high:
+            raise RuleViolation(f"Bid £{amount} must beat the high bid of £{auction.high} "
+                                f"({state.players[auction.leader].name}).", RULE)
+    if amount > player.money:
+        raise RuleViolation(f"Bid £{amount} is more than {player.name}'s £{player.money}; "
+                            f"nobody may bid money they do not have.", RULE)
 
 
 def bid(state: State, seat: int, amount: int, rules: Rules) -> State:
@@ -168,9 +182,9 @@ def bid(state: State, seat: int, amount: int, rules: Rules) -> State:
 
 def check_drop(state: State, seat: int, rules: Rules) -> None:
     auction = _require_turn(state, seat)
-    require(not (seat == auction.starter and auction.leader is None),
-            f"{state.players[seat].name} started this auction and must make the opening bid "
-            f"(at least £{auction.minimum}).", RULE)
+    if seat == auction.starter and auction.leader is None:
+        raise RuleViolation(f"{state.players[seat].name} started this auction and must make the opening bid "
+                            f"(at least £{auction.minimum}).", RULE)
 
 
 def drop(state: State, seat: int, rules: Rules) -> State:

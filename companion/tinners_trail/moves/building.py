@@ -3,16 +3,14 @@ with the Arsenic module, may build the calciner alongside it."""
 
 from __future__ import annotations
 
-
-from ...core import require
-from ...errors import NotYourTurn
-from .developments import place, placement_error
+from ...errors import NotYourTurn, RuleViolation
 from ..data.tables import Rules
 from ..setup import size_key
 from ..state import ACTIONS, BUILD, State, Won, with_area, with_player
+from ..state.values import evolve
+from .developments import place, placement_error
 from .survey import card_error
 from .track import advance
-from ..state.values import evolve
 
 RULE = "After the auction"
 MONEY_TILE_BONUS = 3
@@ -57,20 +55,26 @@ def check_build_mine(state: State, seat: int, card: str | None, calciner: bool, 
         raise NotYourTurn(f"{state.players[won.winner].name} won the auction and builds the mine.", RULE)
     player = state.players[seat]
     if card is not None:
-        require(won.card is None, f"A survey card ({_words(won.card, rules)}) was played before the auction; only one card "
-                "improves a mine.", RULE)
-        require(size_key(state.players) > 2, "With two players survey cards are played before the auction only.",
-                "2-player auctions")
+        if won.card is not None:
+            raise RuleViolation(f"A survey card ({_words(won.card, rules)}) was played before the auction; "
+                                "only one card improves a mine.", RULE)
+        if size_key(state.players) <= 2:
+            raise RuleViolation("With two players survey cards are played before the auction only.",
+                                "2-player auctions")
         problem = card_error(state, seat, card, won.area, rules)
-        require(problem is None, problem or "", "Survey cards")
+        if problem is not None:
+            raise RuleViolation(problem, "Survey cards")
         value = rules.cards[card].value
-        require(player.money >= value, f"The survey card {_words(card, rules)} costs £{value} after the auction; "
-                f"{player.name} has £{player.money}.", RULE)
+        if player.money < value:
+            raise RuleViolation(f"The survey card {_words(card, rules)} costs £{value} after the auction; "
+                                f"{player.name} has £{player.money}.", RULE)
     if calciner:
-        require(state.module("arsenic"), "Calciners belong to the Arsenic module, which this table does not use.",
-                "Arsenic: build calciner")
-        require(not player.calciner, f"{player.name} has already built a calciner; each player has one.",
-                "Arsenic: build calciner")
+        if not state.module("arsenic"):
+            raise RuleViolation("Calciners belong to the Arsenic module, which this table does not use.",
+                                "Arsenic: build calciner")
+        if player.calciner:
+            raise RuleViolation(f"{player.name} has already built a calciner; each player has one.",
+                                "Arsenic: build calciner")
 
 
 def build_mine(state: State, seat: int, card: str | None, calciner: bool, rules: Rules) -> State:

@@ -5,8 +5,7 @@ Placement rules are shared by the development actions, survey cards and Michigan
 
 from __future__ import annotations
 
-
-from ...core import require
+from ...errors import RuleViolation
 from ..data.tables import PIECES, Rules
 from ..state import SUPPLY_MINER, State, with_area
 from ..state.values import evolve
@@ -59,7 +58,8 @@ def place(state: State, piece: str, area_id: str, to: str | None, rules: Rules, 
           own: bool = False, extra: bool = False) -> State:
     """Put a piece on the map and apply its effect (checked first)."""
     problem = placement_error(state, piece, area_id, to, rules, seat, own, extra)
-    require(problem is None, problem or "", RULE)
+    if problem is not None:
+        raise RuleViolation(problem, RULE)
     return put(state, piece, area_id, to, rules, seat, own, extra)
 
 

@@ -3,12 +3,11 @@ round on the emigration board and earns that location's bonus."""
 
 from __future__ import annotations
 
-
-from ...core import require
+from ...errors import RuleViolation
 from ..data.tables import Rules
 from ..state import State, with_area, with_player
-from .track import advance, require_active, require_work
 from ..state.values import evolve
+from .track import advance, require_active, require_work
 
 RULE = "Emigration: emigrate"
 LOCATIONS = ("michigan", "sierra_madre", "kimberly", "adelaide")
@@ -22,17 +21,22 @@ def taken(state: State, location: str, round_: int) -> int | None:
 
 
 def check_emigrate(state: State, seat: int, area_id: str, location: str, rules: Rules) -> None:
-    require(state.module("emigration"), "This table does not use the Emigration module.", "Emigration")
+    if not state.module("emigration"):
+        raise RuleViolation("This table does not use the Emigration module.", "Emigration")
     require_active(state, seat)
-    require(location in LOCATIONS, f"Unknown location {location!r}; choose {', '.join(LOCATIONS)}.", RULE)
-    require(state.has_area(area_id), f"There is no area {area_id!r}.", RULE)
+    if location not in LOCATIONS:
+        raise RuleViolation(f"Unknown location {location!r}; choose {', '.join(LOCATIONS)}.", RULE)
+    if not state.has_area(area_id):
+        raise RuleViolation(f"There is no area {area_id!r}.", RULE)
     player = state.players[seat]
     name = rules.areas[area_id].name
-    require(state.area(area_id).miner == seat, f"{name} holds no miner of {player.name}'s colour.", RULE)
+    if state.area(area_id).miner != seat:
+        raise RuleViolation(f"{name} holds no miner of {player.name}'s colour.", RULE)
     holder = taken(state, location, state.round)
     place = rules.emigration[location]["name"]
-    require(holder is None, f"{place} already has a miner for round {state.round} "
-            f"({state.players[holder].name if holder is not None else ''}).", RULE)
+    if holder is not None:
+        raise RuleViolation(f"{place} already has a miner for round {state.round} "
+                            f"({state.players[holder].name if holder is not None else ''}).", RULE)
     require_work(state, seat, rules.work_costs["emigrate"], "Emigrating", rules)
 
 

@@ -3,18 +3,16 @@ the work track, refill the steam pumps and let the leaders peek at a face-down t
 
 from __future__ import annotations
 
-
-from ...core import require
-from ...errors import NotYourTurn
-from .emigration import adelaide_bonus
-from .prices import price
+from ...errors import NotYourTurn, RuleViolation
 from ..data.tables import Rules
 from ..setup import size_key
 from ..state import ACTIONS, INVEST, OVER, PEEK, PRICES, State, with_area, with_player
+from ..state.values import evolve
+from ..state.wallace import lord_seat
+from .emigration import adelaide_bonus
+from .prices import price
 from .wallace_extras import round_start
 from .wallace_invest import his_sale, row_index
-from ..state.wallace import lord_seat
-from ..state.values import evolve
 
 RULE = "Phase 3: Sell & invest"
 STEPS = (10, 5)
@@ -71,10 +69,12 @@ def _require_turn(state: State, seat: int) -> None:
 
 def check_invest(state: State, seat: int, tens: int, fives: int, rules: Rules) -> None:
     _require_turn(state, seat)
-    require(tens >= 0 and fives >= 0 and tens + fives > 0, "Invest at least one £10 or £5 step, or pass.", RULE)
+    if not (tens >= 0 and fives >= 0 and tens + fives > 0):
+        raise RuleViolation("Invest at least one £10 or £5 step, or pass.", RULE)
     player = state.players[seat]
     amount = 10 * tens + 5 * fives
-    require(amount <= player.money, f"Investing £{amount} needs more than {player.name}'s £{player.money}.", RULE)
+    if amount > player.money:
+        raise RuleViolation(f"Investing £{amount} needs more than {player.name}'s £{player.money}.", RULE)
 
 
 def invest(state: State, seat: int, tens: int, fives: int, rules: Rules) -> State:
@@ -126,10 +126,11 @@ def check_peek(state: State, seat: int, area_id: str | None, rules: Rules) -> No
     if state.peekers[0] != seat:
         raise NotYourTurn(f"It is {state.players[state.peekers[0]].name}'s turn to peek.", rule)
     if area_id is not None:
-        require(state.has_area(area_id), f"There is no area {area_id!r}.", rule)
+        if not state.has_area(area_id):
+            raise RuleViolation(f"There is no area {area_id!r}.", rule)
         area = state.area(area_id)
-        require(area.tile is not None and not area.face_up,
-                f"{rules.areas[area_id].name} has no face-down tile to look at.", rule)
+        if not (area.tile is not None and not area.face_up):
+            raise RuleViolation(f"{rules.areas[area_id].name} has no face-down tile to look at.", rule)
 
 
 def peek(state: State, seat: int, area_id: str | None, rules: Rules) -> State:

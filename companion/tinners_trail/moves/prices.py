@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...core import require, rng
-from ...errors import NotYourTurn
+from ...core import rng
+from ...errors import NotYourTurn, RuleViolation
 from ..data.tables import ORES, Rules
 from ..state import ACTIONS, PRICES, State, with_area, with_player
 from ..state.values import evolve
@@ -43,15 +43,18 @@ def roll(state: State, rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def check_faces(ore: str, values: Sequence[int], rules: Rules) -> None:
     names = list(rules.dice)
-    require(len(values) == len(names), f"Enter the {ore} roll as {len(names)} dice ({', '.join(names)}).",
-            "Phase 1: Set ore prices")
+    if len(values) != len(names):
+        raise RuleViolation(f"Enter the {ore} roll as {len(names)} dice ({', '.join(names)}).",
+                            "Phase 1: Set ore prices")
     for name, value in zip(names, values):
-        require(value in rules.dice[name], f"The {name} die has no face {value}; its faces are "
-                f"{', '.join(map(str, rules.dice[name]))}.", "Phase 1: Set ore prices")
+        if value not in rules.dice[name]:
+            raise RuleViolation(f"The {name} die has no face {value}; its faces are "
+                                f"{', '.join(map(str, rules.dice[name]))}.", "Phase 1: Set ore prices")
 
 
 def check_set_prices(state: State, tin_dice: Sequence[int], copper_dice: Sequence[int], rules: Rules) -> None:
-    require(state.phase == PRICES, "Ore prices are set at the start of a round, not now.", "Phase 1: Set ore prices")
+    if state.phase != PRICES:
+        raise RuleViolation("Ore prices are set at the start of a round, not now.", "Phase 1: Set ore prices")
     check_faces("tin", tin_dice, rules)
     check_faces("copper", copper_dice, rules)
 

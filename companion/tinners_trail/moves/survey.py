@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...core import require
+from ...errors import RuleViolation
 from ..data.tables import Rules
 from ..setup import regions_in_play, size_key
 from ..state import PRICES, SURVEY, Area, State, with_deck, with_player
@@ -14,23 +14,28 @@ RULE = "Setup step 16: survey cards"
 
 
 def check_keep_cards(state: State, seat: int, discard: Sequence[str], rules: Rules) -> None:
-    require(state.phase == SURVEY, "Survey cards are chosen once, before the first round.", RULE)
+    if state.phase != SURVEY:
+        raise RuleViolation("Survey cards are chosen once, before the first round.", RULE)
     player = state.players[seat]
-    require(bool(player.drawn), f"{player.name} has already chosen which survey cards to keep.", RULE)
+    if not player.drawn:
+        raise RuleViolation(f"{player.name} has already chosen which survey cards to keep.", RULE)
     regions = regions_in_play(size_key(state.players))
     left = list(player.drawn)
     for card in discard:
-        require(card in left, f"{_said(card, rules)} is not among {player.name}'s dealt cards "
-                f"({', '.join(_said(c, rules) for c in player.drawn)}).", RULE)
+        if card not in left:
+            raise RuleViolation(f"{_said(card, rules)} is not among {player.name}'s dealt cards "
+                                f"({', '.join(_said(c, rules) for c in player.drawn)}).", RULE)
         left.remove(card)
     for card in discard:
         fits = rules.cards[card].regions
-        require(len(fits) == 1 and fits[0] != "wild",
-                f"{_said(card, rules)} fits {'any region' if 'wild' in fits else 'regions ' + ' and '.join(fits)}; "
-                f"the discards are one card of a single region each, and it is kept.", RULE)
+        if not (len(fits) == 1 and fits[0] != "wild"):
+            where = "any region" if "wild" in fits else "regions " + " and ".join(fits)
+            raise RuleViolation(f"{_said(card, rules)} fits {where}; "
+                                f"the discards are one card of a single region each, and it is kept.", RULE)
     named = sorted(rules.cards[c].regions[0] for c in discard)
-    require(named == sorted(regions), f"Discard exactly one card of each region {', '.join(regions)} "
-            f"(you named {', '.join(discard) or 'none'}).", RULE)
+    if named != sorted(regions):
+        raise RuleViolation(f"Discard exactly one card of each region {', '.join(regions)} "
+                            f"(you named {', '.join(discard) or 'none'}).", RULE)
 
 
 def keep_cards(state: State, seat: int, discard: Sequence[str], rules: Rules) -> State:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-
-from ...core import require
-from ...errors import NotYourTurn
+from ...errors import NotYourTurn, RuleViolation
 from ..data.tables import Rules
 from ..state import ACTIONS, State
 from ..state.values import evolve
@@ -46,8 +44,9 @@ def require_active(state: State, seat: int) -> None:
 
 def require_work(state: State, seat: int, cost: int, what: str, rules: Rules) -> None:
     left = work_left(state, seat, rules)
-    require(cost <= left, f"{what} costs {cost} work point{'s' if cost != 1 else ''} but "
-            f"{state.players[seat].name} has only {left} left.", "Actions: work points")
+    if cost > left:
+        raise RuleViolation(f"{what} costs {cost} work point{'s' if cost != 1 else ''} but "
+                            f"{state.players[seat].name} has only {left} left.", "Actions: work points")
 
 
 def advance(state: State, seat: int, cost: int) -> State:

@@ -9,13 +9,13 @@ from typing import Sequence
 
 from ...core import require
 from ...errors import NotYourTurn
-from .building import build_choices, finish_won, place_mine
+from ..bots.wallace import auction_worth, bid_dice, card_worth
 from ..data.tables import Rules
 from ..state import ACTIONS, AUCTION, BUILD, State, Won, with_area, with_player
-from .track import advance, auction_work, work_left
-from ..bots.wallace import auction_worth, bid_dice, card_worth
-from ..state.wallace import human_seat, note, with_lord
 from ..state.values import evolve
+from ..state.wallace import human_seat, note, with_lord
+from .building import build_choices, finish_won, place_mine
+from .track import advance, auction_work, work_left
 
 RULE = "Solo auctions"
 DEEP_POCKETS = 2

@@ -4,18 +4,17 @@ options do at the start of a round."""
 
 from __future__ import annotations
 
-
+from ..bots.wallace import (adit_plan, choose_area, mine_plan, miner_plan, mining_profit, ore, port_plan,
+                              pump_targets, train_plan, wallace_capacity)
+from ..data.tables import Rules
+from ..state import State, with_area, with_player
+from ..state.values import evolve
+from ..state.wallace import note, with_lord
 from .arsenic import sale_value, space_values, open_spaces
 from .developments import drain
 from .emigration import emigrate, taken
 from .prices import price
-from ..data.tables import Rules
-from ..state import State, with_area, with_player
 from .track import advance, work_left
-from ..bots.wallace import (adit_plan, choose_area, mine_plan, miner_plan, mining_profit, ore, port_plan,
-                              pump_targets, train_plan, wallace_capacity)
-from ..state.wallace import note, with_lord
-from ..state.values import evolve
 
 ARSENIC_FLOOR = (8, 8, 7, 5)       # leftmost column his limiter may reach, by round
 BAILING_OUT = {2: 1, 3: 2, 4: 3}   # water pumped from his mines at the start of these rounds

@@ -3,10 +3,10 @@ invested in £10 and £5 steps at his passing position, and whatever is left (un
 
 from __future__ import annotations
 
-from .prices import price
 from ..data.tables import Rules
 from ..state import State, with_player
 from ..state.wallace import human_seat, with_lord
+from .prices import price
 
 LAST_ROW = 4
 

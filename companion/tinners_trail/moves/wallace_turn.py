@@ -9,17 +9,17 @@ from typing import Sequence
 
 from ...core import require, rng
 from ...errors import BadAction, NotYourTurn
-from .actions import develop, steam_pumps
-from .prices import price
-from ..data.tables import Rules
-from ..state import ACTIONS, AUCTION, Auction, State, with_deck
-from .track import active_seat, advance, pass_seat, work_left
-from .wallace_auction import bid_total, finish, he_builds, may_answer, roll_bid_die
 from ..bots.wallace import (adit_plan, auction_worth, choose_area, east, mine_plan, miner_plan, ore, port_plan,
                               pumps_plan, train_plan)
-from .wallace_extras import emigration_instead, mine_or_arsenic, place_michigan
-from ..state.wallace import human_seat, note, with_lord
+from ..data.tables import Rules
+from ..state import ACTIONS, AUCTION, Auction, State, with_deck
 from ..state.values import evolve
+from ..state.wallace import human_seat, note, with_lord
+from .actions import develop, steam_pumps
+from .prices import price
+from .track import active_seat, advance, pass_seat, work_left
+from .wallace_auction import bid_total, finish, he_builds, may_answer, roll_bid_die
+from .wallace_extras import emigration_instead, mine_or_arsenic, place_michigan
 
 RULE = "Lord Wallace's turn"
 DEVELOP_ORDER = ("train", "adit", "port", "steam_pumps", "miner")

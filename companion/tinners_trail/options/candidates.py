@@ -3,18 +3,20 @@
 ``every=True`` lists every action of every kind the phone groups into its buttons, allowed or
 not, in a fixed order (a greyed button shows the first one's reason). Without it only the actions
 that pass the quick tests their rule starts with are listed (enough work points, a piece left in
-this round's column, a free space, a card of the area's region): the bots try these, and the
-rules still decide each one (``Game.refusal``). A quick test never drops an action the rules
-would allow, so a bot choosing among these chooses among every allowed move. ``near=True`` lists
-developments and Michigan pieces only in or next to the seat's own mines (as the phone lists them).
+this round's column, a card of the area's region, a port on the coast): the bots try these, and
+the rules still decide each one. A quick test never drops an action the rules would allow, so a
+bot choosing among these chooses among every allowed move. ``near=True`` lists developments and
+Michigan pieces only in or next to the seat's own mines (as the phone lists them), each where it
+has room.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import Mapping
 
-from ..data.tables import PIECES, Rules
+from ..data.tables import PIECES, REGIONS, Rules, SurveyCard
 from ..moves.auction import minimum_bid, solo_extra, two_player, why_not_bidder
 from ..moves.building import calciner_possible, cards_after
 from ..moves.developments import available_pump_group, capacity
@@ -25,23 +27,27 @@ from ..state import ACTIONS, AUCTION, BUILD, INVEST, PEEK, PRICES, SURVEY, Area,
 from .turn import lord_action, to_act
 
 
-def candidates(game, state: State, seat: int, every: bool = False, near: bool = False) -> list[dict]:
-    """Actions worth trying for ``seat`` now (the rules decide which are allowed)."""
+def candidates(game, state: State, seat: int, every: bool = False, near: bool = False,
+               auctions: bool = True) -> list[dict]:
+    """Actions worth trying for ``seat`` now (the rules decide which are allowed); ``auctions``:
+    whether to list the auctions for the right to build (a bot may know it will not bid)."""
     if seat not in to_act(state):
         return []
     kind = lord_action(state)
     if kind:
         return [{"type": kind, "seat": seat}]
     if state.phase == ACTIONS:
-        return _actions(game.data, state, seat, every, near)
+        return _actions(game.data, state, seat, every, near, auctions)
     make = BY_PHASE.get(state.phase)
     return make(game.data, state, seat, every) if make is not None else []
 
 
 def legal_actions(game, state: State, seat: int | None = None) -> list[dict]:
-    """Every allowed action of ``seat`` (of every seat acting now when None)."""
+    """Every allowed action of ``seat`` (of every seat acting now when None), in the order
+    the phone lists them."""
     seats = to_act(state) if seat is None else [seat]
-    return [action for s in seats for action in candidates(game, state, s) if game.refusal(state, action) is None]
+    return [action for s in seats for action in candidates(game, state, s, every=True)
+            if game.refusal(state, action) is None]
 
 
 # -- the phases around the actions ----------------------------------------------------------------
@@ -72,7 +78,9 @@ def _build(rules: Rules, state: State, seat: int, every: bool) -> list[dict]:
 
 
 def _invest(rules: Rules, state: State, seat: int, every: bool) -> list[dict]:
-    return [{"type": "invest", "seat": seat, "tens": 1}, {"type": "invest", "seat": seat, "fives": 1},
+    money = state.players[seat].money
+    return [*([{"type": "invest", "seat": seat, "tens": 1}] if every or money >= 10 else []),
+            *([{"type": "invest", "seat": seat, "fives": 1}] if every or money >= 5 else []),
             {"type": "invest_pass", "seat": seat}]
 
 
@@ -95,14 +103,14 @@ class Turn:
     pieces: tuple[bool, ...]        # per piece: one is left this round and affordable
     own_miner: bool                 # may swap in a miner of its own colour (Emigration)
     emigrate: tuple[str, ...]       # locations a miner may still go to this round
-    near: bool                      # developments only in or next to the seat's mines
+    near: frozenset[str] | None     # areas in or next to the seat's mines, when only those count
     two: bool                       # two players (or solo): every auction starts with a card
     opening: int                    # the least opening bid without a card (three players or more)
     extra: int                      # solo: added to a card's value as the opening bid
-    hand: tuple[str, ...]           # survey cards in hand, each once
+    hand: Mapping[str, tuple[SurveyCard, ...]]  # by region, the survey cards in hand that fit it
 
 
-def _turn(rules: Rules, state: State, seat: int, every: bool, near: bool) -> Turn:
+def _turn(rules: Rules, state: State, seat: int, every: bool, near: bool, auctions: bool) -> Turn:
     player = state.players[seat]
     left = work_left(state, seat, rules)
     costs = rules.work_costs
@@ -116,35 +124,65 @@ def _turn(rules: Rules, state: State, seat: int, every: bool, near: bool) -> Tur
         places = tuple(loc for loc in LOCATIONS if taken(state, loc, state.round) is None)
     else:
         places = ()
-    bidder = every or why_not_bidder(state, seat, rules) is None
-    return Turn(rules, state, seat, every, left, bidder, pieces, own_miner, places, near and not every,
-                two_player(state), minimum_bid(state), solo_extra(state), tuple(dict.fromkeys(player.hand)))
+    bidder = every or (auctions and why_not_bidder(state, seat, rules) is None)
+    nearby = None
+    if near and not every:
+        own = [a.id for a in state.areas if a.owner == seat]
+        nearby = frozenset(own).union(*(rules.neighbours[a] for a in own))
+    return Turn(rules, state, seat, every, left, bidder, pieces, own_miner, places, nearby,
+                two_player(state), minimum_bid(state), solo_extra(state), _hand(rules, player.hand, every))
 
 
-def _actions(rules: Rules, state: State, seat: int, every: bool, near: bool = False) -> list[dict]:
-    turn = _turn(rules, state, seat, every, near)
-    player = state.players[seat]
+def _hand(rules: Rules, hand: tuple[str, ...], every: bool) -> Mapping[str, tuple[SurveyCard, ...]]:
+    cards = [rules.cards[c] for c in dict.fromkeys(hand)]
+    return {r: tuple(c for c in cards if every or c.fits(r)) for r in REGIONS}
+
+
+def _actions(rules: Rules, state: State, seat: int, every: bool, near: bool = False,
+             auctions: bool = True) -> list[dict]:
+    turn = _turn(rules, state, seat, every, near, auctions)
     out: list[dict] = [{"type": "pass", "seat": seat}]
     if every or turn.left >= rules.work_costs["sell_pasties"]:
         out.append({"type": "sell_pasties", "seat": seat})
-    bonus = tuple(dict.fromkeys(player.bonus_pieces))
+    quick = not every and turn.near is None
+    if quick:  # every development the seat can afford, anywhere: the rules judge the room
+        for placed, ok in zip(placements(rules, seat), turn.pieces):
+            if ok:
+                out += placed
+    bonus = tuple(dict.fromkeys(state.players[seat].bonus_pieces))
     for area in state.areas:
-        mine = area.owner == seat
-        if area.tile and area.owner is None and turn.bidder:
-            _auctions(turn, area, out)
-        if mine:
-            _own_mine(turn, area, out)
+        _at(turn, area, quick, bonus, out)
+    _after_the_map(turn, out)
+    return out
+
+
+def _at(turn: Turn, area: Area, quick: bool, bonus: tuple[str, ...], out: list[dict]) -> None:
+    """What the seat might do in one area: auction it, work its mine there, develop it."""
+    seat, every = turn.seat, turn.every
+    mine = area.owner == seat
+    if area.tile and area.owner is None and turn.bidder:
+        _auctions(turn, area, out)
+    if mine:
+        _own_mine(turn, area, out)
+    if turn.near is not None and area.id not in turn.near:
+        return
+    if not quick:
         _pieces(turn, area, "develop", turn.pieces, out)
-        if mine and turn.own_miner and (every or area.miner is None):
-            out.append({"type": "develop", "seat": seat, "piece": "miner", "area": area.id, "own": True})
-        for piece in bonus:
-            _pieces(turn, area, "place_bonus", tuple(p == piece for p in PIECES), out)
+    if mine and turn.own_miner and (every or area.miner is None):
+        out.append({"type": "develop", "seat": seat, "piece": "miner", "area": area.id, "own": True})
+    for piece in bonus:
+        _pieces(turn, area, "place_bonus", tuple(p == piece for p in PIECES), out)
+
+
+def _after_the_map(turn: Turn, out: list[dict]) -> None:
+    """Steam pumps on the seat's wettest mines, and selling its processed arsenic."""
+    state, rules, seat, every = turn.state, turn.rules, turn.seat, turn.every
+    player = state.players[seat]
     drains = pump_drains(state, seat)
     if every or (drains and available_pump_group(state) is not None and turn.left >= rules.work_costs["steam_pumps"]):
         out.append({"type": "steam_pumps", "seat": seat, "drain": drains})
     if player.arsenic and (every or (player.calciner and turn.left >= rules.work_costs["sell_arsenic"])):
         out.append({"type": "sell_arsenic", "seat": seat})
-    return out
 
 
 def _auctions(turn: Turn, area: Area, out: list[dict]) -> None:
@@ -160,15 +198,15 @@ def _auctions(turn: Turn, area: Area, out: list[dict]) -> None:
         out.append({"type": "start_auction", "seat": seat, "area": area.id})
     if not every and not turn.two and area.face_up:
         return  # with three players or more a card is played only on a face-down tile
-    for card in turn.hand:
-        if every or _playable(turn, rules.cards[card], area, region, money):
-            out.append({"type": "start_auction", "seat": seat, "area": area.id, "card": card})
+    for card in turn.hand[region]:
+        if every or _playable(turn, card, area, money):
+            out.append({"type": "start_auction", "seat": seat, "area": area.id, "card": card.id})
 
 
-def _playable(turn: Turn, card, area: Area, region: str, money: int) -> bool:
-    """The quick tests of a survey card played before an auction: it fits the area (its
-    region, room for its miner or port) and, with two players, is affordable as the opening bid."""
-    if not card.fits(region) or (card.benefit == "miner" and area.miner is not None):
+def _playable(turn: Turn, card: SurveyCard, area: Area, money: int) -> bool:
+    """The quick tests of a survey card (one of the area's region) played before an auction:
+    room for its miner or port and, with two players, affordable as the opening bid."""
+    if card.benefit == "miner" and area.miner is not None:
         return False
     if card.benefit == "port" and (area.port or not turn.rules.areas[area.id].coastal):
         return False
@@ -179,8 +217,9 @@ def _own_mine(turn: Turn, area: Area, out: list[dict]) -> None:
     """At one of the seat's mines: extracting, processing arsenic, emigrating its miner."""
     state, rules, seat, every = turn.state, turn.rules, turn.seat, turn.every
     if every or turn.left >= rules.work_costs["extract"]:
+        money = state.players[seat].money
         out += [{"type": "extract", "seat": seat, "area": area.id, "tin": t, "copper": c}
-                for t, c in extract_choices(state, area, rules)]
+                for t, c in extract_choices(state, area, rules) if every or area.water * (t + c) <= money]
     if area.arsenic and (every or (state.module("arsenic") and state.players[seat].calciner)):
         out.append({"type": "process_arsenic", "seat": seat, "area": area.id})
     if area.miner == seat:
@@ -191,10 +230,8 @@ def _pieces(turn: Turn, area: Area, kind: str, pieces: tuple[bool, ...], out: li
     """The pieces of ``pieces`` (a flag per piece) placed in ``area``, an adit across each of
     its borders, where the quick tests find room (a miner from Michigan shares an area)."""
     seat, every = turn.seat, turn.every
-    if turn.near and area.owner != seat and not pieces[3]:
-        return
     miner, port, train, adit = pieces
-    here = every or not turn.near or area.owner == seat
+    here = every or turn.near is None or area.owner == seat
     if miner and here and (every or kind == "place_bonus" or area.miner is None):
         out.append({"type": kind, "seat": seat, "piece": "miner", "area": area.id})
     if port and here and (every or (not area.port and turn.rules.areas[area.id].coastal)):
@@ -209,8 +246,31 @@ def _adits(turn: Turn, area: Area, kind: str, out: list[dict]) -> None:
     rules, state, seat, every = turn.rules, turn.state, turn.seat, turn.every
     for n in rules.later_neighbours[area.id]:
         if every or ((area.id, n) in rules.adit_borders and (area.id, n) not in state.adits
-                     and (not turn.near or area.owner == seat or state.area(n).owner == seat)):
+                     and (turn.near is None or area.owner == seat or state.area(n).owner == seat)):
             out.append({"type": kind, "seat": seat, "piece": "adit", "area": area.id, "to": n})
+
+
+# Each table data's developments as actions, per seat (made once: the map does not change).
+_PLACED: dict[int, tuple[Rules, dict[int, tuple[tuple[dict, ...], ...]]]] = {}
+
+
+def placements(rules: Rules, seat: int) -> tuple[tuple[dict, ...], ...]:
+    """Per piece, every development ``seat`` might place on the map as an action: a miner or a
+    train in any area, a port on the coast, an adit across a border that takes one. The same
+    action objects every time; a caller that keeps one copies it."""
+    held = _PLACED.get(id(rules))
+    if held is None or held[0] is not rules:
+        held = _PLACED[id(rules)] = (rules, {})
+    found = held[1].get(seat)
+    if found is None:
+        def action(piece: str, area: str, **more) -> dict:
+            return {"type": "develop", "seat": seat, "piece": piece, "area": area, **more}
+        found = held[1][seat] = (
+            tuple(action("miner", a) for a in rules.areas),
+            tuple(action("port", a) for a, info in rules.areas.items() if info.coastal),
+            tuple(action("train", a) for a in rules.areas),
+            tuple(action("adit", a, to=b) for a, b in sorted(rules.adit_borders)))
+    return found
 
 
 def extract_choices(state: State, area: Area, rules: Rules) -> list[tuple[int, int]]:

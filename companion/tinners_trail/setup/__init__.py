@@ -9,9 +9,8 @@ from ...core import PlayerSpec, rng
 from ...errors import BadAction
 from ..data.tables import PIECES, REGIONS, Rules
 from ..state import NO_LIMIT, SURVEY, Area, Player, State
-
-from ..state.wallace import SOLO_BOT, SOLO_OPTIONS, Lord, extra_mines, split_options
 from ..state.values import evolve
+from ..state.wallace import SOLO_BOT, SOLO_OPTIONS, Lord, extra_mines, split_options
 
 MODULES = ("arsenic", "emigration", "kickstarter")
 

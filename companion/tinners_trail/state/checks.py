@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ...errors import Problem
 from ..data.tables import Rules
-from ..state import ACTIONS, State
 from ..moves.track import final_column
+from ..state import ACTIONS, State
 
 WHERE = "tinners-trail state"
 

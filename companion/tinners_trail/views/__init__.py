@@ -3,12 +3,12 @@ plus the numbers the phone shows (prices in £, whose turn, work left, mine capa
 
 from __future__ import annotations
 
+from ..data.tables import Rules
 from ..moves.auction import minimum_bid, two_player
 from ..moves.developments import available_pump_group, capacity
 from ..moves.prices import price
-from ..data.tables import Rules
-from ..state import State, to_json
 from ..moves.track import active_seat, work_left
+from ..state import State, to_json
 
 
 def view(state: State, seat: int | None, rules: Rules) -> dict:
