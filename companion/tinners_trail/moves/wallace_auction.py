@@ -49,11 +49,13 @@ def bid_total(state: State, base: int, die: int) -> int:
 
 
 def his_build_cost(state: State, rules: Rules, area_id: str) -> int:
+    """The work points building costs him: 1 on a tile that says so, otherwise the build cost
+    but never more than he has left (the rulebook's "from space 9 on, 1", which also holds when
+    his limiter has moved left), so his disc never passes his limiter."""
     tile = rules.tiles[state.area(area_id).tile]
-    column = state.column_of(state.lord.seat)
-    if tile.bonus == "work" or (column is not None and column >= 9):
+    if tile.bonus == "work":
         return 1
-    return rules.work_costs["build_mine"]
+    return max(1, min(rules.work_costs["build_mine"], work_left(state, state.lord.seat, rules)))
 
 
 def may_answer(state: State, rules: Rules) -> str | None:
