@@ -19,14 +19,19 @@ from companion import HeadframeError, PlayerSpec, find_game
 from companion.data import builtin_data_dir
 
 GAMES = ("tinners-trail", "ore", "ore-published", "mine-shaft", "ardevur")
-PENDING = {"tinners-trail", "ore", "ore-published", "mine-shaft", "ardevur"}
+PENDING = {"ore", "ore-published", "mine-shaft", "ardevur"}
 GAMES_PER_CASE = 3
 SAMPLES_PER_GAME = 25
 MAX_STEPS = 700
 
 # Per game, edits to a copy of its data: (file, text, replacement), each text found exactly
 # once; together they change at least three numbers the rules' legality depends on.
-EDITS: dict[str, list[tuple[str, str, str]]] = {}
+EDITS: dict[str, list[tuple[str, str, str]]] = {
+    # selling pasties never affordable, less money for every bid and extraction, extracting dearer
+    "tinners-trail": [("game.toml", "sell_pasties = 1\n", "sell_pasties = 20\n"),
+                      ("game.toml", "starting_money = 20\n", "starting_money = 12\n"),
+                      ("game.toml", "\nextract = 2\n", "\nextract = 3\n")],
+}
 
 
 def edited_copy(game_id: str, tmp_path: Path) -> str:
