@@ -107,7 +107,7 @@ class Turn:
     two: bool                       # two players (or solo): every auction starts with a card
     opening: int                    # the least opening bid without a card (three players or more)
     extra: int                      # solo: added to a card's value as the opening bid
-    hand: Mapping[str, tuple[SurveyCard, ...]]  # by region, the survey cards in hand that fit it
+    hand: Mapping[str, list[SurveyCard]]  # by region, the survey cards in hand that fit it
 
 
 def _turn(rules: Rules, state: State, seat: int, every: bool, near: bool, auctions: bool) -> Turn:
@@ -133,9 +133,13 @@ def _turn(rules: Rules, state: State, seat: int, every: bool, near: bool, auctio
                 two_player(state), minimum_bid(state), solo_extra(state), _hand(rules, player.hand, every))
 
 
-def _hand(rules: Rules, hand: tuple[str, ...], every: bool) -> Mapping[str, tuple[SurveyCard, ...]]:
-    cards = [rules.cards[c] for c in dict.fromkeys(hand)]
-    return {r: tuple(c for c in cards if every or c.fits(r)) for r in REGIONS}
+def _hand(rules: Rules, hand: tuple[str, ...], every: bool) -> Mapping[str, list[SurveyCard]]:
+    """The cards in hand (each once) by the region they may be played in (all of them: every)."""
+    by_region: dict[str, list[SurveyCard]] = {r: [] for r in REGIONS}
+    for card in map(rules.cards.__getitem__, dict.fromkeys(hand)):
+        for region in REGIONS if every or "wild" in card.regions else card.regions:
+            by_region[region].append(card)
+    return by_region
 
 
 def _actions(rules: Rules, state: State, seat: int, every: bool, near: bool = False,
@@ -150,8 +154,18 @@ def _actions(rules: Rules, state: State, seat: int, every: bool, near: bool = Fa
             if ok:
                 out += placed
     bonus = tuple(dict.fromkeys(state.players[seat].bonus_pieces))
-    for area in state.areas:
-        _at(turn, area, quick, bonus, out)
+    if quick and not bonus:  # only auctions and the seat's own mines are left to list
+        for area in state.areas:
+            if area.tile and area.owner is None:
+                if turn.bidder:
+                    _auctions(turn, area, out)
+            elif area.owner == seat:
+                _own_mine(turn, area, out)
+                if turn.own_miner and area.miner is None:
+                    out.append({"type": "develop", "seat": seat, "piece": "miner", "area": area.id, "own": True})
+    else:
+        for area in state.areas:
+            _at(turn, area, quick, bonus, out)
     _after_the_map(turn, out)
     return out
 
