@@ -7,7 +7,7 @@ import pytest
 
 from companion.errors import BadAction
 from companion import find_game
-from webapp.cli import main
+from headframe.cli import main
 
 GAME = find_game("tinners-trail")
 
