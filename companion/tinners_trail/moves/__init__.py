@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping
 from ...core import Action, field_of, rng
 from ...declare import ActionSpec, Field, Kind
 from ...errors import NotYourTurn
-from ...moves import Move, Moves
+from ...moves import Move, Moves, check_from
 from ..data.tables import PIECES, REGIONS
 from ..state import State
 from ..state.wallace import printed
@@ -61,11 +61,10 @@ def ruled(read: Reader, check: Callable[..., Any], play: Callable[..., State]) -
     def run(game, state: State, action: Action) -> State:
         return play(state, *read(action), game.data)
 
-    def may(game, state: State, action: Action) -> None:
+    def forbid(game, state: State, action: Action) -> None:
         check(state, *read(action), game.data)
-        return None
 
-    return run, may
+    return run, check_from(forbid)
 
 
 def _seat(action: Action) -> tuple:
@@ -93,7 +92,7 @@ def _roll(game, state: State, action: Action) -> State:
     return prices.roll_prices(state, game.data)
 
 
-def _may_roll(game, state: State, action: Action) -> None:
+def _forbid_roll(game, state: State, action: Action) -> None:
     prices.check_roll(state)
 
 
@@ -127,7 +126,7 @@ MOVES = Moves([
                                             doc=f"the region {r} card to discard (form)") for r in REGIONS)),
                      private=("discard",), doc="Choose the survey cards to keep: discard one of each region."),
           lambda a: (a["seat"], discards(a)), survey.check_keep_cards, survey.keep_cards),
-    Move(ActionSpec("roll_prices", (ANY_SEAT,), randomises=True, doc="Roll the ore price dice."), _roll, _may_roll),
+    Move(ActionSpec("roll_prices", (ANY_SEAT,), randomises=True, doc="Roll the ore price dice."), _roll, check_from(_forbid_roll)),
     _move(ActionSpec("set_prices", (ANY_SEAT, Field("tin", Kind.DICE), Field("copper", Kind.DICE)),
                      doc="Enter the price dice rolled at the table."),
           lambda a: (dice(a, "tin"), dice(a, "copper")), prices.check_set_prices, prices.set_prices),
