@@ -161,8 +161,7 @@ def _actions(rules: Rules, state: State, seat: int, every: bool, near: bool = Fa
                     _auctions(turn, area, out)
             elif area.owner == seat:
                 _own_mine(turn, area, out)
-                if turn.own_miner and area.miner is None:
-                    out.append({"type": "develop", "seat": seat, "piece": "miner", "area": area.id, "own": True})
+                _own_miner(turn, area, out)
     else:
         for area in state.areas:
             _at(turn, area, quick, bonus, out)
@@ -172,8 +171,7 @@ def _actions(rules: Rules, state: State, seat: int, every: bool, near: bool = Fa
 
 def _at(turn: Turn, area: Area, quick: bool, bonus: tuple[str, ...], out: list[dict]) -> None:
     """What the seat might do in one area: auction it, work its mine there, develop it."""
-    seat, every = turn.seat, turn.every
-    mine = area.owner == seat
+    mine = area.owner == turn.seat
     if area.tile and area.owner is None and turn.bidder:
         _auctions(turn, area, out)
     if mine:
@@ -182,10 +180,16 @@ def _at(turn: Turn, area: Area, quick: bool, bonus: tuple[str, ...], out: list[d
         return
     if not quick:
         _pieces(turn, area, "develop", turn.pieces, out)
-    if mine and turn.own_miner and (every or area.miner is None):
-        out.append({"type": "develop", "seat": seat, "piece": "miner", "area": area.id, "own": True})
+    if mine:
+        _own_miner(turn, area, out)
     for piece in bonus:
         _pieces(turn, area, "place_bonus", tuple(p == piece for p in PIECES), out)
+
+
+def _own_miner(turn: Turn, area: Area, out: list[dict]) -> None:
+    """Emigration: a miner of the seat's own colour into one of its mines."""
+    if turn.own_miner and (turn.every or area.miner is None):
+        out.append({"type": "develop", "seat": turn.seat, "piece": "miner", "area": area.id, "own": True})
 
 
 def _after_the_map(turn: Turn, out: list[dict]) -> None:
