@@ -213,7 +213,7 @@ def test_every_csv_accepts_a_bom_and_crlf_line_ends(tmp_path, capsys, game_id):
 
 
 def test_lord_wallaces_cards_accept_a_bom(tmp_path):
-    from companion.tinners_trail.wallace_cards import load_deck
+    from companion.tinners_trail.data.wallace_cards import load_deck
 
     game = export("tinners-trail", tmp_path)
     path = game / "lord_wallace_cards.csv"

@@ -96,7 +96,7 @@ def _tt_barrier(state, **action):
 
 
 def test_tinners_trail_barriers_follow_what_each_action_does():
-    from companion.tinners_trail.scenario import position
+    from companion.tinners_trail.setup.scenario import position
     from companion.tinners_trail.state import PRICES
 
     game = find_game("tinners-trail")
@@ -124,7 +124,7 @@ def test_tinners_trail_barriers_follow_what_each_action_does():
 
 
 def test_a_face_up_auction_and_a_card_played_blind():
-    from companion.tinners_trail.scenario import position
+    from companion.tinners_trail.setup.scenario import position
 
     game = find_game("tinners-trail")
     state = position(["Ann", "Bo", "Cy"], game.rules, players={0: {"money": 10, "hand": ["A-tin2"]}},

@@ -5,7 +5,7 @@ second colour; other player counts leave them out. Measured from the produced PD
 import pdfplumber
 import pytest
 
-from companion.tinners_trail.wallace_cards import BANDS, ROUNDS, load_deck
+from companion.tinners_trail.data.wallace_cards import BANDS, ROUNDS, load_deck
 from pdf.build import BuildOptions, build_game
 from pdf.games.tinners_trail_wallace import NAMES
 

@@ -19,7 +19,7 @@ from companion import HeadframeError, PlayerSpec, find_game
 from companion.data import builtin_data_dir
 
 GAMES = ("tinners-trail", "ore", "ore-published", "mine-shaft", "ardevur")
-PENDING = {"tinners-trail", "ardevur"}
+PENDING = {"ardevur"}
 GAMES_PER_CASE = 3
 SAMPLES_PER_GAME = 25
 MAX_STEPS = 700
@@ -27,6 +27,10 @@ MAX_STEPS = 700
 # Per game, edits to a copy of its data: (file, text, replacement), each text found exactly
 # once; together they change at least three numbers the rules' legality depends on.
 EDITS: dict[str, list[tuple[str, str, str]]] = {
+    # selling pasties never affordable, less money for every bid and extraction, extracting dearer
+    "tinners-trail": [("game.toml", "sell_pasties = 1\n", "sell_pasties = 20\n"),
+                      ("game.toml", "starting_money = 20\n", "starting_money = 12\n"),
+                      ("game.toml", "\nextract = 2\n", "\nextract = 3\n")],
     "mine-shaft": [
         ("game.toml", "die_b = [1, 2, 3, 1, 2, 3]", "die_b = [4, 5, 6, 4, 5, 6]"),  # how far a piece may move
         ("game.toml", "bag = { gold = 20, silver = 30, coal = 50 }", "bag = { gold = 2, silver = 3, coal = 9 }"),  # draws

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from companion.data import load_game
-from companion.tinners_trail.rules import PIECES, load_rules
+from companion.tinners_trail.data.tables import PIECES, load_rules
 from test_own_words import digest, rulebook_digests, runs
 from headframe.cli import main
 

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from companion.data import load_game
-from companion.tinners_trail.geometry import board_geometry
+from companion.tinners_trail.data.geometry import board_geometry
 from pdf.build import BuildOptions, build_game
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 import pdf_probe
 from companion.data import load_game
-from companion.tinners_trail.rules import load_rules
+from companion.tinners_trail.data.tables import load_rules
 from pdf.build import BuildOptions, build_game
 from test_tinners_trail_legible import pages_of
 

@@ -3,11 +3,13 @@
 import pytest
 
 from companion.errors import NotYourTurn, RuleViolation
-from companion.tinners_trail import GAME
-from companion.tinners_trail.prices import price
-from companion.tinners_trail.scenario import position
+from companion import find_game
+from companion.tinners_trail.moves.prices import price
+from companion.tinners_trail.setup.scenario import position
 from companion.tinners_trail.state import ACTIONS, AUCTION, BUILD, INVEST, PRICES
-from companion.tinners_trail.track import active_seat, final_column
+from companion.tinners_trail.moves.track import active_seat, final_column
+
+GAME = find_game("tinners-trail")
 
 RULES = GAME.rules
 
@@ -19,7 +21,7 @@ def act(state, **action):
 # -- Phase 1: ore prices ------------------------------------------------------------------
 def test_tin_total_2_is_4_pounds_and_copper_total_7_is_8_pounds():
     state = position(["Ann", "Bo", "Cy"], RULES, phase=PRICES, tin_column=None, copper_column=None)
-    state = act(state, type="set_prices", tin=[1, 1, 0], copper=[3, 2, 2])
+    state = act(state, type="set_prices", seat=0, tin=[1, 1, 0], copper=[3, 2, 2])
     assert price("tin", state.tin_column, RULES) == 4
     assert price("copper", state.copper_column, RULES) == 8
     assert state.tin_column == 0 and state.copper_column == 2
@@ -28,17 +30,17 @@ def test_tin_total_2_is_4_pounds_and_copper_total_7_is_8_pounds():
 def test_next_round_adds_one_to_tin_after_the_lowest_column():
     # Last round tin sat at £4 (lowest column): a total of 4 counts as 5, which is £5.
     state = position(["Ann", "Bo", "Cy"], RULES, phase=PRICES, round=2, tin_column=0, copper_column=2)
-    after = act(state, type="set_prices", tin=[2, 2, 0], copper=[3, 2, 2])
+    after = act(state, type="set_prices", seat=0, tin=[2, 2, 0], copper=[3, 2, 2])
     assert price("tin", after.tin_column, RULES) == 5
     # Without the carry-over the same dice give £4.
     fresh = act(position(["Ann", "Bo", "Cy"], RULES, phase=PRICES, round=2, tin_column=1, copper_column=2),
-                type="set_prices", tin=[2, 2, 0], copper=[3, 2, 2])
+                type="set_prices", seat=0, tin=[2, 2, 0], copper=[3, 2, 2])
     assert price("tin", fresh.tin_column, RULES) == 4
 
 
 def test_copper_after_the_highest_column_loses_one():
     state = position(["Ann", "Bo", "Cy"], RULES, phase=PRICES, round=3, tin_column=1, copper_column=3)
-    after = act(state, type="set_prices", tin=[1, 1, 1], copper=[3, 4, 2])  # 9 - 1 = 8
+    after = act(state, type="set_prices", seat=0, tin=[1, 1, 1], copper=[3, 4, 2])  # 9 - 1 = 8
     assert price("copper", after.copper_column, RULES) == 8
 
 
@@ -54,7 +56,7 @@ def test_dice_entered_on_a_phone_as_text():
 def test_a_die_face_that_does_not_exist_is_refused():
     state = position(["Ann", "Bo", "Cy"], RULES, phase=PRICES)
     with pytest.raises(RuleViolation, match="orange die has no face 6"):
-        act(state, type="set_prices", tin=[6, 1, 1], copper=[1, 1, 1])
+        act(state, type="set_prices", seat=0, tin=[6, 1, 1], copper=[1, 1, 1])
 
 
 def test_rolled_prices_are_reproducible_and_logged():
@@ -62,7 +64,7 @@ def test_rolled_prices_are_reproducible_and_logged():
     one = act(state, type="roll_prices", seat=0)
     two = act(state, type="roll_prices", seat=2)
     assert one.dice == two.dice and one.phase == ACTIONS
-    line = GAME.play(state, {"type": "roll_prices"})[1]
+    line = GAME.play(state, {"type": "roll_prices", "seat": 0})[1]
     assert "+".join(map(str, one.dice[0])) in line
 
 
@@ -280,7 +282,7 @@ def test_mikes_empty_mine_miner_may_go_to_any_round_two_space():
 def test_an_emigrated_miner_lowers_capacity_and_frees_the_area_for_a_new_miner():
     state = position(["Mike", "Katie", "Zoe"], RULES, variant="emigration", round=2,
                      areas={"B2": {"owner": 0, "miner": 0, "copper": 3}})
-    from companion.tinners_trail.developments import capacity
+    from companion.tinners_trail.moves.developments import capacity
     assert capacity(state, "B2", RULES) == 3
     after = act(state, type="emigrate", seat=0, area="B2", location="sierra_madre")
     assert capacity(after, "B2", RULES) == 2

@@ -7,9 +7,9 @@ import shutil
 import pytest
 
 from companion.errors import DataError
-from companion.tinners_trail.geometry import (board_geometry, borders, centroid, contains, map_path,
+from companion.tinners_trail.data.geometry import (board_geometry, borders, centroid, contains, map_path,
                                               shared_length, square)
-from companion.tinners_trail.rules import load_rules
+from companion.tinners_trail.data.tables import load_rules
 
 RULES = load_rules()
 GEOMETRY = board_geometry()

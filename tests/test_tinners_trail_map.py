@@ -7,11 +7,13 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from companion.tinners_trail import GAME
-from companion.tinners_trail.geometry import board_geometry
+from companion import find_game
+from companion.tinners_trail.data.geometry import board_geometry
 from test_tinners_trail_web import PLAYERS, choose_cards, phone, start
 from webgame import TOKEN, act
 from webapp import tables
+
+GAME = find_game("tinners-trail")
 
 LINK = re.compile(r'<a class="tt-area" id="tt-map-(\w+)" href="#tt-area-\1" aria-label="([^"]*)">')
 

@@ -8,10 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core import PlayerSpec
-from companion.tinners_trail import GAME
+from companion import find_game
 from companion.tinners_trail.options import legal_actions, to_act
 from companion.tinners_trail.state import ACTIONS, AUCTION, BUILD, INVEST, OVER, from_json, to_json
-from companion.tinners_trail.track import final_column
+from companion.tinners_trail.moves.track import final_column
+
+GAME = find_game("tinners-trail")
 
 RULES = GAME.rules
 VARIANTS = ("base", "arsenic", "emigration", "kickstarter", "all")

@@ -7,9 +7,11 @@ import pytest
 
 from companion.core import PlayerSpec
 from companion.errors import BadAction, NotYourTurn, RuleViolation
-from companion.tinners_trail import GAME
-from companion.tinners_trail.scenario import position
+from companion import find_game
+from companion.tinners_trail.setup.scenario import position
 from companion.tinners_trail.state import AUCTION, PEEK, PRICES, SURVEY, from_json, to_json
+
+GAME = find_game("tinners-trail")
 
 RULES = GAME.rules
 RULES_DIR = __import__("companion.data", fromlist=["load_game"]).load_game("tinners-trail").root
@@ -122,7 +124,7 @@ def test_steam_pumps_take_the_rightmost_group_and_refill_next_round():
 def test_survey_card_pump_stays_and_drains_each_later_round():
     state = position(["Ann", "Bo", "Cy"], RULES, phase=PRICES, round=2, areas={"B3": {"owner": 0, "water": 2,
                                                                                          "pump": True}})
-    after = act(state, type="set_prices", tin=[1, 1, 1], copper=[1, 1, 1])
+    after = act(state, type="set_prices", seat=0, tin=[1, 1, 1], copper=[1, 1, 1])
     assert after.area("B3").water == 1
 
 
@@ -149,7 +151,7 @@ def test_emigration_bonuses():
 def test_kimberly_pays_again_and_adelaide_raises_the_sale():
     state = position(["Ann", "Bo", "Cy"], RULES, variant="emigration", phase=PRICES, round=3,
                      players={0: {"kimberly": 5, "money": 0}})
-    assert act(state, type="set_prices", tin=[1, 1, 1], copper=[1, 1, 1]).players[0].money == 5
+    assert act(state, type="set_prices", seat=0, tin=[1, 1, 1], copper=[1, 1, 1]).players[0].money == 5
     sale = position(["Ann", "Bo", "Cy"], RULES, variant="emigration", round=2, tin_column=1, copper_column=2,
                     passed=[1, 2], track={4: [0]}, players={0: {"tin": 2, "copper": 3, "money": 0, "adelaide": 2}})
     after = act(sale, type="pass", seat=0)
@@ -244,7 +246,7 @@ def test_a_broken_table_in_the_data_is_reported_with_its_line(tmp_path):
     import shutil
 
     from companion.errors import DataError
-    from companion.tinners_trail.rules import load_rules
+    from companion.tinners_trail.data.tables import load_rules
 
     folder = tmp_path / "tinners-trail"
     shutil.copytree(RULES_DIR, folder)
@@ -292,12 +294,12 @@ def test_round_one_development_options_give_each_piece_its_own_reason():
 
 
 def test_steam_pumps_with_nothing_to_drain_are_refused_and_the_log_names_areas():
-    from companion.tinners_trail.notation import describe
+    from companion.tinners_trail.views.log import describe
     from companion.tinners_trail.options import options
     state = position(["Ann", "Bo", "Cy", "Di", "Ed"], RULES, round=1, areas={"A3": {"owner": 0, "water": 3}})
     with pytest.raises(RuleViolation, match="at least 1 water"):
         act(state, type="steam_pumps", seat=0, drain={"B3": 0})
-    pumps = [o for o in options(replace(state, areas=tuple(a if a.id != "A3" else replace(a, water=0) for a in state.areas)), 0, RULES) if o.action["type"] == "steam_pumps"]
+    pumps = [o for o in options(GAME, replace(state, areas=tuple(a if a.id != "A3" else replace(a, water=0) for a in state.areas)), 0) if o.action["type"] == "steam_pumps"]
     assert pumps and not pumps[0].allowed and "at least 1 water" in pumps[0].reason
     line = describe(state, {"type": "steam_pumps", "seat": 0, "drain": {"A3": 1}}, RULES)
     assert line == f"Ann takes steam pumps and removes 1 water from {RULES.areas['A3'].name}"

@@ -6,8 +6,10 @@ from pathlib import Path
 import pytest
 
 from companion.errors import BadAction
-from companion.tinners_trail import GAME
+from companion import find_game
 from headframe.cli import main
+
+GAME = find_game("tinners-trail")
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "cards_data" / "tinners-trail" / "examples" / "end_of_game.json"
 

@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from companion.data import load_game
-from companion.tinners_trail.rules import load_rules
+from companion.tinners_trail.data.tables import load_rules
 from headframe.cli import main
 
 

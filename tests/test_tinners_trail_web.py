@@ -4,10 +4,12 @@ a refusal with the rule's reason, and the phase screens of the table page."""
 from __future__ import annotations
 
 from companion.core import PlayerSpec
-from companion.tinners_trail import GAME
+from companion import find_game
 import webgame
 from webgame import TOKEN, act
 from webapp import tables
+
+GAME = find_game("tinners-trail")
 
 PLAYERS = [{"name": "Mike", "colour": "#e5b800"}, {"name": "Katie", "colour": "#2e86de"},
            {"name": "Zoe", "colour": "#e056a0"}]

@@ -7,13 +7,15 @@ import pytest
 
 from companion.core import PlayerSpec
 from companion.errors import RuleViolation
-from companion.tinners_trail import GAME
-from companion.tinners_trail.invest import after_actions
+from companion import find_game
+from companion.tinners_trail.moves.invest import after_actions
 from companion.tinners_trail.options import to_act
-from companion.tinners_trail.scenario import position
+from companion.tinners_trail.setup.scenario import position
 from companion.tinners_trail.state import ACTIONS, AUCTION, PEEK, PRICES, SURVEY
-from companion.tinners_trail.track import active_seat
-from companion.tinners_trail.wallace_cards import load_deck
+from companion.tinners_trail.moves.track import active_seat
+from companion.tinners_trail.data.wallace_cards import load_deck
+
+GAME = find_game("tinners-trail")
 
 RULES = GAME.rules
 ANN, LORD = 0, 1
@@ -107,17 +109,17 @@ def test_deep_pockets_adds_two_pounds_to_his_bid():
     (-1, [3, 1], 1), (0, [0, 4], 0), (1, [2], 2), (2, [1, 3], 3), (3, [4], 4), (4, [2], 2), (7, [1, 4], 4),
     (None, [3], 3)])
 def test_the_worth_table_reads_the_dice_recorded_in_notes(worth, dice, result):
-    from companion.tinners_trail.wallace_auction import roll_bid_die
+    from companion.tinners_trail.moves.wallace_auction import roll_bid_die
     assert roll_bid_die(worth, dice, None, RULES)[0] == result
 
 
 def test_worth_minus_two_does_not_bid():
-    from companion.tinners_trail.wallace_auction import roll_bid_die
+    from companion.tinners_trail.moves.wallace_auction import roll_bid_die
     assert roll_bid_die(-2, None, None, RULES) is None
 
 
 def test_he_prefers_face_up_worth_2_then_next_to_his_mine_coastal_and_east():
-    from companion.tinners_trail.wallace_choices import choose_area
+    from companion.tinners_trail.bots.wallace import choose_area
     areas = {"A1": dict(tile="A-2", face_up=True),     # 2+1−1 = 2, coastal
              "A4": dict(tile="A-4", face_up=True),     # 1+2−1 = 2, inland, next to his mine in A7
              "A7": dict(owner=LORD, tin=1),

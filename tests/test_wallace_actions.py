@@ -7,13 +7,15 @@ import pytest
 
 from companion.core import PlayerSpec
 from companion.errors import RuleViolation
-from companion.tinners_trail import GAME
-from companion.tinners_trail.invest import after_actions, next_round
+from companion import find_game
+from companion.tinners_trail.moves.invest import after_actions, next_round
 from companion.tinners_trail.state import INVEST, PRICES
-from companion.tinners_trail.wallace_choices import mine_plan, wallace_capacity
-from companion.tinners_trail.wallace_turn import place_piece
+from companion.tinners_trail.bots.wallace import mine_plan, wallace_capacity
+from companion.tinners_trail.moves.wallace_turn import place_piece
 
 from test_wallace import ANN, LORD, RULES, act, card_showing, solo
+
+GAME = find_game("tinners-trail")
 
 TIN_4, TIN_5, COPPER_4, COPPER_8, COPPER_10 = 0, 1, 1, 2, 3   # ore-table columns
 

@@ -2,9 +2,9 @@
 
 from dataclasses import replace
 
-from companion.tinners_trail.invest import after_actions
-from companion.tinners_trail.wallace_auction import calciner_here
-from companion.tinners_trail.wallace_extras import mine_or_arsenic
+from companion.tinners_trail.moves.invest import after_actions
+from companion.tinners_trail.moves.wallace_auction import calciner_here
+from companion.tinners_trail.moves.wallace_extras import mine_or_arsenic
 
 from test_wallace import ANN, LORD, RULES, act, card_showing, solo
 
@@ -66,7 +66,7 @@ def test_calciner_with_the_first_mine_that_adds_4_or_more_cubes():
 
 
 def test_arsenic_adds_2_to_net_worth_per_cube():
-    from companion.tinners_trail.wallace_choices import tile_worth
+    from companion.tinners_trail.bots.wallace import tile_worth
     state = solo("arsenic", areas={"A1": dict(tile="A-1", face_up=True, arsenic=1)})
     assert tile_worth(state, "A1", RULES) == 4 + 2
 

@@ -6,8 +6,8 @@ options; and every difficulty option accepted by a solo print build."""
 from dataclasses import replace
 
 from companion.data import load_game
-from companion.tinners_trail.wallace_invest import his_sale
-from companion.tinners_trail.wallace_state import DIFFICULTY, DIFFICULTY_NAMES
+from companion.tinners_trail.moves.wallace_invest import his_sale
+from companion.tinners_trail.state.wallace import DIFFICULTY, DIFFICULTY_NAMES
 from pdf.build import BuildOptions, _check_players_and_variant
 
 from test_wallace import ANN, LORD, RULES, act, card_showing, solo

@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from companion.tinners_trail.state import AUCTION
-from companion.tinners_trail.wallace_cards import load_deck
-from companion.tinners_trail.wallace_choices import (adit_plan, auction_worth, bid_dice, choose_area, mine_plan,
+from companion.tinners_trail.data.wallace_cards import load_deck
+from companion.tinners_trail.bots.wallace import (adit_plan, auction_worth, bid_dice, choose_area, mine_plan,
                                                      miner_plan, port_plan, pump_targets, tile_worth, train_plan)
-from companion.tinners_trail.wallace_turn import place_piece
+from companion.tinners_trail.moves.wallace_turn import place_piece
 
 from test_wallace import ANN, LORD, RULES, act, solo
 

@@ -8,11 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core import PlayerSpec
-from companion.tinners_trail import GAME
+from companion import find_game
 from companion.tinners_trail.options import legal_actions
 from companion.tinners_trail.state import OVER, from_json, to_json
-from companion.tinners_trail.track import final_column
-from companion.tinners_trail.wallace_state import DIFFICULTY
+from companion.tinners_trail.moves.track import final_column
+from companion.tinners_trail.state.wallace import DIFFICULTY
+
+GAME = find_game("tinners-trail")
 
 RULES = GAME.rules
 MODULES = ("arsenic", "emigration", "kickstarter")

@@ -7,11 +7,13 @@ import re
 
 from companion.core import PlayerSpec
 from companion.ore.views import PHASES
-from companion.tinners_trail import GAME
+from companion import find_game
 from companion.tinners_trail.scoring import score, score_file
 from test_tinners_trail_web import choose_cards, start
 from webgame import TOKEN, act
 from webapp.views import game_choices, variant_name
+
+GAME = find_game("tinners-trail")
 
 RAW = re.compile(r"\{\}|\bNone\b|\bTrue\b|\bFalse\b|\b[a-z]+_[a-z_]+\b")
 

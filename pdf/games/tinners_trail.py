@@ -2,7 +2,7 @@
 investment panel, ore-price table), development boards, price dice, the arsenic market and
 emigration boards, development and cube tokens, and the two-sided reference card.
 
-Every number comes from the game's data (``companion.tinners_trail.rules``) and every position,
+Every number comes from the game's data (``companion.tinners_trail.data.tables``) and every position,
 size, gap and corner from the named boxes of ``cards_data/tinners-trail/layouts.toml``; lengths
 are millimetres in the piece's local frame, y down.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.errors import DataError, Problem
-from companion.tinners_trail.rules import PIECES, load_rules
+from companion.tinners_trail.data.tables import PIECES, load_rules
 
 from .. import style
 from ..boxes import boxes, fill_box, space_box, text_box

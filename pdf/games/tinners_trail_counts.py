@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.data.model import GameData
-from companion.tinners_trail.rules import load_rules
+from companion.tinners_trail.data.tables import load_rules
 
 MODULES = ("arsenic", "emigration", "kickstarter")
 SOLO_SEATS = 2  # a one-player game adds Lord Wallace's seat and is laid out as for two

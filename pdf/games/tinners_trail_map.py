@@ -8,8 +8,8 @@ piece's local frame, y down.
 
 from __future__ import annotations
 
-from companion.tinners_trail.geometry import AreaShape, BoardGeometry, board_geometry, edges, _overlap
-from companion.tinners_trail.rules import load_rules
+from companion.tinners_trail.data.geometry import AreaShape, BoardGeometry, board_geometry, edges, _overlap
+from companion.tinners_trail.data.tables import load_rules
 
 from .. import style
 from ..boxes import boxes

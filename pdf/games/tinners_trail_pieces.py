@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.errors import DataError, Problem
-from companion.tinners_trail.rules import load_rules
-from companion.tinners_trail.wallace_state import extra_mines
+from companion.tinners_trail.data.tables import load_rules
+from companion.tinners_trail.state.wallace import extra_mines
 
 from .. import style
 from ..boxes import boxes

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from companion.tinners_trail.rules import PIECES, load_rules
+from companion.tinners_trail.data.tables import PIECES, load_rules
 
 from ..setup_steps import plural, setup_steps
 from .tinners_trail_counts import SOLO_SEATS, modules

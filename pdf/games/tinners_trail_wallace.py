@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.errors import DataError, Problem
-from companion.tinners_trail.wallace_cards import BANDS, FILE, ROUNDS, load_deck
+from companion.tinners_trail.data.wallace_cards import BANDS, FILE, ROUNDS, load_deck
 
 from .. import style
 from ..boxes import boxes, text_box, within

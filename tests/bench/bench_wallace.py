@@ -23,8 +23,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from companion.core import PlayerSpec  # noqa: E402
-from companion.tinners_trail import GAME  # noqa: E402
-from companion.tinners_trail.wallace_state import DIFFICULTY  # noqa: E402
+from companion import find_game  # noqa: E402
+from companion.tinners_trail.state.wallace import DIFFICULTY  # noqa: E402
+
+GAME = find_game("tinners-trail")
 
 # "more-mines" and "more-mines-2" are two levels of one option: "all" takes the higher.
 ALL = "+".join(d for d in DIFFICULTY if d != "more-mines")

@@ -19,10 +19,10 @@ from markupsafe import Markup
 
 from companion.data.loader import load_game
 from companion.errors import RuleViolation
-from companion.tinners_trail.developments import placement_error
-from companion.tinners_trail.geometry import BoardGeometry, board_geometry
+from companion.tinners_trail.moves.developments import placement_error
+from companion.tinners_trail.data.geometry import BoardGeometry, board_geometry
 from companion.tinners_trail.options import lord_action
-from companion.tinners_trail.rules import GAME_ID
+from companion.tinners_trail.data.tables import GAME_ID
 
 # Millimetres of the board shown by each half: x, y, width, height (the same size, so both
 # halves draw at one scale and a name reads the same in the west and the east).
