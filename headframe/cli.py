@@ -71,7 +71,11 @@ def _parser() -> argparse.ArgumentParser:
                             "finite numbers, at most 20; write --back-offset=-1,0.5 when X is negative")
     build.add_argument("--companion-url", metavar="URL", help="put a QR code to this companion page on reference cards")
     build.add_argument("--data", type=Path, metavar="DIR", help="build from an edited copy of the data")
-    build.add_argument("--print-shop", action="store_true", help="one piece per page with bleed, for print shops")
+    build.add_argument("--print-shop", action="store_true",
+                       help="PDF/X-4 files for a print shop: one page per design with bleed, trim and bleed boxes")
+    build.add_argument("--cmyk", action="store_true",
+                       help="with --print-shop: convert every colour to CMYK for the files' output intent "
+                            "(coated FOGRA39), greys on black ink alone")
     build.add_argument("--spaced", action="store_true",
                        help="every card and tile with its own bleed and a gap around it, instead of butted edge to "
                             "edge with shared cut lines (fewer per sheet)")

@@ -89,7 +89,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     options = BuildOptions(paper=args.paper, sides=args.sides, bleed_mm=args.bleed, guides=args.guides,
                            back_offset_mm=args.back_offset, players=args.players, variant=args.variant,
                            companion_url=args.companion_url, data_dir=args.data,
-                           print_shop=args.print_shop, spaced=args.spaced)
+                           print_shop=args.print_shop, cmyk=args.cmyk, spaced=args.spaced)
     with Progress() as progress:
         for game_id in names:
             manifest = build_game(game_id, args.out, options, progress=progress.update)

@@ -207,3 +207,48 @@ def test_print_shop_files_are_reproducible(tmp_path):
         build_game("mine-shaft", tmp_path / (name + "2"), BuildOptions(print_shop=True, cmyk=name == "b"))
         for path in sorted((tmp_path / name / "mine-shaft").glob("*.pdf")):
             assert path.read_bytes() == (tmp_path / (name + "2") / "mine-shaft" / path.name).read_bytes(), path.name
+
+
+def _colour_ops(path):
+    """Every colour-setting operator of a file in drawing order: (operator, operands)."""
+    found = []
+    with pikepdf.open(path) as pdf:
+        for stream in _streams(pdf)[0]:
+            found += [(str(op), tuple(float(v) for v in operands)) for operands, op in
+                      pikepdf.parse_content_stream(stream) if str(op) in ("rg", "RG", "k", "K", "g", "G")]
+    return found
+
+
+def test_cmyk_on_the_command_line(tmp_path):
+    """``headframe build --print-shop --cmyk``: the same files as without --cmyk, each colour in
+    its place now CMYK (k/K, no rg/RG left), and each within the stated CIEDE2000 of the sRGB
+    colour it replaces, read back through the output intent's profile."""
+    from headframe.cli import main
+    from pdf.pdfx import converter
+
+    for name, extra in (("rgb", []), ("cmyk", ["--cmyk"])):
+        assert main(["build", "mine-shaft", "--out", str(tmp_path / name), "--print-shop", *extra]) == 0
+    rgb_files, cmyk_files = _pdfs(tmp_path / "rgb"), _pdfs(tmp_path / "cmyk")
+    assert [p.name for p in rgb_files] == [p.name for p in cmyk_files] and len(cmyk_files) > 3
+    conv, differences = converter(), []
+    for before, after in zip(rgb_files, cmyk_files):
+        was, now = _colour_ops(before), _colour_ops(after)
+        assert len(was) == len(now) and now, after.name
+        assert not {op for op, _ in now} & {"rg", "RG"}, after.name
+        for (op0, rgb), (op1, cmyk) in zip(was, now):
+            if op0 in ("rg", "RG"):
+                assert op1 == {"rg": "k", "RG": "K"}[op0] and len(cmyk) == 4
+                lab = conv.lab_of_rgb(tuple(round(v * 255) for v in rgb))
+                differences.append((ciede2000(lab, conv.lab_of_cmyk(cmyk)), rgb))
+    assert len(differences) > 100
+    assert max(d for d, _ in differences) <= OUT_OF_GAMUT_DE
+    assert len({rgb for d, rgb in differences if d > ROUND_TRIP_DE}) <= OUT_OF_GAMUT_MOST
+
+
+def test_cmyk_without_print_shop_is_refused_on_the_command_line(tmp_path, capsys):
+    from headframe.cli import main
+
+    out = tmp_path / "out"
+    assert main(["build", "mine-shaft", "--out", str(out), "--cmyk"]) == 2
+    assert capsys.readouterr().err.strip() == "headframe: CMYK is for print-shop files: build with --print-shop as well"
+    assert not out.exists()
