@@ -5,6 +5,8 @@
     sheets.py     Document (one PDF) and print_pieces()/print_shop(): pieces onto pages
     tiling.py     boards larger than the paper, split into overlapping tiles; full-page sheets
     seams.py      where a tiled board is cut: seams clear of text and spaces (keepclear.py records them)
+    seampath.py   a seam that steps sideways round what it must keep clear of
+    tileshape.py  each tile's outline and glue strips from the plan of its seams (stepped tiles are polygons)
     parts.py      Part (one output file), its stock and the sheets per stock
     pdfx.py       print-shop files finished as PDF/X-4; the colour-managed conversion to CMYK
     pen.py        Pen: drawing in a piece's own millimetres (the painter's tool)

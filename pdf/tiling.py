@@ -15,8 +15,6 @@ as a card on the shared sheet of that name (``assembly_card``), so it takes no s
 from __future__ import annotations
 
 import os
-import string
-from dataclasses import dataclass, replace
 from typing import Callable
 
 from companion.errors import InvalidDimension
@@ -24,8 +22,9 @@ from companion.errors import InvalidDimension
 from . import keepclear, style
 from .geometry import Mark, Paper, PieceSpec, Rect, Slot, impose
 from .icons import colour
-from .seams import Box, Cut, plan
+from .seams import Box, plan
 from .sheets import Document, Job, page_area, print_pieces
+from .tileshape import Tile, column_letter, tiles
 from .units import mm_from_pt, pt
 
 # A tile window keeps this much paper outside it for the printer's edge, crop marks and labels.
@@ -36,6 +35,7 @@ GLUE_MARK_GAP_MM = 0.5
 GLUE_MARK_DEPTH_MM = 4.0
 GLUE_MARK_HALF_MM = 2.0
 GLUE_MARK_AT = (0.2, 0.5, 0.8)
+GLUE_MARK_MIN_MM = 15.0    # a shorter stretch of seam (a step) gets no arrow
 # The assembly diagram as a card on a shared sheet: a strip (so it fits beside or under other
 # pieces) with the words on the left and the tiles on the right, the margin inside it and the
 # sizes of its words.
@@ -45,29 +45,6 @@ ASSEMBLY_CARD_TITLE_PT = 10.0
 ASSEMBLY_CARD_TEXT_PT = 7.0
 ASSEMBLY_PAGE_TILE_PT = 12.0
 ASSEMBLY_CARD_TILE_PT = 9.0
-
-
-@dataclass(frozen=True)
-class Tile:
-    col: int
-    row: int
-    x0: float  # window in board millimetres (origin at the trim's top-left, y down)
-    y0: float
-    w: float
-    h: float
-    glue_right: float = 0.0   # the strips the next tiles are glued over
-    glue_below: float = 0.0
-    right_by: tuple[str, ...] = ()   # the tiles laid over them
-    below_by: tuple[str, ...] = ()
-
-    @property
-    def name(self) -> str:
-        return f"{column_letter(self.col)}{self.row + 1}"
-
-
-def column_letter(i: int) -> str:
-    letters = string.ascii_uppercase
-    return letters[i] if i < 26 else letters[i // 26 - 1] + letters[i % 26]
 
 
 def _window(paper: Paper, landscape: bool) -> tuple[float, float]:
@@ -88,41 +65,7 @@ def plan_tiles(spec: PieceSpec, paper: Paper, landscape: bool = False,
     cut = plan(bw, bh, aw, ah, keep or [])
     if cut is None:
         raise InvalidDimension(f"{spec.name} cannot be tiled on {paper.label} paper")
-    return _tiles(cut, spec.bleed), cut.crowded
-
-
-def _tiles(cut: Cut, bleed: float) -> list[Tile]:
-    """Tiles from a plan's windows, each with the glue strips its neighbours cover: within a
-    band the next tile covers the strip towards it; the next band covers the strip across the
-    band's end, named by the tiles of it whose board (not their own glue) lies over this one."""
-    plain = [Tile(c, r, x - bleed, y - bleed, w, h) for c, r, x, y, w, h in cut.windows]
-    rows = cut.rows_first
-
-    def key(t: Tile) -> tuple[int, int]:
-        return (t.row, t.col) if rows else (t.col, t.row)
-
-    by_key = {key(t): t for t in plain}
-    along = []
-    for t in plain:
-        band, i = key(t)
-        nxt = by_key.get((band, i + 1))
-        glue = 0.0 if nxt is None else round((t.x0 + t.w - nxt.x0) if rows else (t.y0 + t.h - nxt.y0), 6)
-        along.append(replace(t, **({"glue_right": glue, "right_by": (nxt.name,)} if rows else
-                                   {"glue_below": glue, "below_by": (nxt.name,)})) if nxt else t)
-    out = []
-    for t in along:
-        band = key(t)[0]
-        if rows:
-            over = [o for o in along if o.row == band + 1 and o.x0 < t.x0 + t.w - t.glue_right - 1e-6
-                    and o.x0 + o.w - o.glue_right > t.x0 + 1e-6]
-            out.append(replace(t, glue_below=round(t.y0 + t.h - over[0].y0, 6), below_by=tuple(o.name for o in over))
-                       if over else t)
-        else:
-            over = [o for o in along if o.col == band + 1 and o.y0 < t.y0 + t.h - t.glue_below - 1e-6
-                    and o.y0 + o.h - o.glue_below > t.y0 + 1e-6]
-            out.append(replace(t, glue_right=round(t.x0 + t.w - over[0].x0, 6), right_by=tuple(o.name for o in over))
-                       if over else t)
-    return out
+    return tiles(cut, bw, bh, spec.bleed), cut.crowded
 
 
 def choose_tiling(spec: PieceSpec, paper: Paper, keep: list[Box] | None = None) -> tuple[list[Tile], bool]:
@@ -207,6 +150,16 @@ def boards(doc: Document, spec: PieceSpec, jobs: list[Job], options, label: str,
     return doc.pages - start
 
 
+def _polygon(c, points: list[tuple[float, float]]):
+    """A closed path through ``points`` (page millimetres)."""
+    path = c.beginPath()
+    path.moveTo(pt(points[0][0]), pt(points[0][1]))
+    for x, y in points[1:]:
+        path.lineTo(pt(x), pt(y))
+    path.close()
+    return path
+
+
 def _tile_page(doc: Document, spec: PieceSpec, draw, tile: Tile, label: str) -> None:
     page_w, page_h = doc.page_w, doc.page_h
     c = doc.canvas
@@ -214,34 +167,32 @@ def _tile_page(doc: Document, spec: PieceSpec, draw, tile: Tile, label: str) -> 
     wy_top = (page_h + tile.h) / 2         # window's top edge on the page (y up)
     window = Rect(wx, wy_top - tile.h, tile.w, tile.h)
     slot = Slot(wx - tile.x0, wy_top - spec.h + tile.y0, spec.w, spec.h, 0)
+
+    def to_page(p: tuple[float, float]) -> tuple[float, float]:
+        return wx + (p[0] - tile.x0), wy_top - (p[1] - tile.y0)
+
     # The tiles to the right and below are laid over this one: where they overlap it, this
     # page prints no board but a glue margin carrying the alignment marks.
-    shown = Rect(window.x, window.y + tile.glue_below, window.w - tile.glue_right, window.h - tile.glue_below)
     c.saveState()
-    for box in (window, shown):  # the whole window first, so the page reads as its tile
-        clip = c.beginPath()
-        clip.rect(pt(box.x), pt(box.y), pt(box.w), pt(box.h))
-        c.clipPath(clip, stroke=0, fill=0)
+    for outline in (tile.outline, tile.shown):  # the whole window first, so the page reads as its tile
+        c.clipPath(_polygon(c, [to_page(p) for p in outline]), stroke=0, fill=0)
     doc.place(slot, spec, draw)
     c.restoreState()
-    if tile.right_by:
-        _glue_margin(doc, Rect(shown.x1, window.y, tile.glue_right, window.h), "left", tile.right_by)
-    if tile.below_by:
-        _glue_margin(doc, Rect(window.x, window.y, shown.w, tile.glue_below), "top", tile.below_by)
-
-    def to_page(bx: float, by: float) -> tuple[float, float]:
-        return wx + (bx - tile.x0), wy_top - (by - tile.y0)
-
+    for strip, edges, others in ((tile.right_strip, tile.right_edge, tile.right_by),
+                                 (tile.below_strip, tile.below_edge, tile.below_by)):
+        if strip:
+            _glue_margin(doc, [to_page(p) for p in strip],
+                         [(to_page(a), to_page(b), (out[0], -out[1])) for a, b, out in edges], others)
     # crop marks where the board's own trim edges cross this window
     marks = []
     gap, length = style.MARK_GAP_MM, style.MARK_MAX_MM - 1
     for bx in (0.0, spec.w):
-        px, _ = to_page(bx, 0)
+        px, _ = to_page((bx, 0))
         if window.x < px < window.x1:
             marks += [Mark(px, window.y1 + gap, px, window.y1 + gap + length),
                       Mark(px, window.y - gap - length, px, window.y - gap)]
     for by in (0.0, spec.h):
-        _, py = to_page(0, by)
+        _, py = to_page((0, by))
         if window.y < py < window.y1:
             marks += [Mark(window.x - gap - length, py, window.x - gap, py),
                       Mark(window.x1 + gap, py, window.x1 + gap + length, py)]
@@ -250,7 +201,7 @@ def _tile_page(doc: Document, spec: PieceSpec, draw, tile: Tile, label: str) -> 
     c.setStrokeColor(colour(style.FOLD_INK))
     c.setLineWidth(style.HAIRLINE_PT)
     c.setDash([pt(1), pt(1.5)])
-    c.rect(pt(window.x), pt(window.y), pt(window.w), pt(window.h), stroke=1, fill=0)
+    c.drawPath(_polygon(c, [to_page(p) for p in tile.outline]), stroke=1, fill=0)
     c.setDash([])
     c.setFillColor(colour(style.TILE_INK))
     from .fonts import face
@@ -263,41 +214,51 @@ def _tile_page(doc: Document, spec: PieceSpec, draw, tile: Tile, label: str) -> 
     doc.end_page()
 
 
-def _glue_margin(doc: Document, margin: Rect, edge: str, others: tuple[str, ...]) -> None:
+Edge = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
+
+
+def _glue_margin(doc: Document, strip: list[tuple[float, float]], edges: list[Edge], others: tuple[str, ...]) -> None:
     """A grey strip the next tile is glued over, with magenta arrows pointing at the line its
-    edge must lie on (the strip's ``edge`` side). Nothing of the board is printed here."""
+    edge must lie on: each stretch of the seam the strip lies against (``edges``: its ends
+    and the way from the strip back to the board, page millimetres). Nothing of the board is
+    printed here."""
     from .fonts import face
 
     c = doc.canvas
     c.saveState()
     c.setFillColor(colour(style.GLUE_FILL))
-    c.rect(pt(margin.x), pt(margin.y), pt(margin.w), pt(margin.h), stroke=0, fill=1)
+    c.drawPath(_polygon(c, strip), stroke=0, fill=1)
     c.setFillColor(colour(style.TILE_INK))
-    gap, depth, half = GLUE_MARK_GAP_MM, GLUE_MARK_DEPTH_MM, GLUE_MARK_HALF_MM
-    for f in GLUE_MARK_AT:
-        if edge == "left":
-            y = margin.y + f * margin.h
-            tip = (margin.x + gap, y)
-            base = [(margin.x + gap + depth, y - half), (margin.x + gap + depth, y + half)]
-        else:
-            x = margin.x + f * margin.w
-            tip = (x, margin.y1 - gap)
-            base = [(x - half, margin.y1 - gap - depth), (x + half, margin.y1 - gap - depth)]
-        path = c.beginPath()
-        path.moveTo(pt(tip[0]), pt(tip[1]))
-        for bx, by in base:
-            path.lineTo(pt(bx), pt(by))
-        path.close()
-        c.drawPath(path, stroke=0, fill=1)
+    longest = max(edges, key=_length)
+    for edge in edges:
+        if _length(edge) >= GLUE_MARK_MIN_MM:
+            for f in (GLUE_MARK_AT if edge is longest else (0.5,)):
+                c.drawPath(_polygon(c, _arrow(edge, f)), stroke=0, fill=1)
+    (x0, y0), (x1, y1), (ox, oy) = longest
+    depth = style.TILE_OVERLAP_MM / 2
     c.setFont(face("regular"), style.LABEL_PT)
     text = f"glue: {' and '.join(others)} {'goes' if len(others) == 1 else 'go'} over this strip"
-    if edge == "left":
-        c.translate(pt(margin.x + margin.w / 2 + 1), pt(margin.y + margin.h * 0.35))
+    c.translate(pt(x0 + (x1 - x0) * 0.35 - ox * depth), pt(y0 + (y1 - y0) * 0.35 - oy * depth))
+    if abs(x1 - x0) < abs(y1 - y0):
         c.rotate(90)
-        c.drawCentredString(0, 0, text)
-    else:
-        c.drawCentredString(pt(margin.x + margin.w * 0.35), pt(margin.y + margin.h / 2 - 1), text)
+    c.drawCentredString(0, -pt(1), text)
     c.restoreState()
+
+
+def _length(edge: Edge) -> float:
+    (x0, y0), (x1, y1), _ = edge
+    return abs(x1 - x0) + abs(y1 - y0)
+
+
+def _arrow(edge: Edge, f: float) -> list[tuple[float, float]]:
+    """An arrow in the strip, ``f`` of the way along ``edge``, its tip just off the seam."""
+    (x0, y0), (x1, y1), (ox, oy) = edge
+    x, y = x0 + (x1 - x0) * f, y0 + (y1 - y0) * f
+    ax, ay = oy, ox            # along the seam
+    gap, depth, half = GLUE_MARK_GAP_MM, GLUE_MARK_DEPTH_MM, GLUE_MARK_HALF_MM
+    tip = (x - ox * gap, y - oy * gap)
+    base = (x - ox * (gap + depth), y - oy * (gap + depth))
+    return [tip, (base[0] - ax * half, base[1] - ay * half), (base[0] + ax * half, base[1] + ay * half)]
 
 
 def _assembly_page(doc: Document, spec: PieceSpec, tiles: list[Tile], label: str) -> None:
@@ -330,22 +291,23 @@ def _tile_diagram(c, spec: PieceSpec, tiles: list[Tile], ox: float, top: float, 
     every tile's window drawn and named."""
     from .fonts import face
 
-    def box(x0, y0, w, h):
-        return pt(ox + (x0 + spec.bleed) * scale), pt(top - (y0 + spec.bleed + h) * scale), pt(w * scale), pt(h * scale)
+    def at(p: tuple[float, float]) -> tuple[float, float]:
+        return ox + (p[0] + spec.bleed) * scale, top - (p[1] + spec.bleed) * scale
 
     c.setStrokeColor(colour(style.INK))
     c.setLineWidth(style.RULE_PT)
-    c.rect(*box(0, 0, spec.w, spec.h), stroke=1, fill=0)
+    x, y = at((0, spec.h))
+    c.rect(pt(x), pt(y), pt(spec.w * scale), pt(spec.h * scale), stroke=1, fill=0)
     c.setLineWidth(style.THIN_PT)
     for tile in tiles:
         c.setStrokeColor(colour(style.TILE_INK))
         c.setFillColor(colour(style.TILE_INK), alpha=0.06)
-        c.rect(*box(tile.x0, tile.y0, tile.w, tile.h), stroke=1, fill=1)
+        c.drawPath(_polygon(c, [at(p) for p in tile.outline]), stroke=1, fill=1)
         # the name sits in the middle of what the tile shows of the board (its glue is covered)
-        x, y, w, h = box(tile.x0, tile.y0, tile.w - tile.glue_right, tile.h - tile.glue_below)
+        x, y = at(tile.middle)
         c.setFillColor(colour(style.TILE_INK))
         c.setFont(face("bold"), name_pt)
-        c.drawCentredString(x + w / 2, y + h / 2 - name_pt / 3, tile.name)
+        c.drawCentredString(pt(x), pt(y) - name_pt / 3, tile.name)
 
 
 def assembly_card(spec: PieceSpec, tiling: TilePlan, label: str, bleed: float) -> tuple[PieceSpec, Callable]:

@@ -55,6 +55,9 @@ class Page:
     def clips(self):
         return [s.bbox for s in self.shapes if s.op == "clip"]
 
+    def clip_shapes(self):
+        return [s for s in self.shapes if s.op == "clip"]
+
     def fills(self):
         return [s for s in self.shapes if s.op in ("fill", "fillstroke")]
 
@@ -65,6 +68,20 @@ class Page:
             if s.op == "stroke" and abs(s.line_width_pt - width_pt) < 1e-3 and s.stroke == colour:
                 out.extend(s.segments)
         return out
+
+
+def rectangles(points, eps=1e-6) -> list[tuple]:
+    """A polygon whose edges are all level or upright (a tile's stepped outline) as the
+    rectangles (x0, y0, x1, y1) that make it up: one slab between each pair of corner
+    heights, cut where the upright edges cross it (even-odd)."""
+    edges = [(a, b) for a, b in zip(points, points[1:] + points[:1]) if abs(a[0] - b[0]) < eps and abs(a[1] - b[1]) > eps]
+    ys = sorted({round(p[1], 6) for p in points})
+    out = []
+    for y0, y1 in zip(ys, ys[1:]):
+        mid = (y0 + y1) / 2
+        xs = sorted(a[0] for a, b in edges if min(a[1], b[1]) < mid < max(a[1], b[1]))
+        out += [(xa, y0, xb, y1) for xa, xb in zip(xs[::2], xs[1::2])]
+    return out
 
 
 def _box(value):

@@ -15,7 +15,7 @@ from companion.errors import DataError, Problem
 from companion.tinners_trail.data.tables import PIECES, load_rules
 
 from .. import style
-from ..boxes import boxes, fill_box, space_box, text_box
+from ..boxes import boxes, fill_box, text_box
 from ..generic import die_net, die_net_size, per_player_needed, reference
 from ..geometry import EPS
 from ..painters import Piece, painter
@@ -73,8 +73,15 @@ def main_board(pen: Pen, piece: Piece) -> None:
     _investment(pen, rules, b)
     _ore_table(pen, rules, b)
     fill_box(pen, b["development_space"])
-    space_box(pen, b["development_space"])
+    _development_footprint(pen, piece, b["development_space"])
     _words(pen, b["development_space"])
+
+
+def _development_footprint(pen: Pen, piece: Piece, box) -> None:
+    """Where the printed development board lies: its own size, centred in the box drawn for
+    it (the box's spare millimetres are art, not where the board sits)."""
+    w, h = piece.game.components["development-boards"].size_mm
+    pen.space(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
 
 
 def _outer_track(pen: Pen, box, space) -> None:
