@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 from ..core import ScoreRow, ScoreSheet, sheet
 from ..errors import BadAction
 from .data import INFRASTRUCTURE, UPGRADES, Catalog
-from .state import ArdState, Asset, Infra, Player, count_assets, leader, presence
+from .state import ArdState, Asset, Infra, Player, count_assets, leader, presence_map
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ def holdings(s: ArdState) -> list[Holding]:
     return [holding(p) for p in s.players]
 
 
-def score_holdings(cat: Catalog, hs: Sequence[Holding]) -> ScoreSheet:
+def score_rows(cat: Catalog, hs: Sequence[Holding]) -> list[ScoreRow]:
     points = cat.tables["score"]
     n = len(hs)
 
@@ -56,12 +56,13 @@ def score_holdings(cat: Catalog, hs: Sequence[Holding]) -> ScoreSheet:
         return tuple(float(worth) if s == win else 0.0 for s in range(n))
 
     players = [h.as_player() for h in hs]
+    maps = [presence_map(cat, q) for q in players]
     supremacy = [0.0] * n
     for region in cat.regions.values():
-        win = leader([presence(cat, q, region.id) for q in players])
+        win = leader([m.get(region.id, 0) for m in maps])
         if win is not None:
             supremacy[win] += region.ribbon
-    rows = [
+    return [
         ScoreRow("targets", "Strategic targets",
                  tuple(float(sum(cat.targets[t].points for t in h.targets)) for h in hs)),
         ScoreRow("incentives", "Government incentives",
@@ -75,7 +76,10 @@ def score_holdings(cat: Catalog, hs: Sequence[Holding]) -> ScoreSheet:
                  tuple(float(count_assets(q, None, True) * int(points["upgraded"])) for q in players)),
         ScoreRow("supremacy", "Regional supremacy", tuple(supremacy)),
     ]
-    return sheet([h.name for h in hs], rows)
+
+
+def score_holdings(cat: Catalog, hs: Sequence[Holding]) -> ScoreSheet:
+    return sheet([h.name for h in hs], score_rows(cat, hs))
 
 
 def _list(entry: Mapping, key: str, who: str) -> list:
@@ -138,4 +142,4 @@ def score_file(cat: Catalog, data: Mapping[str, Any]) -> ScoreSheet:
     return score_holdings(cat, hs)
 
 
-__all__ = ["Holding", "holding", "holdings", "score_file", "score_holdings"]
+__all__ = ["Holding", "holding", "holdings", "score_file", "score_holdings", "score_rows"]

@@ -9,9 +9,9 @@ import random
 from typing import Any
 
 from ..options.candidates import candidates
-from ..scoring import holding, score_holdings
+from ..scoring import holding, score_rows
 from ..state import ArdState
-from .heuristic import value
+from .heuristic import Plan, value
 
 NAMES = ("random", "heuristic")
 NEVER_RANDOM = ("call_time", "retire_target", "restore_target")  # the table's agreements, never a bot's choice
@@ -19,7 +19,8 @@ NEVER_RANDOM = ("call_time", "retire_target", "restore_target")  # the table's a
 
 def leading(game: Any, s: ArdState, seat: int) -> bool:
     """Whether ``seat`` would win were the game scored now (money in hand, loans not counted)."""
-    totals = score_holdings(game.data, [holding(p, net=False) for p in s.players]).totals
+    rows = score_rows(game.data, [holding(p, net=False) for p in s.players])
+    totals = [sum(row.points[other] for row in rows) for other in range(len(s.players))]
     return totals[seat] > max(t for other, t in enumerate(totals) if other != seat)
 
 
@@ -30,8 +31,8 @@ def ranked(game: Any, s: ArdState, seat: int, bot: str, chooser: random.Random) 
         found = [a for a in found if a["type"] not in NEVER_RANDOM]
         chooser.shuffle(found)
         return found
-    ahead = s.phase == "play" and leading(game, s, seat)
-    scored = [(value(game.data, s, seat, a, ahead), i, a) for i, a in enumerate(found)]
+    plan = Plan(game, s, seat, lambda: s.phase == "play" and leading(game, s, seat))
+    scored = [(value(plan, a), i, a) for i, a in enumerate(found)]
     return [a for v, _, a in sorted(scored, key=lambda x: (-x[0], x[1])) if v >= 0]
 
 

@@ -4,7 +4,9 @@ assets) and calls the end when it leads. A negative value means "never"."""
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Callable, Mapping
 
 from ..data import Catalog
 from ..state import ArdState, Player, capacity
@@ -12,7 +14,35 @@ from ..state import ArdState, Player, capacity
 FINAL_ROUND_AFTER = 12  # rounds before the heuristic bot, leading, calls one final round
 NEVER = -1.0
 
-Value = Callable[[Catalog, ArdState, int, Player, Mapping, bool], float]
+
+@dataclass
+class Plan:
+    """One decision: the table as the bot's seat sees it, and what it works out once for all
+    its candidates. ``ahead`` says whether the seat leads (asked only when it matters)."""
+
+    game: Any
+    s: ArdState
+    seat: int
+    ahead: Callable[[], bool]
+    me: Player = field(init=False)
+    cat: Catalog = field(init=False)
+    needs: dict[str, float] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.me = self.s.players[self.seat]
+        self.cat = self.game.data
+
+    @cached_property
+    def leading(self) -> bool:
+        return self.ahead()
+
+    def need(self, card: str) -> float:
+        if card not in self.needs:
+            self.needs[card] = card_need(self.cat, self.me, card)
+        return self.needs[card]
+
+
+Value = Callable[[Plan, Mapping], float]
 
 
 def _output(cat: Catalog, territory: str) -> int:
@@ -59,40 +89,48 @@ def card_need(cat: Catalog, me: Player, card: str) -> float:
     return 3
 
 
-def _calls(cat, s, seat, me, a, leading):
-    if a["type"] == "call_total_control":
-        return 500 if leading else NEVER
+def _calls(plan, a):
+    """The end is called when the bot leads; whether it leads is only worked out when the rules
+    would let it call."""
+    s = plan.s
     # one final round is by agreement, so only once the game has had time to grow
-    return 500 if leading and s.turn_no > FINAL_ROUND_AFTER * len(s.players) else NEVER
+    if a["type"] == "call_final_round" and s.turn_no <= FINAL_ROUND_AFTER * len(s.players):
+        return NEVER
+    if plan.game.refusal(s, a) is not None:
+        return NEVER
+    return 500 if plan.leading else NEVER
 
 
-def _claim(cat, s, seat, me, a, leading):
-    return 300 + cat.targets[s.piles(a["tier"])[a["pile"]][-1]].points
+def _claim(plan, a):
+    return 300 + plan.cat.targets[plan.s.piles(a["tier"])[a["pile"]][-1]].points
 
 
-def _answer(cat, s, seat, me, a, leading):
-    return 10 if a["buy"] and me.money >= 48 else 5 if not a["buy"] else 0
+def _answer(plan, a):
+    return 10 if a["buy"] and plan.me.money >= 48 else 5 if not a["buy"] else 0
 
 
-def _extract(cat, s, seat, me, a, leading):
-    return 200 + 10 * len(a["mines"]) + sum(_output(cat, t) for t in a["mines"]) / 10
+def _extract(plan, a):
+    return 200 + 10 * len(a["mines"]) + sum(_output(plan.cat, t) for t in a["mines"]) / 10
 
 
-def _pick_territory(cat, s, seat, me, a, leading):
+def _pick_territory(plan, a):
+    cat = plan.cat
     t = cat.territories[a["territory"]]
     return t.output - t.exploit / 2 - (4 if cat.regions[t.region].needs else 0)
 
 
-def _call_auction(cat, s, seat, me, a, leading):
+def _call_auction(plan, a):
+    me = plan.me
     return 250 if all(me.site(t) == "active" for t in me.territories) else NEVER
 
 
-def _mine(cat, s, seat, me, a, leading):
+def _mine(plan, a):
     base = 190 if a["type"] == "exploit" else 180
-    return base + _output(cat, a["territory"]) / 4 - (20 if a.get("phone") else 0)
+    return base + _output(plan.cat, a["territory"]) / 4 - (20 if a.get("phone") else 0)
 
 
-def _global_sale(cat, s, seat, me, a, leading):
+def _global_sale(plan, a):
+    cat, me = plan.cat, plan.me
     coming = sum(_output(cat, t) for t in me.active)
     full = me.stock_value + coming > capacity(cat, me)
     if me.money >= 96:
@@ -100,12 +138,14 @@ def _global_sale(cat, s, seat, me, a, leading):
     return 175 + me.stock_value / 8 if full else 20 + me.stock_value / 8
 
 
-def _infrastructure(cat, s, seat, me, a, leading):
+def _infrastructure(plan, a):
+    cat, me = plan.cat, plan.me
     mine_regions = {cat.territories[t].region for t, _ in me.sites}
     return 185 if a["region"] in mine_regions and not a.get("phone") else NEVER
 
 
-def _acquire(cat, s, seat, me, a, leading):
+def _acquire(plan, a):
+    me = plan.me
     owned = {asset.kind for asset in me.assets}
     if not me.active or me.money < 40 or a.get("phone") or a["asset"] in owned:
         return NEVER
@@ -113,34 +153,35 @@ def _acquire(cat, s, seat, me, a, leading):
     return rich + {"vessel": 140, "warehouse": 130, "office": 120 if len(me.active) > 1 else NEVER}[a["asset"]]
 
 
-def _upgrade(cat, s, seat, me, a, leading):
+def _upgrade(plan, a):
     if a.get("phone"):
         return NEVER
-    rich = 50 if me.money >= 128 else 0
-    return rich + (135 if a.get("card") or s.variant == "fair-play" else 60)
+    rich = 50 if plan.me.money >= 128 else 0
+    return rich + (135 if a.get("card") or plan.s.variant == "fair-play" else 60)
 
 
-def _development_cards(cat, s, seat, me, a, leading):
-    return (sum(card_need(cat, me, c) for c in a["cards"])
-            - sum(card_need(cat, me, c) + 1 for c in a.get("discard", ())))
+def _development_cards(plan, a):
+    return sum(plan.need(c) for c in a["cards"]) - sum(plan.need(c) + 1 for c in a.get("discard", ()))
 
 
-def _exchange(cat, s, seat, me, a, leading):
+def _exchange(plan, a):
+    cat = plan.cat
     reward = (cat.targets.get(a["card"]) or cat.incentives[a["card"]]).reward
-    return 120 if reward.kind == "money" and me.money < 16 else NEVER
+    return 120 if reward.kind == "money" and plan.me.money < 16 else NEVER
 
 
-def _local_sale(cat, s, seat, me, a, leading):
-    return 15 if me.stock_value >= capacity(cat, me) else NEVER
+def _local_sale(plan, a):
+    return 15 if plan.me.stock_value >= capacity(plan.cat, plan.me) else NEVER
 
 
-def _take_phone(cat, s, seat, me, a, leading):
+def _take_phone(plan, a):
+    cat, s, me = plan.cat, plan.s, plan.me
     held = any(stranded(cat, me, cat.territories[t].region) for t, _ in me.stock if t in cat.territories)
     return 100 if blocked_by_one_card(cat, s, me) or (held and me.money < 8) else 2
 
 
 def _fixed(value: float) -> Value:
-    return lambda cat, s, seat, me, a, leading: value
+    return lambda plan, a: value
 
 
 VALUES: dict[str, Value] = {
@@ -155,14 +196,13 @@ VALUES: dict[str, Value] = {
 }
 
 
-def value(cat: Catalog, s: ArdState, seat: int, a: Mapping, leading: bool) -> float:
+def value(plan: Plan, a: Mapping) -> float:
     """How much the heuristic bot wants ``a`` (negative: never)."""
-    me = s.players[seat]
     if a.get("loan"):
         # only to reach the road or pipeline without which a mine's stock cannot be sold
-        return 150 if a["type"] == "build_infrastructure" and stranded(cat, me, a["region"]) else NEVER
+        return 150 if a["type"] == "build_infrastructure" and stranded(plan.cat, plan.me, a["region"]) else NEVER
     rule = VALUES.get(a["type"])
-    return NEVER if rule is None else rule(cat, s, seat, me, a, leading)
+    return NEVER if rule is None else rule(plan, a)
 
 
-__all__ = ["FINAL_ROUND_AFTER", "VALUES", "blocked_by_one_card", "card_need", "stranded", "value"]
+__all__ = ["FINAL_ROUND_AFTER", "Plan", "VALUES", "blocked_by_one_card", "card_need", "stranded", "value"]

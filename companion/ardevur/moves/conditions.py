@@ -6,14 +6,15 @@ from typing import Callable
 
 from ..data import Catalog
 from ..data.cells import words
-from ..state import ArdState, Player, count_assets, leader, presence
+from ..state import ArdState, Player, count_assets, leader, presence_map
 
 Measure = Callable[[Catalog, ArdState, int, Player, str], int]
 
 
 def _supremacy(cat: Catalog, s: ArdState, seat: int, p: Player, arg: str) -> int:
     own = {cat.territories[t].region for t in p.active}
-    return sum(1 for region in own if leader([presence(cat, q, region) for q in s.players]) == seat)
+    maps = [presence_map(cat, q) for q in s.players]
+    return sum(1 for region in own if leader([m.get(region, 0) for m in maps]) == seat)
 
 
 def _in(continent: str) -> Measure:

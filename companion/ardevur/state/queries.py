@@ -77,14 +77,26 @@ def count_assets(p: Player, kind: str | None = None, upgraded: bool | None = Non
                and (upgraded is None or (a.upgraded or a.kind == "factory") == upgraded))
 
 
-def presence(cat: Catalog, p: Player, region: str) -> float:
+def presence_map(cat: Catalog, p: Player) -> dict[str, float]:
+    """A player's presence in each region where they have any: active mines, then assets, then
+    roads and pipelines, added in that order."""
     mine, asset, upgraded, infrastructure = cat.numbers.presence
-    total = sum(mine for t in p.active if cat.territories[t].region == region)
+    found: dict[str, float] = {}
+    for t in p.active:
+        region = cat.territories[t].region
+        found[region] = found.get(region, 0) + mine
     for a in p.assets:
-        if a.region == region:
-            total += upgraded if a.upgraded or a.kind == "factory" else asset
-    total += sum(infrastructure for i in p.infra if i.region == region)
-    return total
+        found[a.region] = found.get(a.region, 0) + (upgraded if a.upgraded or a.kind == "factory" else asset)
+    built: dict[str, float] = {}
+    for i in p.infra:
+        built[i.region] = built.get(i.region, 0) + infrastructure
+    for region, value in built.items():
+        found[region] = found.get(region, 0) + value
+    return found
+
+
+def presence(cat: Catalog, p: Player, region: str) -> float:
+    return presence_map(cat, p).get(region, 0)
 
 
 def leader(values: list[float]) -> int | None:
@@ -120,5 +132,5 @@ def points_held(cat: Catalog, p: Player) -> int:
 
 
 __all__ = ["active_mines", "can_hold_dev", "capacity", "clockwise", "completes_region", "count_assets", "half_even",
-           "has_infra", "infra_owners", "leader", "mine_limit", "needs_water_half", "points_held", "presence", "room",
+           "has_infra", "infra_owners", "leader", "mine_limit", "needs_water_half", "points_held", "presence", "presence_map", "room",
            "sale_value", "sellable", "source_region"]
