@@ -231,3 +231,25 @@ def test_shared_earnings_until_the_competitor_rolls_a_2():
     d["seed"] = seed_for_roll(d, 2)
     sold = GAME.apply(at(d, "development", 0), {"type": "global_sale", "seat": 0})
     assert data(sold)["players"][0]["money"] == 32 + 4 and data(sold)["continuous"] == []
+
+
+def test_only_the_first_seat_starts_and_only_the_first_player_deals():
+    """The rules refuse what the phones do not offer: a start from any seat but the first, a
+    deal from anyone but the player who won the roll."""
+    s = GAME.setup([PlayerSpec(n) for n in ("Ann", "Bo", "Cy")], "standard+random-corporations", 5)
+    for seat in (1, 2):
+        assert [o for o in GAME.options(s, seat) if o.action["type"] == "start"] == []
+        with pytest.raises(RuleViolation, match="Ann, in the first seat, starts the game"):
+            GAME.apply(s, {"type": "start", "seat": seat})
+    assert [o.action for o in GAME.options(s, 0)] == [{"type": "start", "seat": 0}]
+    s = GAME.apply(s, {"type": "start", "seat": 0})
+    first = data(s)["first"]
+    for seat in range(3):
+        offered = [o.action for o in GAME.options(s, seat) if o.allowed]
+        if seat == first:
+            assert offered == [{"type": "deal", "seat": seat}]
+            continue
+        assert offered == []
+        with pytest.raises(RuleViolation, match="deals: they won the roll"):
+            GAME.apply(s, {"type": "deal", "seat": seat})
+    assert data(GAME.apply(s, {"type": "deal", "seat": first}))["phase"] == "auction"

@@ -260,3 +260,19 @@ def test_the_dashboard_lists_held_cards_and_the_corporations_holdings_in_plain_w
     assert "holds 1 incentive" in text
     assert "holds 2 targets and 1 incentive" in text
     assert "target and incentive cards" not in text
+
+
+def test_a_phone_not_in_the_first_seat_cannot_start_the_table(app):
+    """Through the API, Bo's phone sending "start" is refused and nothing is written; Ann's phone
+    starts the table."""
+    table, host = webgame.start(app, "ardevur", PLAYERS, "standard", 4)
+    client = app.test_client()
+    phones = [webgame.seat_phone(app, table, seat) for seat in range(2)]
+    version = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["version"]
+    refused = act(client, table.id, phones[1][1], version, {"type": "start", "seat": 1})
+    assert refused.status_code == 422 and "first seat" in refused.get_json()["error"]["message"]
+    with app.app_context():
+        assert tables.get(table.id).version == version
+        assert data(tables.get(table.id).state)["phase"] == "ready"
+    started = act(client, table.id, phones[0][1], version, {"type": "start", "seat": 0})
+    assert started.status_code == 200

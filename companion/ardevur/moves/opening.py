@@ -39,6 +39,9 @@ def _grid(cat: Catalog, s: ArdState, r: random.Random) -> ArdState:
 def check_start(cat: Catalog, s: ArdState, action) -> None:
     if s.phase != "ready":
         refuse("The game has already started.", "Setup")
+    if action["seat"] != 0:
+        refuse(f"{s.players[0].name}, in the first seat, starts the game: shuffle and roll for the first pick.",
+               "Setup")
 
 
 def start(game, s: ArdState, action) -> ArdState:
@@ -102,6 +105,8 @@ def picks_left(s: ArdState, action) -> bool:
 def check_deal(cat: Catalog, s: ArdState, action) -> None:
     if s.phase != "deal":
         refuse("Cards are dealt once, after corporations are chosen.", "Setup")
+    if action["seat"] != s.first:
+        refuse(f"{s.players[s.first].name} deals: they won the roll for the first pick.", "Setup")
 
 
 def deal(game, s: ArdState, action) -> ArdState:
