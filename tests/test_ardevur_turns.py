@@ -197,3 +197,24 @@ def test_a_targets_needs_read_in_the_singular_for_one():
     assert describe(("factory", "", 1)) == "1 factory"
     assert describe(("infra", "", 1)) == "1 road or pipeline"
     assert describe(("money", "", 160)) == "160 million in money"
+
+
+def test_a_discarded_action_card_stays_known_to_its_holder_only():
+    """The card discarded over the limit goes face down beneath its deck: the log shows the
+    move to the others without the card, and the shared screen never lists the cards in a
+    hand (discarding or playing them), while the holder's phone names them."""
+    d = table(2)
+    deck = d["action_decks"]["great"]
+    d["players"][ANN]["actions"] = [deck.pop(), deck.pop()]
+    state = act(at(d, "strategy"), "draw_action")
+    hand = data(state)["players"][ANN]["actions"]
+    discard = {"type": "discard_action", "seat": ANN, "card": hand[0]}
+    assert discard in [o.action for o in GAME.options(state, ANN)]
+    assert GAME.action_view(discard, ANN) == discard
+    for viewer in (BO, None):
+        assert GAME.action_view(discard, viewer) == {"type": "discard_action", "seat": ANN}
+    shared = [o.action for o in GAME.options(state, None)]
+    assert shared == [] and not any(card in str(shared) for card in hand)
+    after = act(state, "discard_action", card=hand[0])
+    assert data(after)["action_decks"]["great"][0] == hand[0]
+    assert hand[0] not in str(GAME.view(after, BO)) and hand[0] not in GAME.describe(state, discard, after)

@@ -15,6 +15,8 @@ from .costs import cost_label
 # Moves worth showing greyed (with the rule's reason) when refused.
 GREYED = frozenset({"explore", "exploit", "global_sale", "local_sale", "claim_target", "claim_incentive",
                     "call_total_control", "call_auction", "draw_action", "take_phone", "call_time"})
+# Moves that name a card in a player's hand: only the holder's own phone lists them.
+IN_HAND = frozenset({"discard_action", "play_action"})
 
 
 def _card_label(game: Any, s: ArdState, action: dict) -> str:
@@ -45,13 +47,16 @@ def _label(game: Any, s: ArdState, who: int, own: bool, action: dict) -> str:
 
 def options(game: Any, s: ArdState, seat: int | None) -> list[Option]:
     """``seat``'s options, with what each costs; for the shared screen (``None``) those of the
-    seats the table waits for, so the host can act for a player without a phone."""
+    seats the table waits for, so the host can act for a player without a phone, but never a
+    move that names a card in someone's hand (the host plays those on the seat's own page)."""
     cat = game.data
     seats = game.acting_seats(s) if seat is None else (seat,)
     found: list[Option] = []
     shown: set[tuple] = set()
     for who in seats:
         for action in candidates(cat, s, who):
+            if seat is None and action["type"] in IN_HAND:
+                continue
             reason = game.refusal(s, action) or ""
             if reason:
                 key = (action["type"], action.get("territory"), action.get("tier"), action.get("pile"))
@@ -63,4 +68,4 @@ def options(game: Any, s: ArdState, seat: int | None) -> list[Option]:
     return found
 
 
-__all__ = ["GREYED", "options"]
+__all__ = ["GREYED", "IN_HAND", "options"]
