@@ -1,11 +1,15 @@
 """ARDEVUR's rules with the rulebook's numbers: sales, fees, storage, offices, the phone call,
 mines, auctions, rewards and scoring ties."""
 
+import json
+import random
+
 import pytest
 
 from companion import find_game
 from companion.ardevur.setup.scenario import at, give_card, give_mine, seed_for_roll, table
 from companion.ardevur.state import half_even
+from companion.core import PlayerSpec
 from companion.errors import RuleViolation
 
 GAME = find_game("ardevur")
@@ -217,6 +221,47 @@ def test_a_loan_covers_the_exact_shortfall_and_is_repaid_double_when_money_allow
     d["seed"] = seed_for_roll(d, 16)
     repaid = data(act(at(d, "development"), "global_sale"))["players"][ANN]
     assert repaid["debt"] == 0 and repaid["money"] == 32 - 24  # 16 doubled by the vessel, minus 24
+
+
+def test_the_loan_is_offered_for_every_purchase_the_rules_allow_it_for():
+    """Short of money with the phone call card in hand, a loan for the exact shortfall completes
+    any development action, not only exploring and opening mines: a road, an asset, an upgrade.
+    Each purchase the rules accept with a loan is among the phone's buttons."""
+    d = table(2, "fair-play")
+    give_mine(d, ANN, "nimba")                            # Sahel needs a road
+    give_card(d, ANN, "road", "warehouse", "vessel")
+    d["players"][ANN]["assets"] = [{"kind": "vessel", "region": "iberia", "upgraded": False}]
+    d["players"][ANN]["stock"] = {"nimba": 12}
+    d["players"][ANN].update(money=2, phone=True)
+    d["market"]["phone"] -= 1
+    state = at(d, "development")
+    offered = {json.dumps(o.action, sort_keys=True) for o in GAME.options(state, ANN) if o.allowed}
+    loans = [a for a in (json.loads(o) for o in offered) if a.get("loan")]
+    kinds = {a["type"] for a in loans}
+    assert {"build_infrastructure", "acquire_asset", "upgrade_asset"} <= kinds, kinds
+    for action in loans:
+        assert GAME.refusal(state, action) is None
+    wanted = [{"type": "build_infrastructure", "seat": ANN, "region": "sahel", "kind": "road", "loan": True},
+              {"type": "acquire_asset", "seat": ANN, "asset": "warehouse", "region": "sahel", "loan": True},
+              {"type": "upgrade_asset", "seat": ANN, "asset": "vessel", "region": "iberia", "loan": True}]
+    for action in wanted:
+        after = GAME.apply(state, action)
+        assert json.dumps(action, sort_keys=True) in offered
+        assert data(after)["players"][ANN]["money"] == 0 and data(after)["players"][ANN]["debt"] > 0
+
+
+def test_with_the_loan_offered_the_heuristic_bots_finish_the_game_that_stalled_without_it():
+    """2 players, Fair Play with every card, heuristic bots, seed 7186: a player holding stock
+    behind a missing road, the road card and no money could only go on with a loan for the
+    road, which the buttons did not offer; the game went round without end."""
+    chooser = random.Random(1)
+    state = GAME.setup([PlayerSpec("Ann"), PlayerSpec("Bo")], "fair-play+all-cards", 7186)
+    moves = []
+    while GAME.end_if(state) is None and len(moves) < 1500:
+        moves.append(GAME.bot_move(state, GAME.acting_seats(state)[0], "heuristic", chooser))
+        state = GAME.apply(state, moves[-1])
+    assert GAME.end_if(state) is not None, f"no end after {len(moves)} moves"
+    assert any(m["type"] == "build_infrastructure" and m.get("loan") for m in moves)
 
 
 def test_explore_and_exploit_are_never_in_the_same_turn():

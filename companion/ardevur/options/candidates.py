@@ -45,29 +45,27 @@ def _strategy(cat: Catalog, s: ArdState, seat: int, me: Player) -> list[dict]:
 
 
 def _building(cat: Catalog, s: ArdState, seat: int, me: Player) -> list[dict]:
-    """Explore, exploit, roads and pipelines, assets and upgrades."""
-    found: list[dict] = []
+    """Explore, exploit, roads and pipelines, assets and upgrades, each with every way to pay:
+    the price, the phone call for a missing card, or a loan for the money short."""
+    plain: list[tuple[str, dict]] = []
     for t in me.territories:
         status = me.site(t)
         if status in (None, "explored"):
-            kind = "explore" if status is None else "exploit"
-            found += [{"type": kind, "seat": seat, "territory": t, **way} for way in _PAY]
+            plain.append(("explore" if status is None else "exploit", {"territory": t}))
     for region in cat.regions.values():
         for kind in region.needs:
-            found += [{"type": "build_infrastructure", "seat": seat, "region": region.id, "kind": kind, **way}
-                      for way in _PAY[:2]]
+            plain.append(("build_infrastructure", {"region": region.id, "kind": kind}))
     regions = sorted({cat.territories[t].region for t, _ in me.sites}) or sorted(cat.regions)[:1]
     for kind in ASSETS:
         for region in (regions if kind != "vessel" else sorted(cat.regions)):
-            found.append({"type": "acquire_asset", "seat": seat, "asset": kind, "region": region})
+            plain.append(("acquire_asset", {"asset": kind, "region": region}))
     cards = [None] + list(me.targets) + list(me.incentives)
     upgrades = [(a.kind, a.region) for a in me.assets if not a.upgraded and a.kind != "factory"]
     upgrades += [("factory", region) for region in regions]
     for kind, region in upgrades:
         for card in cards:
-            found.append({"type": "upgrade_asset", "seat": seat, "asset": kind, "region": region,
-                          **({"card": card} if card else {})})
-    return found
+            plain.append(("upgrade_asset", {"asset": kind, "region": region, **({"card": card} if card else {})}))
+    return [{"type": kind, "seat": seat, **fields, **way} for kind, fields in plain for way in _PAY]
 
 
 def _development(cat: Catalog, s: ArdState, seat: int, me: Player) -> list[dict]:
