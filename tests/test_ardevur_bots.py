@@ -2,7 +2,10 @@
 
 import random
 
+import pytest
+
 from companion import find_game
+from companion.ardevur.setup import MODES
 from companion.core import PlayerSpec
 
 GAME = find_game("ardevur")
@@ -51,3 +54,35 @@ def test_bots_decide_from_the_view_and_name_themselves():
     move = GAME.bot_move(state, 0, "heuristic", random.Random(1))
     assert move == {"type": "start", "seat": 0}
     assert GAME.bot_action(state, 1) is None
+
+
+ENDINGS = ("", "final-round", "minute-64", "exhausted")
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_bots_finish_under_every_ending_mode_and_player_count(bot):
+    """With the same bot in every seat, games of every ending agreement, mode and player count
+    end (two seeded games of each, with the table's other options varied): played until no
+    moves are left, a full round of passes ends it; at minute 64 the clock does unless Total
+    Control came first; otherwise a call of the end."""
+    unfinished, reasons = [], {}
+    for ending in ENDINGS:
+        for mode in MODES:
+            for players in (2, 3, 4):
+                for index in range(2):
+                    words = [w for w in (ending, ("all-cards", "random-corporations")[index]) if w]
+                    variant, seed = "+".join([mode] + words), 1000 * players + 10 * index + MODES.index(mode)
+                    chooser = random.Random(seed)
+                    state = GAME.setup([PlayerSpec(f"P{i}") for i in range(players)], variant, seed)
+                    moves = 0
+                    while GAME.end_if(state) is None and moves < 2000:
+                        state = GAME.apply(state, GAME.bot_move(state, GAME.acting_seats(state)[0], bot, chooser))
+                        moves += 1
+                    if GAME.end_if(state) is None:
+                        unfinished.append((variant, players, seed))
+                    reasons.setdefault(ending, set()).add(data(state)["over_reason"])
+    assert unfinished == []
+    assert reasons["exhausted"] == {"a full round passed in which nobody had anything left to do"}
+    assert all(r == "minute 64 was reached" or "Total Control" in r for r in reasons["minute-64"])
+    assert "minute 64 was reached" in reasons["minute-64"]
+    assert all("Total Control" in r for r in reasons[""])

@@ -1,7 +1,8 @@
 """Bots for the simulation lab and bot seats. Both decide from what their seat may see (the
 candidates of ``options.candidates``, the table and their own hand): the random bot takes any
 move the rules allow; the heuristic bot (``heuristic``) follows a plain mining plan and calls
-the end when it leads."""
+the end when it leads. Both bring the game to its end once it has run its course, whatever
+ending the table agreed (``closing``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from ..options.candidates import candidates
 from ..scoring import holding, score_rows
 from ..state import ArdState
+from .closing import closing
 from .heuristic import Plan, value
 
 NAMES = ("random", "heuristic")
@@ -38,9 +40,13 @@ def ranked(game: Any, s: ArdState, seat: int, bot: str, chooser: random.Random) 
 
 def bot_step(game: Any, s: ArdState, seat: int, bot: str, chooser: random.Random) -> tuple[dict, ArdState] | None:
     """The bot's move for ``seat`` and the state it leads to; None when the table does not
-    wait for ``seat`` or nothing is allowed."""
+    wait for ``seat`` or nothing is allowed. Once the game has run its course, the moves that
+    end it come first (``closing``)."""
     if seat not in game.acting_seats(s):
         return None
+    for action in closing(game.data, s, seat):
+        if game.refusal(s, action) is None:
+            return action, game.apply(s, action)
     for action in ranked(game, s, seat, bot, chooser):
         if game.refusal(s, action) is None:
             return action, game.apply(s, action)
