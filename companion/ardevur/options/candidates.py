@@ -26,8 +26,9 @@ def _tops(s: ArdState) -> list[tuple[str, int]]:
 
 def _extraction(cat: Catalog, s: ArdState, seat: int, me: Player) -> list[dict]:
     mines = sorted(me.active)
+    most = max(cat.numbers.mines_per_extraction) + s.ts.extra_mine  # a large office, and an action card
     found = [{"type": "extract", "seat": seat, "mines": list(combo), "use_factories": True}
-             for size in range(min(3, len(mines)), 0, -1) for combo in combinations(mines, size)]
+             for size in range(min(most, len(mines)), 0, -1) for combo in combinations(mines, size)]
     return found + [{"type": "call_auction", "seat": seat}]
 
 
