@@ -77,6 +77,9 @@ class Ardevur(Game):
             return state
         return replace(state, claimer=state.may_call, may_call=None, last_retired=state.retired, retired=None)
 
+    def stepped(self, before: ArdState, after: ArdState) -> ArdState:
+        return replace(after, step=before.step + 1)
+
     def settle(self, state: ArdState, action: Action) -> ArdState:
         if state.claimer is not None or state.last_retired is not None:
             state = replace(state, claimer=None, last_retired=None)

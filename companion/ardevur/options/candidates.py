@@ -66,7 +66,8 @@ def _building(cat: Catalog, s: ArdState, seat: int, me: Player) -> list[dict]:
     for kind, region in upgrades:
         for card in cards:
             plain.append(("upgrade_asset", {"asset": kind, "region": region, **({"card": card} if card else {})}))
-    return [{"type": kind, "seat": seat, **fields, **way} for kind, fields in plain for way in _PAY]
+    ways = _PAY if me.phone else _PAY[:1]  # the phone call and the loan need the card in hand
+    return [{"type": kind, "seat": seat, **fields, **way} for kind, fields in plain for way in ways]
 
 
 def _development(cat: Catalog, s: ArdState, seat: int, me: Player) -> list[dict]:
