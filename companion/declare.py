@@ -140,38 +140,50 @@ def unless_all_given(*names: str) -> Callable[[Any, Any, Mapping[str, Any]], boo
     return draws
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -MAX_INT <= value <= MAX_INT
+
+
+def _is_short(value: Any) -> bool:
+    return isinstance(value, str) and len(value) <= MAX_STRING
+
+
+def _list_of(value: Any, item_ok: Callable[[Any], bool]) -> bool:
+    return isinstance(value, list) and len(value) <= MAX_ITEMS and all(item_ok(v) for v in value)
+
+
+def _is_number(value: Any) -> bool:
+    return _is_int(value) or (isinstance(value, float) and math.isfinite(value) and abs(value) <= MAX_INT)
+
+
+def _is_int_map(value: Any) -> bool:
+    return (isinstance(value, dict) and len(value) <= MAX_ITEMS
+            and all(_is_short(k) and _is_int(v) for k, v in value.items()))
+
+
+def _is_square(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)
+
+
+# What each kind accepts as a value (a RECORDS list is checked field by field, not here).
+_KIND_CHECKS: dict[Kind, Callable[[Any], bool]] = {
+    Kind.INT: _is_int,
+    Kind.STR: _is_short,
+    Kind.BOOL: lambda v: isinstance(v, bool),
+    Kind.INT_LIST: lambda v: _list_of(v, _is_int),
+    Kind.STR_LIST: lambda v: _list_of(v, _is_short),
+    Kind.INT_MAP: _is_int_map,
+    Kind.DICE: lambda v: _is_short(v) or _list_of(v, _is_int),
+    Kind.INT_OR_STR: lambda v: _is_int(v) or _is_short(v),
+    Kind.NUMBER: _is_number,
+    Kind.STR_OR_LIST: lambda v: _is_short(v) or _list_of(v, _is_short),
+    Kind.POINTS: lambda v: _list_of(v, _is_square),
+}
+
+
 def _kind_ok(kind: Kind, value: Any) -> bool:
-    def is_int(v: Any) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool) and -MAX_INT <= v <= MAX_INT
-
-    def short(v: Any) -> bool:
-        return isinstance(v, str) and len(v) <= MAX_STRING
-
-    if kind is Kind.INT:
-        return is_int(value)
-    if kind is Kind.STR:
-        return short(value)
-    if kind is Kind.BOOL:
-        return isinstance(value, bool)
-    if kind is Kind.INT_LIST:
-        return isinstance(value, list) and len(value) <= MAX_ITEMS and all(is_int(v) for v in value)
-    if kind is Kind.STR_LIST:
-        return isinstance(value, list) and len(value) <= MAX_ITEMS and all(short(v) for v in value)
-    if kind is Kind.INT_MAP:
-        return (isinstance(value, dict) and len(value) <= MAX_ITEMS
-                and all(short(k) and is_int(v) for k, v in value.items()))
-    if kind is Kind.DICE:
-        return short(value) or _kind_ok(Kind.INT_LIST, value)
-    if kind is Kind.INT_OR_STR:
-        return is_int(value) or short(value)
-    if kind is Kind.NUMBER:
-        return is_int(value) or (isinstance(value, float) and math.isfinite(value) and abs(value) <= MAX_INT)
-    if kind is Kind.STR_OR_LIST:
-        return short(value) or _kind_ok(Kind.STR_LIST, value)
-    if kind is Kind.POINTS:
-        return (isinstance(value, list) and len(value) <= MAX_ITEMS
-                and all(isinstance(p, list) and len(p) == 2 and all(is_int(v) for v in p) for p in value))
-    return False
+    check = _KIND_CHECKS.get(kind)
+    return check is not None and check(value)
 
 
 _KIND_WORDS = {Kind.INT: "a whole number", Kind.STR: f"text of at most {MAX_STRING} characters",

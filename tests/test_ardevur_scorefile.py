@@ -4,7 +4,7 @@ import json
 
 from companion import find_game
 from companion.data import builtin_data_dir
-from webapp.cli import main
+from headframe.cli import main
 
 GAME = find_game("ardevur")
 

@@ -13,7 +13,7 @@ from companion import find_game
 from companion.ardevur.data import TIERS
 from companion.core import PlayerSpec
 from test_own_words import digest, rulebook_digests, runs
-from webapp.cli import main
+from headframe.cli import main
 
 DEVELOPMENT_CSV = Path(__file__).resolve().parents[1] / "cards_data" / "ardevur" / "development.csv"
 

@@ -16,7 +16,7 @@ from companion.errors import BadAction
 from companion.mine_shaft import GAME
 from companion.mine_shaft.notation import parse
 from companion.mine_shaft.tiles import rules
-from webapp.cli import main
+from headframe.cli import main
 
 R = rules()
 EXAMPLE = Path(__file__).resolve().parents[1] / "cards_data" / "mine-shaft" / "examples" / "end-of-game.json"

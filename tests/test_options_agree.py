@@ -19,7 +19,7 @@ from companion import HeadframeError, PlayerSpec, find_game
 from companion.data import builtin_data_dir
 
 GAMES = ("tinners-trail", "ore", "ore-published", "mine-shaft", "ardevur")
-PENDING = {"tinners-trail", "ore", "ore-published", "mine-shaft"}
+PENDING = {"tinners-trail", "ore", "mine-shaft"}
 GAMES_PER_CASE = 3
 SAMPLES_PER_GAME = 25
 MAX_STEPS = 700
@@ -33,6 +33,15 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
                 ("game.toml", "asset_price = { warehouse = 32,", "asset_price = { warehouse = 900,"),
                 ("game.toml", "max_active_mines = 4", "max_active_mines = 1"),
                 ("game.toml", "\naction_card_limit = 2", "\naction_card_limit = 1")],
+    # a recall never affordable, dearer overtime and permits, less money to start, dearer
+    # recruits, a market that sells up to three and a cage with one side only
+    "ore-published": [("game.toml", "recall_cost = 5", "recall_cost = 500"),
+                      ("game.toml", "overtime_cost = 2", "overtime_cost = 6"),
+                      ("game.toml", "permit_card_cost = 2", "permit_card_cost = 4"),
+                      ("game.toml", "first = 5, step = 1", "first = 2, step = 0"),
+                      ("game.toml", "recruit_costs = [4, 6, 8, 10, 12]", "recruit_costs = [9, 11, 13, 15, 17]"),
+                      ("game.toml", "market_primary = 2", "market_primary = 3"),
+                      ("game.toml", "cage_levels = 2", "cage_levels = 1")],
 }
 
 

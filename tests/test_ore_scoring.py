@@ -132,7 +132,7 @@ def test_bad_score_files_are_refused_with_a_clear_message():
 
 
 def test_headframe_score_on_the_example_file():
-    run = subprocess.run([sys.executable, "-m", "webapp.cli", "score", "ore", str(EXAMPLE)],
+    run = subprocess.run([sys.executable, "-m", "headframe", "score", "ore", str(EXAMPLE)],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     sheet = json.loads(run.stdout)

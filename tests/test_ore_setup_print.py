@@ -12,7 +12,7 @@ from companion.data import load_game
 from companion.ore.cards import RESOURCES, catalog
 from companion.ore.setup import new_table
 from test_own_words import digest, rulebook_digests, runs
-from webapp.cli import main
+from headframe.cli import main
 
 CASES = [(3, "standard"), (4, "standard"), (5, "standard"), (4, "short"), (3, "long"), (5, "contract-race")]
 

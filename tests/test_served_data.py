@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from webapp.cli import main
+from headframe.cli import main
 
 TOKEN = "X-Headframe-Token"
 # Not imported from conftest: in a whole-suite run "conftest" is tests/browser/conftest.py.

@@ -71,7 +71,7 @@ def lab_seconds(game_id: str, players: int, games: int, seed: int, workers: int)
 
 def peak_rss(game_id: str, games: int) -> float:
     with tempfile.TemporaryDirectory() as out:
-        code = ("import resource, sys; from webapp.cli import main; "
+        code = ("import resource, sys; from headframe.cli import main; "
                 f"main(['simulate', '{game_id}', '--games', '{games}', '--players', '3', '--workers', '1', "
                 f"'--quiet', '--out', '{out}']); "
                 "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
@@ -205,7 +205,7 @@ def main() -> int:
     if args.ore_10k:
         with tempfile.TemporaryDirectory() as out:
             began = time.monotonic()
-            subprocess.run([sys.executable, "-m", "webapp.cli", "simulate", "ore", "--players", "4", "--games", "10000",
+            subprocess.run([sys.executable, "-m", "headframe", "simulate", "ore", "--players", "4", "--games", "10000",
                             "--out", out, "--quiet"], cwd=ROOT, check=True)
             print(f"10,000 games of Ore (4 players, heuristic bots), report included: {time.monotonic() - began:.0f} s")
     return 1 if missed else 0

@@ -1,4 +1,6 @@
-"""The published edition's cards as the rules use them, read once from ``cards_data/ore-published``.
+"""The published edition's numbers as the rules use them, read once per data folder from
+``cards_data/ore-published``: the cards (mines, contracts, buildings) and the table's numbers
+(``Numbers``: costs, limits, starting amounts).
 
 Cells that carry rules are small text formats (see the data folder's NOTES.md):
 
@@ -9,7 +11,7 @@ Cells that carry rules are small text formats (see the data folder's NOTES.md):
 * building costs ``$12 + iron + coal`` and effects ``sell 3``, ``buy 2``, ``recruit``, ``drill``,
   ``cage``, ``cube coal 2`` or nothing.
 
-A malformed cell is a ``DataError`` naming the file, line and column.
+A malformed cell or a missing number is a ``DataError`` naming the file, line and field.
 """
 
 from __future__ import annotations
@@ -72,11 +74,41 @@ class Building:
 
 
 @dataclass(frozen=True)
+class Numbers:
+    """The numbers of ``[setup]`` and ``[tables]`` that the rules, the bots and the views use."""
+
+    rounds: int
+    first_money: int               # the first seat's starting money
+    money_step: int                # each later seat starts with this much more
+    workers: int                   # placeable workers at the start (one more waits to be recruited)
+    colours: tuple[str, ...]       # by seat
+    contract_row: Mapping[int, int]    # players -> contracts in the row
+    overtime_spaces: Mapping[int, int]  # players -> overtime spaces
+    drill_bits: int
+    temp_workers: int
+    recruit_costs: tuple[int, ...]  # by recruiting order
+    recall_cost: int
+    permit_card_cost: int
+    permit_primary: int
+    permit_secondary: int
+    market_primary: int
+    market_secondary: int
+    private_mine_cost: int
+    overtime_cost: int
+    cage_levels: int
+
+    def recruit_cost(self, recruited: int) -> int:
+        """The wage of the next recruit when ``recruited`` have been hired before."""
+        return self.recruit_costs[min(recruited, len(self.recruit_costs) - 1)]
+
+
+@dataclass(frozen=True)
 class Catalog:
     data: GameData
     mines: Mapping[str, MineCard]
     contracts: Mapping[str, Contract]
     buildings: Mapping[str, Building]
+    numbers: Numbers
 
     @property
     def tables(self) -> Mapping[str, Any]:
@@ -92,6 +124,12 @@ class Catalog:
 
     def building(self, card: str) -> Building:
         return self.buildings[card.split("#")[0]]
+
+
+def contract_name(cid: Any) -> str:
+    """A contract as the table says it: "c12" -> "#12" (its number on the card)."""
+    text = str(cid)
+    return f"#{text[1:]}" if text[:1] == "c" and text[1:].isdigit() else text
 
 
 def parse_spaces(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -185,9 +223,62 @@ def build_catalog(data: GameData) -> Catalog:
                                      row["text"])
     if not problems:
         problems.extend(_check_counts(data, mines, contracts, buildings))
+    numbers = read_numbers(data, problems)
     if problems:
         raise DataError(problems)
-    return Catalog(data, mines, contracts, buildings)
+    return Catalog(data, mines, contracts, buildings, numbers)
+
+
+# [tables] numbers every rule needs: whole numbers of at least 0 (the least allowed, when more)
+COUNTS = {"drill_bits": 0, "temp_workers": 0, "recall_cost": 0, "permit_card_cost": 0, "permit_primary": 0,
+          "permit_secondary": 0, "market_primary": 0, "market_secondary": 0, "private_mine_cost": 0,
+          "overtime_cost": 0, "cage_levels": 0}
+
+
+def read_numbers(data: GameData, problems: list[Problem]) -> Numbers | None:
+    """The typed ``Numbers``, or None with a problem for each number missing or malformed."""
+    toml = str(data.toml_path)
+    found: list[Problem] = []
+
+    def whole(section: str, key: str, value: Any, least: int = 0) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            found.append(Problem(toml, data.line_of(f"{section}.{key}"), f"{section}.{key}",
+                                 f"needs a whole number of at least {least}, got {value!r}"))
+            return least
+        return value
+
+    def per_count(key: str, least: int) -> dict[int, int]:
+        table = data.setup.get(key)
+        low, high = data.players
+        if not isinstance(table, Mapping) or any(str(n) not in table for n in range(low, high + 1)):
+            found.append(Problem(toml, data.line_of(f"setup.{key}"), f"setup.{key}",
+                                 f"needs a number for every player count from {low} to {high}"))
+            return {}
+        return {n: whole("setup", f"{key}.{n}", table[str(n)], least) for n in range(low, high + 1)}
+
+    money = data.setup.get("starting_money")
+    money = money if isinstance(money, Mapping) else {}
+    colours = data.setup.get("player_colours")
+    if not isinstance(colours, list) or len(colours) < data.players[1] or not all(isinstance(c, str) for c in colours):
+        found.append(Problem(toml, data.line_of("setup.player_colours"), "setup.player_colours",
+                             f"needs a colour name for each of {data.players[1]} seats"))
+        colours = []
+    costs = data.tables.get("recruit_costs")
+    if not isinstance(costs, list) or not costs:
+        found.append(Problem(toml, data.line_of("tables.recruit_costs"), "tables.recruit_costs",
+                             f"needs a list of wages, one for each recruit in order, got {costs!r}"))
+        costs = [0]
+    costs = [whole("tables", "recruit_costs", c) for c in costs]
+    counts = {key: whole("tables", key, data.tables.get(key), least) for key, least in COUNTS.items()}
+    numbers = Numbers(
+        rounds=whole("setup", "rounds", data.setup.get("rounds"), 1),
+        first_money=whole("setup", "starting_money.first", money.get("first")),
+        money_step=whole("setup", "starting_money.step", money.get("step")),
+        workers=whole("setup", "workers", data.setup.get("workers"), 1),
+        colours=tuple(colours), contract_row=per_count("contract_row", 1),
+        overtime_spaces=per_count("overtime_spaces", 0), recruit_costs=tuple(costs), **counts)
+    problems.extend(found)
+    return None if found else numbers
 
 
 def _check_counts(data: GameData, mines: Mapping[str, MineCard], contracts: Mapping[str, Contract],
@@ -211,7 +302,7 @@ def _check_counts(data: GameData, mines: Mapping[str, MineCard], contracts: Mapp
         problems.append(Problem(toml, data.line_of("tables.money_cards"), "tables.money_cards",
                                 f"{sum(int(v) for v in money.values())} money cards; the box holds 120"))
     costs = data.tables.get("recruit_costs", [])
-    if len(costs) < data.players[1]:
+    if isinstance(costs, list) and len(costs) < data.players[1]:
         problems.append(Problem(toml, data.line_of("tables.recruit_costs"), "tables.recruit_costs",
                                 f"needs one cost per possible recruit ({data.players[1]}), got {len(costs)}"))
     return problems
@@ -219,4 +310,6 @@ def _check_counts(data: GameData, mines: Mapping[str, MineCard], contracts: Mapp
 
 @lru_cache(maxsize=4)
 def catalog(data_dir: str | None = None) -> Catalog:
+    """The tables of ``data_dir`` (None: the shipped data): the implementation of
+    ``OrePublished.load``; the rules read them from the game instance (``game.data``)."""
     return build_catalog(load_game(GAME_ID, data_dir))

@@ -1,10 +1,11 @@
-"""``headframe simulate``: play a game many times with bots and write the report."""
+"""``headframe simulate``: its arguments, checked before any game is played; the playing and
+the report are the lab's (``lab.simulate``)."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -68,22 +69,11 @@ def _bots(game, text: str | None, players: int) -> tuple[str, ...]:
     return names
 
 
-def _checked_data(game_id: str, folder: Path | None) -> tuple[tuple[str, bytes], ...]:
-    """An edited data folder, checked as ``headframe check`` would, read into the job."""
-    if folder is None:
-        return ()
-    from companion.data import load_game
-    from .play import read_data
-
-    if not folder.is_dir():
-        raise HeadframeError(f"{folder}: no such folder")
-    load_game(game_id, folder)
-    find_game(game_id).check_data(str(folder))
-    return read_data(folder, game_id)
-
-
 def run(args: argparse.Namespace) -> int:
-    from .play import Job
+    from lab.play import Job
+    from lab.simulate import checked_data, simulate
+
+    from .progress import progress_for
 
     game = find_game(args.game)
     players = _players(game, args.players)
@@ -93,72 +83,59 @@ def run(args: argparse.Namespace) -> int:
     bots = _bots(game, args.bots, players)
     if args.games < 1:
         raise HeadframeError(f"--games must be at least 1, not {args.games}")
-    if args.workers is not None and args.workers < 1:
-        raise HeadframeError(f"--workers must be at least 1, not {args.workers}")
+    _check_workers(args.workers)
     if args.compare and args.data:
         raise HeadframeError("--compare names both data folders; leave out --data")
-    if args.out.exists() and not args.out.is_dir():
-        raise HeadframeError(f"{args.out} is a file; --out needs a folder")
     if args.scheduler:
-        try:
-            import distributed  # noqa: F401
-        except ImportError:
-            raise HeadframeError("--scheduler needs dask's distributed: pip install 'headframe[cluster]'") from None
+        _check_scheduler(args.scheduler)
     folders = list(args.compare) if args.compare else [args.data]
-    datas = [_checked_data(game.id, folder) for folder in folders]
-    jobs = [Job(game.id, players, args.variant, bots, args.seed, data) for data in datas]
-    return _simulate(game, jobs, folders, args)
-
-
-def _simulate(game, jobs, folders, args) -> int:
-    from . import compare, report
-    from .run import run as run_games
-
-    summaries = []
-    for index, (job, folder) in enumerate(zip(jobs, folders)):
-        out = args.out / ("ab"[index] if len(jobs) > 1 else "")
-        label = f"{folder}" if folder else "the shipped data"
-        with _progress(args.quiet, f"{game.name} ({label})") as progress:
-            result = run_games(job, args.games, out, workers=args.workers or 0, scheduler=args.scheduler,
-                               progress=progress)
-        summary = result.tally.summary()
-        summary["meta"] = {"game": game.id, "name": game.name, "variant": job.variant, "bots": list(job.bots),
-                           "seed": job.seed, "asked": args.games, "interrupted": result.interrupted,
-                           "seconds": round(result.seconds, 2), "data": label,
-                           "items_name": game.taken_name}
-        summaries.append(summary)
-        print(f"{game.name}: {result.done} games in {result.seconds:.1f} s"
-              f"{' (stopped early)' if result.interrupted else ''}", file=sys.stderr)
-        if result.interrupted:
-            break
-    if len(summaries) == 2:
-        diff = compare.data_diff(jobs[0].data, jobs[1].data)
-        report.write(args.out, summaries[0], summaries[1], compare.comparison(summaries[0], summaries[1], diff))
-    else:
-        report.write(args.out, summaries[0])
+    _check_out(args.out)
+    jobs = [Job(game.id, players, args.variant, bots, args.seed, checked_data(game.id, folder)) for folder in folders]
+    summaries = simulate(jobs, folders, args.games, args.out, workers=args.workers or 0, scheduler=args.scheduler,
+                         progress_for=progress_for(args.quiet), tell=lambda line: print(line, file=sys.stderr))
     print(f"report: {args.out / 'report.html'}")
     return 130 if summaries[-1]["meta"]["interrupted"] else 0
 
 
-class _progress:
-    """A progress bar with the time left, on the terminal only."""
+def _check_workers(workers: int | None) -> None:
+    from lab.run import too_many
 
-    def __init__(self, quiet: bool, title: str):
-        self.enabled = not quiet and sys.stderr.isatty() and os.environ.get("TERM") != "dumb"
-        self.title = title
+    if workers is not None and workers < 1:
+        raise HeadframeError(f"--workers must be at least 1, not {workers}")
+    if workers is not None and too_many(workers):
+        raise HeadframeError(f"--workers {too_many(workers)}")
 
-    def __enter__(self):
-        if not self.enabled:
-            return None
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-        self.bar = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                            TimeRemainingColumn(), transient=True)
-        self.bar.__enter__()
-        self.task = self.bar.add_task(self.title, total=None)
-        return lambda done, total: self.bar.update(self.task, completed=done, total=total)
+def _check_scheduler(address: str) -> None:
+    """A Dask scheduler's address, such as tcp://HOST:8786, before any data is read."""
+    try:
+        from distributed.comm.addressing import parse_address, parse_host_port
+    except ImportError:
+        raise HeadframeError("--scheduler needs dask's distributed: pip install 'headframe[cluster]'") from None
+    try:
+        scheme, location = parse_address(address)
+        if scheme in ("tcp", "tls"):
+            parse_host_port(location)
+    except ValueError:
+        raise HeadframeError(f"--scheduler {address!r} is not a scheduler's address; "
+                             f"give one such as tcp://HOST:8786") from None
 
-    def __exit__(self, *exc):
-        if self.enabled:
-            self.bar.__exit__(*exc)
-        return False
+
+def _check_out(out: Path) -> None:
+    """The report's folder can be made and written to, found before any game is played.
+    Only what this check made is removed again, so a refusal later leaves nothing behind."""
+    made = []
+    try:
+        for folder in reversed([out, *out.parents]):
+            if not folder.exists():
+                folder.mkdir()
+                made.append(folder)
+        if not out.is_dir():
+            raise HeadframeError(f"--out {out} is a file; it needs a folder")
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as exc:
+        raise HeadframeError(f"--out {out}: cannot write there ({exc.strerror or exc})") from None
+    finally:
+        for folder in reversed(made):
+            folder.rmdir()
