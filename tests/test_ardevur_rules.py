@@ -462,3 +462,17 @@ def test_a_warehouse_owner_who_cannot_afford_the_lot_is_skipped_and_the_bank_buy
     after = act(at(d, "extraction"), "extract", mines=["asturias"])
     assert data(after)["offers"] == [] and GAME.acting_seats(after) == (ANN,)
     assert money(after) == 32 + 4 and money(after, BO) == 2 and stock(after, BO) == {}
+
+
+def test_positions_written_in_the_notation_play_by_the_rules():
+    """A road bought with a loan for the 6M short: the phone call card and the road card are
+    spent, 12M are owed, and the turn moves on to the reward phase."""
+    from companion.ardevur.notation import notation, parse
+
+    state = parse(GAME.data, "play t3 Ann:development | Ann/great 2M dev=road sites=nimba* stock=nimba:12 phone"
+                             " | Bo/machine 32M")
+    after = act(state, "build_infrastructure", region="sahel", kind="road", loan=True)
+    assert notation(after) == ("play t3 Ann:reward | Ann/great 0M owes12M sites=nimba* stock=nimba:12 infra=road@sahel"
+                               " | Bo/machine 32M")
+    sold = act(parse(GAME.data, notation(after).replace("Ann:reward", "Ann:development")), "local_sale")
+    assert notation(sold).startswith("play t3 Ann:development | Ann/great 6M owes12M sites=nimba*")

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from companion import PlayerSpec, RuleViolation, find_game
-from companion.ardevur.notation import notation
+from companion.ardevur.notation import notation, parse
 from companion.ardevur.setup import MODES
 
 GAME = find_game("ardevur")
@@ -69,10 +69,17 @@ def test_a_refused_action_changes_nothing_and_a_state_cannot_be_changed_in_place
         state.players[0].money = 99
 
 
-def test_the_notation_says_the_position_in_one_line():
+def test_the_notation_says_the_position_in_one_line_and_reads_back():
     state = GAME.setup([PlayerSpec("Ann"), PlayerSpec("Bo")], "standard", 4)
     assert notation(state) == "ready t0 | Ann/- 32M | Bo/- 32M"
-    for state in states("launched-start", 2, 5, steps=6):
-        pass
+    read = 0
+    for mode in MODES:
+        for index, state in enumerate(states(mode, 3, 5)):
+            line = notation(state)
+            assert "\n" not in line
+            if index % 10 == 0:
+                assert notation(parse(GAME.data, line, mode)) == line
+                read += 1
+    assert read > 20
     line = notation(state)
-    assert "\n" not in line and line.startswith("play t") and "sites=" in line and "*" in line
+    assert "sites=" in line and "*" in line
