@@ -52,6 +52,7 @@ def test_every_state_reads_back_equal_from_its_sorted_json(mode):
         assert GAME.from_json(json.loads(json.dumps(stored))) == state
         if index % 25 == 0:
             assert dicts_in(state) == []
+            assert GAME.problems(state) == []
         checked += 1
     assert checked > 60
 
@@ -83,3 +84,18 @@ def test_the_notation_says_the_position_in_one_line_and_reads_back():
     assert read > 20
     line = notation(state)
     assert "sites=" in line and "*" in line
+
+
+def test_whole_state_checks_name_what_is_wrong_with_a_table_typed_by_hand():
+    good = parse(GAME.data, "play t3 Ann:strategy | Ann/great 40M dev=road sites=nimba* stock=nimba:12 | Bo/amu 8M")
+    assert GAME.problems(good) == []
+    d = GAME.to_json(good)
+    d["players"][1]["territories"].append("nimba")       # a territory in two hands
+    d["players"][0]["money"] = -4
+    d["players"][0]["stock"]["nimba"] = 40                 # over the 32M of storage without a warehouse
+    d["market"]["road"] += 1                               # a development card from nowhere
+    found = {(p.field, p.message) for p in GAME.problems(GAME.from_json(d))}
+    assert ("territories", "in two places at once: nimba") in found
+    assert ("players[0]", "Ann has less than nothing (money, debt or stock)") in found
+    assert ("players[0].stock", "Ann stores 40M in room for 32M") in found
+    assert any(field == "market" and "road" in message for field, message in found)

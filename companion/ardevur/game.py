@@ -6,7 +6,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, rng
-from ..errors import BadAction, RuleViolation
+from ..errors import BadAction, Problem, RuleViolation
 from . import bots, views
 from .data import Catalog, catalog
 from .moves import MOVES
@@ -16,7 +16,7 @@ from .options import options
 from .scoring import holdings, score_file, score_holdings
 from .setup import MODES, new_table, parse_variant
 from .setup.switches import SWITCHES, variant_title
-from .state import ArdState, from_json, replace, to_json
+from .state import ArdState, from_json, problems, replace, to_json
 from .views.log import describe
 
 
@@ -95,6 +95,10 @@ class Ardevur(Game):
         sheet = self.score(state)
         winners = tuple(s for s, r in enumerate(sheet.ranks) if r == 1)
         return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, state.over_reason)
+
+    def problems(self, state: ArdState) -> list[Problem]:
+        """Everything wrong with ``state`` as a table (see ``state.checks``)."""
+        return problems(self.data, state)
 
     def round_of(self, state: ArdState) -> int:
         return state.round

@@ -13,10 +13,11 @@ the end and when), ``rolls`` (the last roll-off, for the log), and when they app
 ``last_sale``, ``may_call`` and ``retired``.
 """
 
+from .checks import problems
 from .queries import *  # noqa: F401,F403
 from .queries import __all__ as _queries
 from .records import *  # noqa: F401,F403
 from .records import __all__ as _records
 from .stored import from_json, to_json
 
-__all__ = sorted(set(_queries) | set(_records) | {"from_json", "to_json"})
+__all__ = sorted(set(_queries) | set(_records) | {"from_json", "problems", "to_json"})
