@@ -132,5 +132,5 @@ def points_held(cat: Catalog, p: Player) -> int:
 
 
 __all__ = ["active_mines", "can_hold_dev", "capacity", "clockwise", "completes_region", "count_assets", "half_even",
-           "has_infra", "infra_owners", "leader", "mine_limit", "needs_water_half", "points_held", "presence", "presence_map", "room",
-           "sale_value", "sellable", "source_region"]
+           "has_infra", "infra_owners", "leader", "mine_limit", "needs_water_half", "points_held", "presence",
+           "presence_map", "room", "sale_value", "sellable", "source_region"]
