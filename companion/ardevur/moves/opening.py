@@ -16,7 +16,8 @@ from .rolls import first_to_64, highest
 from .turn import begin_play, refuse
 
 
-def _grid(cat: Catalog, s: ArdState, r: random.Random) -> ArdState:
+def lay_grid(cat: Catalog, s: ArdState, r: random.Random) -> ArdState:
+    """The target grid and the incentives, drawn from the seed (and thinned by the card-count table)."""
     n, remove = len(s.players), s.options.remove_cards == "yes"
     keep = cat.tables["targets_in_play"][str(n)]
     grid = []
@@ -52,7 +53,7 @@ def start(game, s: ArdState, action) -> ArdState:
     n = len(s.players)
     remove = s.options.remove_cards == "yes"
     s = replace(s, market=tuple(cat.dev_count(c, n, remove) for c in DEV_CARDS))
-    s = _grid(cat, s, r)
+    s = lay_grid(cat, s, r)
     deck = sorted(cat.territories)
     r.shuffle(deck)
     decks = []
@@ -157,4 +158,5 @@ def _launched(cat: Catalog, s: ArdState, r: random.Random) -> ArdState:
     return begin_play(replace(s, players=tuple(players), territory_deck=tuple(deck)))
 
 
-__all__ = ["check_corporation", "check_deal", "check_start", "choose_corporation", "deal", "picks_left", "start"]
+__all__ = ["check_corporation", "check_deal", "check_start", "choose_corporation", "deal", "lay_grid", "picks_left",
+           "start"]

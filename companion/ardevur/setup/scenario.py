@@ -9,7 +9,7 @@ from typing import Sequence
 
 from ...core import PlayerSpec, rng
 from ..data import DEV_CARDS, Catalog
-from ..moves.opening import _grid
+from ..moves.opening import lay_grid
 from ..state import FRESH_TURN, ArdState, from_json, replace, to_json
 from . import new_table
 
@@ -28,7 +28,7 @@ def table(players: int = 2, mode: str = "standard", corps: Sequence[str] = CORPS
     phase, nobody holding any card, territory or structure."""
     cat = cat or _shipped()
     s = new_table(cat, [PlayerSpec(n) for n in ("Ann", "Bo", "Cy", "Di")[:players]], mode, seed)
-    s = _grid(cat, replace(s, market=tuple(cat.dev_count(c, players) for c in DEV_CARDS)), rng(seed, 0))
+    s = lay_grid(cat, replace(s, market=tuple(cat.dev_count(c, players) for c in DEV_CARDS)), rng(seed, 0))
     decks = tuple((c, tuple(sorted(a for a, card in cat.actions.items() if card.corporation == c)))
                   for c in sorted(cat.corporations))
     s = replace(s, territory_deck=tuple(sorted(cat.territories)), action_decks=decks,
