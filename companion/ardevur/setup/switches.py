@@ -4,8 +4,8 @@ table's variant: the mode first, then one word per option changed from its defau
 
 from __future__ import annotations
 
-from ..errors import BadAction
-from .setup import MODES, WORDS, parse_variant
+from ...errors import BadAction
+from . import MODES, WORDS, parse_variant
 
 MODE_NAMES = {"standard": "Standard", "fair-play": "Fair Play", "clash-of-titans": "Clash of Titans",
               "launched-start": "Launched Start"}
