@@ -138,7 +138,7 @@ def populate(instance: Path, stored: int, history: int) -> str:
     from companion import find_game
     from webapp import create_app, tables
     from webapp.db import EVENTS, SEATS, TABLES, writing
-    from webapp.tables.model import _dumps, _pack, _random
+    from webapp.tables.model import dumps, pack, random_text
 
     app = create_app(None, instance_path=instance)
     game = find_game("scorepad")
@@ -154,8 +154,8 @@ def populate(instance: Path, stored: int, history: int) -> str:
             batch = range(start, min(stored, start + 1000))
             rows, seat_rows, event_rows = [], [], []
             for _ in batch:
-                table_id = _random(tables.ID_ALPHABET, tables.ID_LENGTH)
-                rows.append({**row, "id": table_id, "join_code": _random(tables.CODE_ALPHABET, tables.CODE_LENGTH)})
+                table_id = random_text(tables.ID_ALPHABET, tables.ID_LENGTH)
+                rows.append({**row, "id": table_id, "join_code": random_text(tables.CODE_ALPHABET, tables.CODE_LENGTH)})
                 seat_rows += [{**s, "table_id": table_id} for s in seats]
                 event_rows += [{**e, "table_id": table_id} for e in events]
             with writing(engine) as conn:
@@ -170,10 +170,10 @@ def populate(instance: Path, stored: int, history: int) -> str:
         for seq in range(1, history + 1):
             action = {**ADD, "seat": seq % 5}
             state, summary = game.play(state, action)
-            text = _dumps(game.to_json(state))
-            rows.append(dict(table_id=long.id, seq=seq, kind="action", seat=seq % 5, at=now, action=_dumps(action),
+            text = dumps(game.to_json(state))
+            rows.append(dict(table_id=long.id, seq=seq, kind="action", seat=seq % 5, at=now, action=dumps(action),
                              summary=summary, round=1, barrier=False, undone=False, prev=seq - 1,
-                             undoes=None, state_z=_pack(text)))
+                             undoes=None, state_z=pack(text)))
         with writing(engine) as conn:
             for start in range(0, len(rows), 1000):
                 conn.execute(insert(EVENTS), rows[start:start + 1000])

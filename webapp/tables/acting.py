@@ -9,14 +9,14 @@ from companion import GameOver
 
 from ..errors import Conflict, Forbidden, Invalid
 from ..jsonbody import check_action_size
-from .bots import _run_bots, grace, play_later
-from .cache import _store
-from .checks import _check_version
-from .log import _log_action
-from .model import Table, _event_json
+from .bots import run_bots, grace, play_later
+from .cache import current_store
+from .checks import check_version
+from .log import log_action
+from .model import Table, event_json
 from .reading import get, state
-from .rows import _finish_values, _published, _store_moves
-from .tokens import _acting_seat
+from .rows import finish_values, publish, store_moves
+from .tokens import acting_seat
 
 
 def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any]) -> dict:
@@ -29,18 +29,18 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
     rather than for the game's own work."""
     if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
         raise Invalid("invalid_action", 'An action is an object with a "type", e.g. {"type": "next_round"}.')
-    version = _check_version(version)
-    store = _store()
+    version = check_version(version)
+    store = current_store()
     # A snapshot of the very version the phone acted on needs no read: the write checks it is
     # current. Its seats may be out of date, so a token it does not know is asked of the table as stored.
     table = store.snapshot(table_id, version)
     try:
-        who, seat = _acting_seat(table, token, action.get("seat")) if table is not None else (None, None)
+        who, seat = acting_seat(table, token, action.get("seat")) if table is not None else (None, None)
     except Forbidden:
         table = None
     if table is None:
         table = get(table_id)
-        who, seat = _acting_seat(table, token, action.get("seat"))
+        who, seat = acting_seat(table, token, action.get("seat"))
     if table.version != version:
         raise _conflict(table, version, seat, who == "host")
     if table.finished:
@@ -59,22 +59,22 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
     now = time.time()
     rows: list[dict] = []
     barrier = game.is_barrier(move, before)
-    text, first = _log_action(rows, table_id, game, summary, after, move, version + 1, table.head, now, barrier)
+    text, first = log_action(rows, table_id, game, summary, after, move, version + 1, table.head, now, barrier)
     # An opponent the game plays waits while this move can still be undone (see ``bots``).
     wait = 0.0 if barrier else grace()
-    after, seq, text, due = _run_bots(rows, table_id, game, table.seats, after, version + 1, text, now, wait > 0)
-    finish = _finish_values(game, after)
-    if not _store_moves(store.hot, table_id, version, rows, seq, text, now, finish):
+    after, seq, text, due = run_bots(rows, table_id, game, table.seats, after, version + 1, text, now, wait > 0)
+    finish = finish_values(game, after)
+    if not store_moves(store.hot, table_id, version, rows, seq, text, now, finish):
         # The table moved on first. Who the token is comes from the table as it is now: the
         # host may have freed this seat in the meantime.
         current = get(table_id)
-        who, seat = _acting_seat(current, token, action.get("seat"))
+        who, seat = acting_seat(current, token, action.get("seat"))
         raise _conflict(current, version, seat, who == "host")
-    done = _published(store, table, after, seq, now, finish, rows)
+    done = publish(store, table, after, seq, now, finish, rows)
     if due:
         play_later(table_id, seq, wait)
     return {"version": seq, "table": done, "seat": seat, "host": who == "host",
-            "event": _event_json(seq=version + 1, kind="action", undone=False, undoes=None, **first,
+            "event": event_json(seq=version + 1, kind="action", undone=False, undoes=None, **first,
                                  action_text=first["action"])}
 
 

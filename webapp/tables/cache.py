@@ -92,5 +92,5 @@ class Store:
         return [e for e in events if e["seq"] > after][:limit]
 
 
-def _store() -> Store:
+def current_store() -> Store:
     return current_app.extensions["headframe"]

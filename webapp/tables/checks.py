@@ -8,7 +8,7 @@ from typing import Any, Mapping
 from companion import Game, PlayerSpec, find_game, game_ids
 
 from ..errors import Invalid
-from .model import _clean
+from .model import clean_text
 
 NAME_MAX = 32
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -28,13 +28,13 @@ def normalise_code(code: Any) -> str:
     return code if re.fullmatch(r"[A-Z0-9]{8}", code) else ""
 
 
-def _check_version(version: Any) -> int:
+def check_version(version: Any) -> int:
     if isinstance(version, bool) or not isinstance(version, int):
         raise Invalid("invalid_version", "Send the table version the action was made against, as a whole number.")
     return version
 
 
-def _players(players: Any) -> list[PlayerSpec]:
+def check_players(players: Any) -> list[PlayerSpec]:
     if not isinstance(players, list) or not players:
         raise Invalid("invalid_players", "List the players: each with a name and a colour like #c0392b.")
     specs, seen = [], set()
@@ -45,7 +45,7 @@ def _players(players: Any) -> list[PlayerSpec]:
         name = name.strip() if isinstance(name, str) else ""
         if not 1 <= len(name) <= NAME_MAX:
             raise Invalid("invalid_name", f"Player {index}'s name must be 1–{NAME_MAX} characters.")
-        if CONTROL.search(name) or _clean(name) != name:
+        if CONTROL.search(name) or clean_text(name) != name:
             raise Invalid("invalid_name", f"Player {index}'s name has a control character in it.")
         if name.casefold() in seen:
             raise Invalid("invalid_name", f"Two players are called {name!r}; give each a different name.")
@@ -60,7 +60,7 @@ def _players(players: Any) -> list[PlayerSpec]:
     return specs
 
 
-def _game_and_variant(game_id: Any, variant: Any) -> tuple[Game, str | None]:
+def game_and_variant(game_id: Any, variant: Any) -> tuple[Game, str | None]:
     if not isinstance(game_id, str) or not game_id:
         raise Invalid("invalid_game", f"Choose a game: {', '.join(game_ids())}.")
     game = find_game(game_id)

@@ -10,8 +10,8 @@ from sqlalchemy import func, select
 from companion import Game
 
 from ..db import EVENTS, TABLES, reading
-from .cache import _store
-from .model import _iso, _unpack
+from .cache import current_store
+from .model import iso_time, unpack
 from .reading import get
 
 
@@ -31,11 +31,11 @@ def score(table_id: str) -> dict:
     effective = (EVENTS.c.table_id == table_id, EVENTS.c.undone.is_(False),
                  EVENTS.c.kind.in_(("setup", "action", "end")))
     last = select(func.max(EVENTS.c.seq).label("seq")).where(*effective).group_by(EVENTS.c.round).subquery()
-    with reading(_store().engine) as conn:
+    with reading(current_store().engine) as conn:
         rows = conn.execute(select(EVENTS.c.round, EVENTS.c.state_z)
                             .where(EVENTS.c.table_id == table_id, EVENTS.c.seq.in_(select(last.c.seq)))
                             .order_by(EVENTS.c.seq)).all()
-    rounds = [{"round": r.round, "totals": _running_totals(game, game.from_json(json.loads(_unpack(r.state_z))))}
+    rounds = [{"round": r.round, "totals": _running_totals(game, game.from_json(json.loads(unpack(r.state_z))))}
               for r in rows]
     return {"id": table.id, "game": table.game_id, "variant": table.variant, "version": table.version,
             "sheet": sheet, "rounds": rounds, "finished": table.finished, "outcome": table.outcome,
@@ -44,19 +44,19 @@ def score(table_id: str) -> dict:
 
 def finished_tables(limit: int = 100) -> list[dict]:
     """The most recently finished tables, newest first, with their final sheets."""
-    with reading(_store().engine) as conn:
+    with reading(current_store().engine) as conn:
         rows = conn.execute(select(TABLES.c.id, TABLES.c.game, TABLES.c.variant, TABLES.c.updated_at,
                                    TABLES.c.outcome, TABLES.c.result)
                             .where(TABLES.c.finished.is_(True)).order_by(TABLES.c.updated_at.desc())
                             .limit(limit)).all()
-    return [{"id": r.id, "game": r.game, "variant": r.variant, "finished_at": _iso(r.updated_at),
+    return [{"id": r.id, "game": r.game, "variant": r.variant, "finished_at": iso_time(r.updated_at),
              "outcome": json.loads(r.outcome) if r.outcome else None,
              "sheet": json.loads(r.result) if r.result else None} for r in rows]
 
 
 def player_stats() -> list[dict]:
     """Per player name across every finished table: plays, wins and average score."""
-    with reading(_store().engine) as conn:
+    with reading(current_store().engine) as conn:
         rows = conn.execute(select(TABLES.c.result).where(TABLES.c.finished.is_(True))).all()
     stats: dict[str, dict] = {}
     for (result,) in rows:
@@ -76,5 +76,5 @@ def player_stats() -> list[dict]:
 
 
 def count_tables() -> int:
-    with reading(_store().engine) as conn:
+    with reading(current_store().engine) as conn:
         return conn.execute(select(func.count()).select_from(TABLES)).scalar_one()

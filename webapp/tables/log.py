@@ -9,20 +9,20 @@ from sqlalchemy import select
 from companion import Game
 
 from ..db import EVENT_COLUMNS, EVENTS, LOG_FIELDS, Hot, reading
-from .cache import _store
-from .model import _clean, _dumps, _event_json, _pack
-from .rows import _exists
+from .cache import current_store
+from .model import clean_text, dumps, event_json, pack
+from .rows import require_table
 
 
-def _log_action(rows: list[dict], table_id: str, game: Game, summary: str, after: Any, move: Mapping[str, Any],
+def log_action(rows: list[dict], table_id: str, game: Game, summary: str, after: Any, move: Mapping[str, Any],
                 seq: int, prev: int, now: float, barrier: bool) -> tuple[str, dict]:
     """Add the log row of one move (``summary``: what it did, from ``Game.play``) to ``rows``;
     returns the state after it as JSON, and the event."""
-    text = _dumps(game.to_json(after))
-    event = dict(seat=move.get("seat"), at=now, action=_dumps(move), summary=_clean(summary),
+    text = dumps(game.to_json(after))
+    event = dict(seat=move.get("seat"), at=now, action=dumps(move), summary=clean_text(summary),
                  round=game.round_of(after), barrier=barrier, prev=prev)
     logged = dict.fromkeys(EVENT_COLUMNS)
-    logged.update(event, table_id=table_id, seq=seq, kind="action", undone=False, undoes=None, state_z=_pack(text))
+    logged.update(event, table_id=table_id, seq=seq, kind="action", undone=False, undoes=None, state_z=pack(text))
     rows.append(logged)
     return text, event
 
@@ -33,8 +33,8 @@ SPANS_PER_QUERY = 150  # three parameters each: within SQLite's oldest limit of 
 
 def log(table_id: str, after: int = -1, limit: int | None = None) -> list[dict]:
     """Every event after ``after`` in order: actions, undos (and what they undid), joins, the end."""
-    with reading(_store().engine) as conn:
-        _exists(conn, table_id)
+    with reading(current_store().engine) as conn:
+        require_table(conn, table_id)
         query = select(*LOG_COLUMNS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq > after).order_by(EVENTS.c.seq)
         if limit is not None:
             query = query.limit(limit)
@@ -55,5 +55,5 @@ def logs_between(hot: Hot, spans: dict[str, tuple[int, int]]) -> dict[str, list[
 
 
 def _row_json(seq, kind, seat, at, action, summary, round, barrier, undone, undoes) -> dict:
-    return _event_json(seq=seq, kind=kind, seat=seat, at=at, summary=summary, round=round, barrier=barrier,
+    return event_json(seq=seq, kind=kind, seat=seat, at=at, summary=summary, round=round, barrier=barrier,
                        undone=undone, undoes=undoes, action_text=action)

@@ -6,21 +6,21 @@ from sqlalchemy import select
 
 from ..db import TABLES, reading
 from ..errors import NotFound
-from .cache import _store
+from .cache import current_store
 from .checks import CODE_LENGTH, normalise_code
-from .model import Table, _valid_id
-from .rows import _table
+from .model import Table, valid_id
+from .rows import snapshot_of
 
 
 def get(table_id: str, version: int | None = None) -> Table:
     """The table as stored now (one small query when this process has seen its version).
     With ``version`` (just read by ``version_of``) a snapshot of it needs no query at all."""
-    store = _store()
+    store = current_store()
     if version is not None:
         hit = store.snapshot(table_id, version)
         if hit is not None:
             return hit
-    if not _valid_id(table_id):
+    if not valid_id(table_id):
         raise NotFound(f"There is no table {table_id!r}.")
     hot = store.hot
     with hot.transaction() as cursor:
@@ -29,7 +29,7 @@ def get(table_id: str, version: int | None = None) -> Table:
             raise NotFound(f"There is no table {table_id!r}.")
         store.note_version(table_id, version)
         hit = store.snapshot(table_id, version)
-        return hit if hit is not None else _table(cursor, hot.table_row(cursor, table_id))
+        return hit if hit is not None else snapshot_of(cursor, hot.table_row(cursor, table_id))
 
 
 def version_of(table_id: str, fresh: bool = False, seen: int | None = None) -> int:
@@ -38,12 +38,12 @@ def version_of(table_id: str, fresh: bool = False, seen: int | None = None) -> i
     has ``seen`` a newer version than the cache holds: then another server process wrote
     it, and only the database knows what is current. So a phone never gets an older table
     than the one it has."""
-    store = _store()
+    store = current_store()
     if not fresh:
         cached = store.cached_version(table_id)
         if cached is not None and (seen is None or cached >= seen):
             return cached
-    if not _valid_id(table_id):
+    if not valid_id(table_id):
         raise NotFound(f"There is no table {table_id!r}.")
     with store.hot.transaction() as cursor:
         version = store.hot.table_version(cursor, table_id)
@@ -57,11 +57,11 @@ def find_by_code(code: str) -> Table:
     wanted = normalise_code(code)
     if len(wanted) != CODE_LENGTH:
         raise NotFound("No table has that join code.")
-    with reading(_store().engine) as conn:
+    with reading(current_store().engine) as conn:
         row = conn.execute(select(TABLES).where(TABLES.c.join_code == wanted)).one_or_none()
         if row is None:
             raise NotFound("No table has that join code.")
-        return _table(conn, row)
+        return snapshot_of(conn, row)
 
 
 def state(table: Table, seat: int | None = None, host: bool = False) -> dict:

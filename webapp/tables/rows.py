@@ -17,8 +17,8 @@ from .. import datasets
 
 from ..db import EVENT_COLUMNS, EVENTS, SEATS, TABLES, Hot
 from ..errors import NotFound
-from .cache import Store, _store
-from .model import Seat, Table, _clean, _dumps, _event_json, _outcome_json, _valid_id
+from .cache import Store, current_store
+from .model import Seat, Table, clean_text, dumps, event_json, outcome_json, valid_id
 
 # -- Core statements used often, built once (SQLAlchemy then reuses their compiled form) --
 # (polling and acting go straight to the driver: see ``db.Hot``)
@@ -29,24 +29,24 @@ _SEATS = select(SEATS).where(SEATS.c.table_id == bindparam("tid")).order_by(SEAT
 _INSERT_EVENT = insert(EVENTS)
 
 
-def _seats(conn, table_id: str) -> list[Any]:
+def seat_rows(conn, table_id: str) -> list[Any]:
     if isinstance(conn, Connection):
         return conn.execute(_SEATS, {"tid": table_id}).all()
-    return _store().hot.seat_rows(conn, table_id)  # a driver cursor on a hot path
+    return current_store().hot.seat_rows(conn, table_id)  # a driver cursor on a hot path
 
 
-def _table(conn, row, seat_rows=None) -> Table:
+def snapshot_of(conn, row, seats=None) -> Table:
     """The snapshot for a stored row: from the cache when this version was seen before."""
-    store = _store()
+    store = current_store()
     hit = store.snapshot(row.id, row.version)
     if hit is not None:
         return hit
-    if seat_rows is None:
-        seat_rows = _seats(conn, row.id)
+    if seats is None:
+        seats = seat_rows(conn, row.id)
     data, data_dir = table_data(store, row.id)
     game = find_game(row.game, data_dir)
     state = game.from_json(json.loads(row.state))
-    seats = tuple(Seat(s.seat, s.name, s.colour, s.bot, s.token_hash is not None, s.token_hash) for s in seat_rows)
+    seats = tuple(Seat(s.seat, s.name, s.colour, s.bot, s.token_hash is not None, s.token_hash) for s in seats)
     table = Table(row.id, row.join_code, row.game, row.variant, row.seed, row.version, row.head, bool(row.finished),
                   json.loads(row.outcome) if row.outcome else None, seats, row.created_at, row.updated_at, state,
                   row.host_hash, data, data_dir)
@@ -64,31 +64,31 @@ def table_data(store: Store, table_id: str) -> tuple[Any, str | None]:
 
 def game_of(row) -> Game:
     """The game of a stored table row, playing by the data the table started with."""
-    return find_game(row.game, table_data(_store(), row.id)[1])
+    return find_game(row.game, table_data(current_store(), row.id)[1])
 
 
-def _load(conn, table_id: str, lock: bool = False):
+def load_row(conn, table_id: str, lock: bool = False):
     row = conn.execute(_TABLE_LOCKED if lock else _TABLE, {"tid": table_id}).one_or_none() \
-        if _valid_id(table_id) else None
+        if valid_id(table_id) else None
     if row is None:
         raise NotFound(f"There is no table {table_id!r}.")
     return row
 
 
-def _exists(conn, table_id: str) -> None:
-    if not _valid_id(table_id) or conn.execute(select(TABLES.c.id).where(TABLES.c.id == table_id)).first() is None:
+def require_table(conn, table_id: str) -> None:
+    if not valid_id(table_id) or conn.execute(select(TABLES.c.id).where(TABLES.c.id == table_id)).first() is None:
         raise NotFound(f"There is no table {table_id!r}.")
 
 
-def _append(conn, table_id: str, seq: int, kind: str, **values) -> None:
+def append_event(conn, table_id: str, seq: int, kind: str, **values) -> None:
     row = dict.fromkeys(EVENT_COLUMNS)  # every column, every time: one compiled INSERT
     row.update(summary="", round=0, barrier=False, undone=False, at=time.time())
     row.update(values, table_id=table_id, seq=seq, kind=kind)
-    row["summary"] = _clean(row["summary"])
+    row["summary"] = clean_text(row["summary"])
     conn.execute(_INSERT_EVENT, row)
 
 
-def _finish_values(game: Game, state: Any, ended: bool = False) -> dict:
+def finish_values(game: Game, state: Any, ended: bool = False) -> dict:
     outcome = game.end_if(state)
     if outcome is None and ended:
         sheet = game.score(state)
@@ -96,10 +96,10 @@ def _finish_values(game: Game, state: Any, ended: bool = False) -> dict:
         outcome = Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, "the host ended the game")
     if outcome is None:
         return {"finished": False, "outcome": None, "result": None}
-    return {"finished": True, "outcome": _dumps(_outcome_json(outcome)), "result": _dumps(game.score(state).to_json())}
+    return {"finished": True, "outcome": dumps(outcome_json(outcome)), "result": dumps(game.score(state).to_json())}
 
 
-def _store_moves(hot: Hot, table_id: str, version: int, rows: list[dict], seq: int, text: str, now: float,
+def store_moves(hot: Hot, table_id: str, version: int, rows: list[dict], seq: int, text: str, now: float,
                  finish: dict) -> bool:
     """Log ``rows`` and move the table from ``version`` to ``seq``, in one transaction, if
     the table is still at ``version``. False (and nothing written) when it is not."""
@@ -113,11 +113,11 @@ def _store_moves(hot: Hot, table_id: str, version: int, rows: list[dict], seq: i
     return True
 
 
-def _published(store: Store, table: Table, after: Any, seq: int, now: float, finish: dict, rows: list[dict]) -> Table:
+def publish(store: Store, table: Table, after: Any, seq: int, now: float, finish: dict, rows: list[dict]) -> Table:
     """After the commit: the new snapshot, cached, and waiting phones woken and told of the
     moves logged (``rows``)."""
     done = replace(table, version=seq, head=seq, finished=finish["finished"], updated_at=now, state=after,
                    outcome=json.loads(finish["outcome"]) if finish["outcome"] else None)
     store.keep(done)
-    store.notify(table.id, seq, table.version, [_event_json(**row, action_text=row["action"]) for row in rows])
+    store.notify(table.id, seq, table.version, [event_json(**row, action_text=row["action"]) for row in rows])
     return done

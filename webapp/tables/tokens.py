@@ -13,27 +13,27 @@ from .reading import get
 FREED = "This phone's seat was freed by the host. Join again to play."
 
 
-def _who(row, seat_rows, token: str | None) -> tuple[str, int | None]:
+def identify(row, seats, token: str | None) -> tuple[str, int | None]:
     """('host', None) or ('seat', n) for a token; Forbidden otherwise."""
     if not token or not isinstance(token, str):
         raise Forbidden("This needs the host's or a seat's token.", "no_token")
     digest = hash_token(token)
     if token_matches(digest, row.host_hash):
         return "host", None
-    for s in seat_rows:
+    for s in seats:
         if s.token_hash and token_matches(digest, s.token_hash):
             return "seat", s.seat
     raise Forbidden(FREED, "bad_token")
 
 
-def _require_host(row, token: str | None) -> None:
+def require_host(row, token: str | None) -> None:
     if not token or not isinstance(token, str) or not token_matches(hash_token(token), row.host_hash):
         raise Forbidden("Only the host can do this.", "host_only")
 
 
-def _acting_seat(table: Table, token: str | None, named: Any) -> tuple[str, int | None]:
+def acting_seat(table: Table, token: str | None, named: Any) -> tuple[str, int | None]:
     """Who acts: ('seat', n) from a seat token; ('host', None) for the host, who may name any seat."""
-    who, seat = _who(table, table.seats, token)
+    who, seat = identify(table, table.seats, token)
     if who == "host" and named is not None and (isinstance(named, bool) or not isinstance(named, int)
                                                   or not 0 <= named < len(table.seats)):
         raise Invalid("invalid_seat", f"There is no seat {named!r}; seats are 0–{len(table.seats) - 1}.")

@@ -10,12 +10,12 @@ from sqlalchemy import select, update
 from ..db import EVENTS, TABLES, writing
 from ..errors import Conflict, Forbidden, Invalid
 from .bots import cancel_later
-from .cache import _store
-from .checks import _check_version
-from .model import Table, _unpack
+from .cache import current_store
+from .checks import check_version
+from .model import Table, unpack
 from .reading import state
-from .rows import _append, _finish_values, _load, _seats, _table, game_of
-from .tokens import _who
+from .rows import append_event, finish_values, load_row, seat_rows, snapshot_of, game_of
+from .tokens import identify
 
 
 def undo(table_id: str, token: str, version: int) -> Table:
@@ -24,15 +24,15 @@ def undo(table_id: str, token: str, version: int) -> Table:
 
     The host may undo any such action; a seat only its own action, and only while it is the
     latest one in effect (nobody has acted since)."""
-    version = _check_version(version)
-    store = _store()
+    version = check_version(version)
+    store = current_store()
     with writing(store.engine) as conn:
-        row = _load(conn, table_id, lock=True)
-        seats = _seats(conn, table_id)
-        who, seat = _who(row, seats, token)
+        row = load_row(conn, table_id, lock=True)
+        seats = seat_rows(conn, table_id)
+        who, seat = identify(row, seats, token)
         if row.version != version:
             raise Conflict(f"The table moved on (version {row.version}, not {version}); here it is now.",
-                           state(_table(conn, row, seats), seat, who == "host"))
+                           state(snapshot_of(conn, row, seats), seat, who == "host"))
         last = conn.execute(select(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == row.head)).one()
         if who == "seat" and (last.kind != "action" or last.seat != seat):
             raise Forbidden("You can undo only your own last move, while nobody has moved since; "
@@ -46,18 +46,18 @@ def undo(table_id: str, token: str, version: int) -> Table:
                                          "something, so it stays.")
         earlier = conn.execute(select(EVENTS.c.state_z, EVENTS.c.round)
                                .where(EVENTS.c.table_id == table_id, EVENTS.c.seq == last.prev)).one()
-        text = _unpack(earlier.state_z)
+        text = unpack(earlier.state_z)
         game = game_of(row)
         restored = game.from_json(json.loads(text))
         seq = row.version + 1
         now = time.time()
-        _append(conn, table_id, seq, "undo", seat=last.seat, at=now, summary=f"Undid: {last.summary}",
+        append_event(conn, table_id, seq, "undo", seat=last.seat, at=now, summary=f"Undid: {last.summary}",
                 round=earlier.round, undoes=last.seq, action=last.action)
         conn.execute(update(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == last.seq)
                      .values(undone=True))
         conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(
-            version=seq, head=last.prev, state=text, updated_at=now, **_finish_values(game, restored)))
-        table = _table(conn, _load(conn, table_id), seats)
+            version=seq, head=last.prev, state=text, updated_at=now, **finish_values(game, restored)))
+        table = snapshot_of(conn, load_row(conn, table_id), seats)
     cancel_later(table.id)  # an automatic move waiting on the undone move is no longer due
     store.notify(table.id, table.version)
     return table
