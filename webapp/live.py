@@ -172,16 +172,13 @@ class Live:
                  if table_id in versions and after < versions[table_id] <= after + LOG_LIMIT
                  and self.store.events_after(table_id, versions[table_id], after, LOG_LIMIT) is None}
         if spans:
-            for table_id, events in logs_between(self.store.hot, spans).items():
+            for table_id, events in logs_between(self.store.sql, spans).items():
                 self.store.keep_events(table_id, versions[table_id], spans[table_id][0], events, complete=True)
 
     def _versions(self, table_ids: list[str]) -> dict[str, int]:
-        found: dict[str, int] = {}
-        hot = self.store.hot
-        with hot.transaction() as cursor:
-            for start in range(0, len(table_ids), QUERY_BATCH):
-                found.update(hot.versions_of(cursor, table_ids[start:start + QUERY_BATCH]))
-        return found
+        from .tables import versions_of
+
+        return versions_of(self.store.sql, table_ids, QUERY_BATCH)
 
 
 def long_poll(method: str, path: str, query: str) -> tuple[str, int, float] | None:

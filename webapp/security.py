@@ -161,7 +161,7 @@ class _Sessions(SecureCookieSessionInterface):
 
 def init_app(app: Flask) -> None:
     app.session_interface = _Sessions()
-    app.extensions["headframe_join_limit"] = JoinLimit(app.extensions["headframe"].engine,
+    app.extensions["headframe_join_limit"] = JoinLimit(app.extensions["headframe"].sql,
                                                        app.config["JOIN_FAILURE_LIMIT"],
                                                        app.config["JOIN_FAILURE_WINDOW"],
                                                        app.config["JOIN_LOCKED_INTERVAL"])

@@ -15,7 +15,6 @@ from companion.data import load_game
 from companion.errors import HeadframeError
 
 from . import tables
-from .db import TableRow
 from .jsonbody import stored
 from .security import HOST_COOKIE, SEAT_COOKIE
 

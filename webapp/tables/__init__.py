@@ -22,6 +22,7 @@ from .history import count_tables, finished_tables, player_stats, score
 from .log import log, logs_between
 from .model import ID_ALPHABET, ID_LENGTH, Seat, Table
 from .reading import find_by_code, get, state, version_of
+from .rows import versions_of
 from .seating import create_table, end_game, join, remove_seat
 from .tokens import is_host, seat_of, viewer
 from .undo import undo
@@ -29,4 +30,4 @@ from .undo import undo
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "ID_ALPHABET", "ID_LENGTH", "NAME_MAX", "Seat", "Store", "Table", "act",
            "advance_bots", "count_tables", "create_table", "end_game", "find_by_code", "finished_tables", "get",
            "is_host", "join", "log", "logs_between", "normalise_code", "overdue", "player_stats", "remove_seat",
-           "score", "seat_of", "state", "undo", "version_of", "viewer"]
+           "score", "seat_of", "state", "undo", "version_of", "versions_of", "viewer"]

@@ -64,7 +64,7 @@ def act(table_id: str, token: str | None, version: int, action: Mapping[str, Any
     wait = 0.0 if barrier else grace()
     after, seq, text, due = run_bots(rows, table_id, game, table.seats, after, version + 1, text, now, wait > 0)
     finish = finish_values(game, after)
-    if not store_moves(store.hot, table_id, version, rows, seq, text, now, finish):
+    if not store_moves(store.sql, table_id, version, rows, seq, text, now, finish):
         # The table moved on first. Who the token is comes from the table as it is now: the
         # host may have freed this seat in the meantime.
         current = get(table_id)

@@ -69,7 +69,7 @@ def advance_bots(table_id: str, version: int | None = None) -> Table:
     if not rows:
         return table
     finish = finish_values(table.game, after)
-    if not store_moves(store.hot, table_id, table.version, rows, seq, text, now, finish):
+    if not store_moves(store.sql, table_id, table.version, rows, seq, text, now, finish):
         return get(table_id)  # a player moved first; their action ran the bots
     return publish(store, table, after, seq, now, finish, rows)
 

@@ -1,4 +1,4 @@
-"""The per-app store: the engine plus the caches of table snapshots and versions."""
+"""The per-app store: the database (``db.Sql``) plus the caches of table snapshots and versions."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ from collections import OrderedDict
 from typing import Callable
 
 from flask import current_app
-from sqlalchemy import Engine
 
-from ..db import Hot
+from ..db import Engine, Sql
 from .model import Table
 
 STATE_CACHE_SIZE = 512
@@ -25,7 +24,7 @@ class Store:
 
     def __init__(self, engine: Engine, version_ttl: float = 1.0):
         self.engine = engine
-        self.hot = Hot(engine)
+        self.sql = Sql(engine)
         self.version_ttl = version_ttl
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._versions: dict[str, tuple[int, float]] = {}

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
-
-from ..db import TABLES, reading
+from ..db import TableRecord
 from ..errors import NotFound
 from .cache import current_store
 from .checks import CODE_LENGTH, normalise_code
 from .model import Table, valid_id
-from .rows import snapshot_of
+from .rows import TABLE_BY_CODE, load_row, snapshot_of, table_version
 
 
 def get(table_id: str, version: int | None = None) -> Table:
@@ -22,14 +20,13 @@ def get(table_id: str, version: int | None = None) -> Table:
             return hit
     if not valid_id(table_id):
         raise NotFound(f"There is no table {table_id!r}.")
-    hot = store.hot
-    with hot.transaction() as cursor:
-        version = hot.table_version(cursor, table_id)
+    with store.sql.transaction() as tx:
+        version = table_version(tx, table_id)
         if version is None:
             raise NotFound(f"There is no table {table_id!r}.")
         store.note_version(table_id, version)
         hit = store.snapshot(table_id, version)
-        return hit if hit is not None else snapshot_of(cursor, hot.table_row(cursor, table_id))
+        return hit if hit is not None else snapshot_of(tx, load_row(tx, table_id))
 
 
 def version_of(table_id: str, fresh: bool = False, seen: int | None = None) -> int:
@@ -45,8 +42,8 @@ def version_of(table_id: str, fresh: bool = False, seen: int | None = None) -> i
             return cached
     if not valid_id(table_id):
         raise NotFound(f"There is no table {table_id!r}.")
-    with store.hot.transaction() as cursor:
-        version = store.hot.table_version(cursor, table_id)
+    with store.sql.transaction() as tx:
+        version = table_version(tx, table_id)
     if version is None:
         raise NotFound(f"There is no table {table_id!r}.")
     store.note_version(table_id, version)
@@ -57,11 +54,11 @@ def find_by_code(code: str) -> Table:
     wanted = normalise_code(code)
     if len(wanted) != CODE_LENGTH:
         raise NotFound("No table has that join code.")
-    with reading(current_store().engine) as conn:
-        row = conn.execute(select(TABLES).where(TABLES.c.join_code == wanted)).one_or_none()
+    with current_store().sql.transaction() as tx:
+        row = tx.one(TABLE_BY_CODE, {"code": wanted}, TableRecord)
         if row is None:
             raise NotFound("No table has that join code.")
-        return snapshot_of(conn, row)
+        return snapshot_of(tx, row)
 
 
 def state(table: Table, seat: int | None = None, host: bool = False) -> dict:

@@ -5,17 +5,19 @@ from __future__ import annotations
 import json
 import time
 
-from sqlalchemy import select, update
-
-from ..db import EVENTS, TABLES, writing
+from ..db import EVENT_COLUMNS, EventRecord
 from ..errors import Conflict, Forbidden, Invalid
 from .bots import cancel_later
 from .cache import current_store
 from .checks import check_version
 from .model import Table, unpack
 from .reading import state
-from .rows import append_event, finish_values, load_row, seat_rows, snapshot_of, game_of
+from .rows import append_event, finish_values, game_of, load_row, move_table, seat_rows, snapshot_of
 from .tokens import identify
+
+EVENT = f"SELECT {', '.join(EVENT_COLUMNS)} FROM events WHERE table_id = :tid AND seq = :seq"
+STATE_AT = "SELECT state_z, round FROM events WHERE table_id = :tid AND seq = :seq"
+MARK_UNDONE = "UPDATE events SET undone = :undone WHERE table_id = :tid AND seq = :seq"
 
 
 def undo(table_id: str, token: str, version: int) -> Table:
@@ -26,14 +28,14 @@ def undo(table_id: str, token: str, version: int) -> Table:
     latest one in effect (nobody has acted since)."""
     version = check_version(version)
     store = current_store()
-    with writing(store.engine) as conn:
-        row = load_row(conn, table_id, lock=True)
-        seats = seat_rows(conn, table_id)
+    with store.sql.transaction(write=True) as tx:
+        row = load_row(tx, table_id, lock=True)
+        seats = seat_rows(tx, table_id)
         who, seat = identify(row, seats, token)
         if row.version != version:
             raise Conflict(f"The table moved on (version {row.version}, not {version}); here it is now.",
-                           state(snapshot_of(conn, row, seats), seat, who == "host"))
-        last = conn.execute(select(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == row.head)).one()
+                           state(snapshot_of(tx, row, seats), seat, who == "host"))
+        last = tx.one(EVENT, {"tid": table_id, "seq": row.head}, EventRecord)
         if who == "seat" and (last.kind != "action" or last.seat != seat):
             raise Forbidden("You can undo only your own last move, while nobody has moved since; "
                             "the host can undo other moves.", "not_your_move")
@@ -44,20 +46,18 @@ def undo(table_id: str, token: str, version: int) -> Table:
         if last.barrier:
             raise Invalid("cannot_undo", f"Cannot undo past “{last.summary}”: it rolled dice or revealed "
                                          "something, so it stays.")
-        earlier = conn.execute(select(EVENTS.c.state_z, EVENTS.c.round)
-                               .where(EVENTS.c.table_id == table_id, EVENTS.c.seq == last.prev)).one()
-        text = unpack(earlier.state_z)
+        state_z, earlier_round = tx.one(STATE_AT, {"tid": table_id, "seq": last.prev})
+        text = unpack(state_z)
         game = game_of(row)
         restored = game.from_json(json.loads(text))
         seq = row.version + 1
         now = time.time()
-        append_event(conn, table_id, seq, "undo", seat=last.seat, at=now, summary=f"Undid: {last.summary}",
-                round=earlier.round, undoes=last.seq, action=last.action)
-        conn.execute(update(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == last.seq)
-                     .values(undone=True))
-        conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(
-            version=seq, head=last.prev, state=text, updated_at=now, **finish_values(game, restored)))
-        table = snapshot_of(conn, load_row(conn, table_id), seats)
+        append_event(tx, table_id, seq, "undo", seat=last.seat, at=now, summary=f"Undid: {last.summary}",
+                     round=earlier_round, undoes=last.seq, action=last.action)
+        tx.run(MARK_UNDONE, {"tid": table_id, "seq": last.seq, "undone": True})
+        move_table(tx, table_id, version=seq, head=last.prev, state=text, updated_at=now,
+                   **finish_values(game, restored))
+        table = snapshot_of(tx, load_row(tx, table_id), seats)
     cancel_later(table.id)  # an automatic move waiting on the undone move is no longer due
     store.notify(table.id, table.version)
     return table
