@@ -18,9 +18,9 @@ def start(app, seed=5):
 def test_a_turn_through_the_api(app):
     table, host = start(app)
     client = host_phone(app, host)
-    body = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
-    first = body["state"]["turn"]
-    assert body["state"]["phase"] == "start" and body["state"]["pile"] == {"left": 60}  # the pile stays hidden
+    first = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["state"]["turn"]
+    body = client.get(f"/api/tables/{table.id}?for={first}", headers={TOKEN: host}).get_json()  # "Play for"
+    assert body["seat"] == first and body["state"]["phase"] == "start" and body["state"]["pile"] == {"left": 60}  # the pile stays hidden
     labels = {o["label"]: o for o in body["options"]}
     assert labels["Roll the dice"]["allowed"] is False
     assert "first turn you must lay a tile" in labels["Roll the dice"]["reason"]
@@ -28,7 +28,7 @@ def test_a_turn_through_the_api(app):
     choices = body["state"]["board"]["pile_choices"]  # a table drawing real tiles picks by look
     assert sum(c["left"] for c in choices) == 60
     assert {"id": "Sr2-swap", "label": "red straight, 2 slots, Swap", "left": 1} in choices
-    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    html = client.get(f"/tables/{table.id}/fragment?for={first}").get_data(as_text=True)
     assert 'name="tile"' in html and "red straight, 2 slots, Swap (1 left)" in html
 
     body = act(client, table.id, host, 0, {"type": "draw_tile", "seat": first}).get_json()
@@ -42,7 +42,7 @@ def test_a_turn_through_the_api(app):
 
     body = act(client, table.id, host, 1, {**place, "seat": first}).get_json()
     assert body["version"] == 2 and body["state"]["phase"] == "roll"
-    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    html = client.get(f"/tables/{table.id}/fragment?for={first}").get_data(as_text=True)
     assert 'data-type="roll"' in html and 'name="die_a"' in html and 'name="die_b"' in html  # real dice
     body = act(client, table.id, host, 2, {"type": "roll", "seat": first, "die_a": "red", "die_b": 2}).get_json()
     assert body["state"]["die_a"] == "red" and body["state"]["die_b"] == 2
@@ -100,24 +100,28 @@ def test_without_script_the_mine_shows_and_the_move_list_lays_a_tile_in_words(ap
     """A phone without script: the server's picture of the mine is on the page, and the plain
     forms under it draw a tile and lay it; buttons and the log say where in words."""
     import html as html_lib
-    from test_pages import csrf, new_table, version
+    from test_pages import csrf, new_table, version, whose_turn
 
     table_id = new_table(client, names=("Ann", "Bo"), game="mine-shaft|basic", seat_me=False)
     page = client.get(f"/tables/{table_id}").get_data(as_text=True)
     assert '<svg class="ms-mine"' in page and "START" in page
     token = csrf(client, f"/tables/{table_id}")
-    posted = client.post(f"/tables/{table_id}/act", data={"csrf_token": token, "version": str(version(client, table_id)),
-                                                          "_type": "draw_tile"})
-    assert posted.status_code == 303
-    page = html_lib.unescape(client.get(f"/tables/{table_id}").get_data(as_text=True))
+    refused = client.post(f"/tables/{table_id}/act", data={"csrf_token": token, "version": str(version(client, table_id)),
+                                                           "_type": "draw_tile"})
+    assert refused.status_code == 422 and "holds no seat" in refused.get_data(as_text=True)  # no seat is guessed
+    turn = whose_turn(app, table_id)
+    posted = client.post(f"/tables/{table_id}/act?for={turn}",  # the page after "Play for …"
+                         data={"csrf_token": token, "version": str(version(client, table_id)), "_type": "draw_tile"})
+    assert posted.status_code == 303 and posted.headers["Location"].endswith(f"?for={turn}")
+    page = html_lib.unescape(client.get(f"/tables/{table_id}?for={turn}").get_data(as_text=True))
     forms = re.findall(r"<form[^>]*hf-action.*?</form>", page, re.S)
     laying = [f for f in forms if "Lay the " in f]
     assert laying, "no form lays the drawn tile"
     label = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", re.search(r"<button.*?</button>", laying[0], re.S).group(0))).strip()
     assert re.fullmatch(r"(\w+: )?Lay the [A-Za-z ]+ (north|east|south|west) of the start tile, [a-z -]+", label), label
     action = re.search(r"name=\"action\" value='([^']+)'", laying[0]).group(1)
-    posted = client.post(f"/tables/{table_id}/act", data={"csrf_token": token, "version": str(version(client, table_id)),
-                                                          "action": action})
+    posted = client.post(f"/tables/{table_id}/act?for={turn}",
+                         data={"csrf_token": token, "version": str(version(client, table_id)), "action": action})
     assert posted.status_code == 303
     log = html_lib.unescape(client.get(f"/tables/{table_id}/log").get_data(as_text=True))
     said = label.split(": ", 1)[-1].replace("Lay ", "laid ", 1)
@@ -190,7 +194,7 @@ def test_the_ways_to_lay_a_tile_in_words_fold_under_the_mine_not_above_it(app):
     first = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["state"]["turn"]
     body = act(client, table.id, host, 0, {"type": "draw_tile", "seat": first}).get_json()
     lays = [o for o in body["options"] if o["action"]["type"] == "place_tile"]
-    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    html = client.get(f"/tables/{table.id}/fragment?for={first}").get_data(as_text=True)
     mine = re.search(r'<section class="card" aria-labelledby="ms-mine-title">.*?</section>', html, re.S).group(0)
     fold = re.search(r'<details id="ms-lay-words"><summary>Or choose in words \((\d+) ways to lay it\)</summary>(.*?)</details>',
                      mine, re.S)

@@ -97,8 +97,10 @@ def test_host_frees_a_seat_and_the_old_token_stops_working(ctx, players):
 
 def test_act_stamps_the_seat_from_the_token(ctx, players):
     table, host, (t0, t1) = joined(players)
-    result = tables.act(table.id, t1, table.version, {**add(5), "seat": 0})
-    assert result["event"]["seat"] == 1
+    with pytest.raises(Forbidden, match="only the host enters moves for another player"):
+        tables.act(table.id, t1, table.version, {**add(5), "seat": 0})  # a seat never acts for another
+    result = tables.act(table.id, t1, table.version, add(5))
+    assert result["event"]["seat"] == 1 and result["event"]["action"]["seat"] == 1
     assert tables.get(table.id).state.points == ((0, 5),)
     # The host may act for any seat.
     result = tables.act(table.id, host, result["version"], {**add(3), "seat": 0})

@@ -19,9 +19,10 @@ from .jsonbody import load_object
 from .live import LOG_LIMIT, MAX_WAIT, WAITED
 from .openapi import document
 from .hotpaths import newest_tag, not_modified_headers
-from .security import SEAT_COOKIE, TOKEN_HEADER, client_address, join_limit, request_token, set_table_cookie
+from .security import SEAT_COOKIE, TOKEN_HEADER, client_address, join_limit, set_table_cookie
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+MAX_SEAT = 99
 
 
 
@@ -53,9 +54,17 @@ def _int_arg(name: str, default: int, low: int, high: int) -> int:
     return value
 
 
+def _caller() -> tables.Caller:
+    """The tokens the caller presents: the header, or the table's cookies."""
+    return tables.Caller.of(request.headers.get(TOKEN_HEADER), request.cookies)
+
+
 def _viewer(table: tables.Table) -> tuple[int | None, bool]:
-    """(seat, is host) for the caller, from the header or the cookies."""
-    return tables.viewer(table, request.headers.get(TOKEN_HEADER), request.cookies)
+    """(seat, is host) for the caller, from the header or the cookies; ``?for=N``: the host
+    sees the seat it plays for."""
+    raw = request.args.get("for")
+    wanted = None if raw is None else _int_arg("for", 0, 0, MAX_SEAT)
+    return tables.viewer(table, _caller(), wanted)
 
 
 def _state_response(table: tables.Table, status: int = 200, **extra) -> Response:
@@ -132,26 +141,23 @@ def join(table_id: str):
 
 @bp.delete("/tables/<table_id>/seats/<int:seat>")
 def free_seat(table_id: str, seat: int):
-    table = tables.remove_seat(table_id, request_token(table_id, prefer="host"), seat)
+    table = tables.remove_seat(table_id, _caller().host_token, seat)
     return _state_response(table)
 
 
 @bp.post("/tables/<table_id>/actions")
 def act(table_id: str):
     data = _body("version", "action")
-    result = tables.act(table_id, request_token(table_id), data.get("version"), data.get("action"))
-    table = result["table"]
-    body = tables.state(table, result["seat"], result["host"])
-    body["event"] = result["event"]
-    response = jsonify(body)
-    response.set_etag(str(table.version))
+    result = tables.act(table_id, _caller(), data.get("version"), data.get("action"))
+    response = jsonify(tables.answer(result))
+    response.set_etag(str(result["version"]))
     return response
 
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str):
     data = _body("version")
-    table = tables.undo(table_id, request_token(table_id, prefer="host"), data.get("version"))
+    table = tables.undo(table_id, _caller(), data.get("version"))
     return _state_response(table)
 
 
@@ -160,7 +166,7 @@ def end(table_id: str):
     version = _body("version", allow_empty=True).get("version")  # nothing is needed: an empty body will do
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise Invalid("invalid_version", "The version, when sent, is a whole number.")
-    table = tables.end_game(table_id, request_token(table_id, prefer="host"))
+    table = tables.end_game(table_id, _caller().host_token)
     return _state_response(table)
 
 

@@ -24,7 +24,7 @@ from . import tables
 from .errors import Invalid, error_body
 from .jsonbody import loads
 from .live import LOG_LIMIT, WAITED, long_poll
-from .security import HEADERS, token_from
+from .security import HEADERS
 
 TABLE = re.compile(r"/api/tables/([a-z0-9]{1,16})")
 ACTIONS = re.compile(r"/api/tables/([a-z0-9]{1,16})/actions")
@@ -45,6 +45,10 @@ def newest_tag(header: str | None) -> int | None:
     return max(versions) if versions else None
 
 
+def _caller(environ: dict) -> tables.Caller:
+    return tables.Caller.of(environ.get(TOKEN_KEY), parse_cookie(environ))
+
+
 def _tags(header: str | None) -> list[str]:
     return [t.strip().removeprefix("W/").strip('"') for t in header.split(",")] if header else []
 
@@ -61,7 +65,7 @@ class HotPaths:
         path = environ.get("PATH_INFO", "")
         if method == "GET":
             match = TABLE.fullmatch(path)
-            if match:
+            if match and not environ.get("QUERY_STRING"):  # "?for=N" (the host's view of a seat) goes to Flask
                 return self._poll(match.group(1), environ, start_response)
             waited = environ.get(WAITED)
             if waited:
@@ -93,8 +97,7 @@ class HotPaths:
                 table = tables.overdue(tables.get(table_id, version))
             except HeadframeError as exc:
                 return self._error(start_response, exc)
-            cookies = parse_cookie(environ)
-            seat, host = tables.viewer(table, environ.get(TOKEN_KEY), cookies)
+            seat, host = tables.viewer(table, _caller(environ))
             body = tables.state(table, seat, host)
         return self._json(start_response, "200 OK", body, [("ETag", f'"{table.version}"'), *POLL_HEADERS])
 
@@ -132,16 +135,13 @@ class HotPaths:
         data = self._json_body(environ)
         if data is None:
             return self.app(environ, start_response)
-        token = token_from(environ.get(TOKEN_KEY), parse_cookie(environ))
         with self.flask_app.app_context():
             try:
-                result = tables.act(table_id, token, data.get("version"), data.get("action"))
+                result = tables.act(table_id, _caller(environ), data.get("version"), data.get("action"))
             except HeadframeError as exc:  # a 409 is frequent at a busy table; nothing was stored
                 return self._error(start_response, exc)
-            table = result["table"]
-            body = tables.state(table, result["seat"], result["host"])
-        body["event"] = result["event"]
-        return self._json(start_response, "200 OK", body, [("ETag", f'"{table.version}"')])
+            body = tables.answer(result)
+        return self._json(start_response, "200 OK", body, [("ETag", f'"{result["version"]}"')])
 
     def _json_body(self, environ: dict) -> dict | None:
         """The body as a JSON object, or None when Flask should look at the request. A body

@@ -132,6 +132,8 @@ ERRORS = {
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
 TOKEN = {"name": "X-Headframe-Token", "in": "header", "required": False, "schema": {"type": "string"},
          "description": "Seat or host token; browsers send it as a cookie instead."}
+FOR = {"name": "for", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 0, "maximum": 99},
+       "description": "The host: the table as seat N sees it, a seat no phone holds (\"Play for\")."}
 AFTER = {"name": "after", "in": "query", "required": False, "schema": {"type": "integer", "minimum": -1}}
 
 
@@ -159,7 +161,8 @@ def document() -> dict:
                                     status="201")},
         "/api/tables/{table_id}": {"get": _op(
             "The table as the caller sees it; ETag is the version (If-None-Match gives 304)", "The table",
-            "TableState", ("404",), (TABLE_ID, TOKEN), extra={"304": {"description": "Unchanged since that ETag"}})},
+            "TableState", ("400", "403", "404"), (TABLE_ID, TOKEN, FOR),
+            extra={"304": {"description": "Unchanged since that ETag"}})},
         "/api/tables/{table_id}/seats": {"post": _op(
             "Take a seat with the join code; returns the seat token (also set as a cookie)", "Joined", "Joined",
             ("400", "404", "409", "413", "415", "422", "429"), table, body="Join", status="201")},
@@ -223,5 +226,6 @@ def action_schemas() -> dict:
     schemas["Action"] = {"anyOf": [_ref(name) for name in schemas],
                          "description": "A game action: the table's game decides which. Fields a game does not "
                                         "declare are refused (422, naming the field). The seat comes from the "
-                                        "caller's seat token; a host token may name any seat."}
+                                        "caller's seat token (naming another seat is refused, 403); the host's "
+                                        "token names a seat no phone holds, or acts for the host's own seat."}
     return schemas

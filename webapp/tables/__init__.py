@@ -14,20 +14,21 @@ writing rows), ``reading``, ``seating`` (set up, join, leave, end), ``acting`` (
 ``bots``, ``undo``, ``log`` and ``history`` (score sheets, finished tables, records).
 """
 
-from .acting import act
+from .acting import act, answer
 from .bots import advance_bots, overdue
 from .cache import Store
 from .checks import CODE_ALPHABET, CODE_LENGTH, NAME_MAX, normalise_code
 from .history import count_tables, finished_tables, player_stats, score
 from .log import log, logs_between
 from .model import ID_ALPHABET, ID_LENGTH, Seat, Table
-from .reading import find_by_code, get, state, version_of
+from .reading import find_by_code, get, options_for, state, version_of
 from .rows import versions_of
 from .seating import create_table, end_game, join, remove_seat
-from .tokens import is_host, seat_of, viewer
+from .tokens import Acting, Caller, Who, acting_for, identify, is_host, played_for, seat_of, viewer
 from .undo import undo
 
-__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "ID_ALPHABET", "ID_LENGTH", "NAME_MAX", "Seat", "Store", "Table", "act",
-           "advance_bots", "count_tables", "create_table", "end_game", "find_by_code", "finished_tables", "get",
-           "is_host", "join", "log", "logs_between", "normalise_code", "overdue", "player_stats", "remove_seat",
-           "score", "seat_of", "state", "undo", "version_of", "versions_of", "viewer"]
+__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "ID_ALPHABET", "ID_LENGTH", "NAME_MAX", "Acting", "Caller", "Seat", "Store",
+           "Table", "Who", "act", "acting_for", "advance_bots", "answer", "count_tables", "create_table", "end_game",
+           "find_by_code", "finished_tables", "get", "identify", "is_host", "join", "log", "logs_between",
+           "normalise_code", "options_for", "overdue", "played_for", "player_stats", "remove_seat", "score", "seat_of", "state", "undo",
+           "version_of", "versions_of", "viewer"]

@@ -61,12 +61,21 @@ def find_by_code(code: str) -> Table:
         return snapshot_of(tx, row)
 
 
+def options_for(table: Table, seat: int | None, host: bool) -> list:
+    """The moves a phone is offered: those of the seat it plays (its own, or the one the host
+    plays for). A phone that plays no seat is offered nothing, except the host where the
+    game's seat says whose points they are, not who acts (a score pad the host keeps)."""
+    if seat is None and (not host or table.game.seat_is_actor):
+        return []
+    return table.game.options(table.state, seat)
+
+
 def state(table: Table, seat: int | None = None, host: bool = False) -> dict:
     """The table as ``seat`` sees it (``None``: spectator or the shared screen)."""
     game = table.game
     options = [] if table.finished else [
         {"action": dict(o.action), "label": o.label, "allowed": o.allowed, "reason": o.reason, "cost": o.cost}
-        for o in game.options(table.state, seat)]
+        for o in options_for(table, seat, host)]
     body = {"id": table.id, "game": table.game_id, "name": game.name, "variant": table.variant,
             "version": table.version, "players": [s.to_json() for s in table.seats], "seat": seat,
             "host": host, "round": game.round_of(table.state), "state": game.view(table.state, seat),

@@ -13,14 +13,14 @@ from .checks import check_version
 from .model import Table, unpack
 from .reading import state
 from .rows import append_event, finish_values, game_of, load_row, move_table, seat_rows, snapshot_of
-from .tokens import identify
+from .tokens import Caller, require_someone
 
 EVENT = f"SELECT {', '.join(EVENT_COLUMNS)} FROM events WHERE table_id = :tid AND seq = :seq"
 STATE_AT = "SELECT state_z, round FROM events WHERE table_id = :tid AND seq = :seq"
 MARK_UNDONE = "UPDATE events SET undone = :undone WHERE table_id = :tid AND seq = :seq"
 
 
-def undo(table_id: str, token: str, version: int) -> Table:
+def undo(table_id: str, caller: Caller | str | None, version: int) -> Table:
     """Take back the latest action still in effect, by appending an undo event. Stops at a
     dice roll, a draw, a reveal, a bot's move, the setup or the end of the game.
 
@@ -31,12 +31,12 @@ def undo(table_id: str, token: str, version: int) -> Table:
     with store.sql.transaction(write=True) as tx:
         row = load_row(tx, table_id, lock=True)
         seats = seat_rows(tx, table_id)
-        who, seat = identify(row, seats, token)
+        who = require_someone(row, seats, caller)
         if row.version != version:
             raise Conflict(f"The table moved on (version {row.version}, not {version}); here it is now.",
-                           state(snapshot_of(tx, row, seats), seat, who == "host"))
+                           state(snapshot_of(tx, row, seats), who.seat, who.host))
         last = tx.one(EVENT, {"tid": table_id, "seq": row.head}, EventRecord)
-        if who == "seat" and (last.kind != "action" or last.seat != seat):
+        if not who.host and (last.kind != "action" or last.seat != who.seat):
             raise Forbidden("You can undo only your own last move, while nobody has moved since; "
                             "the host can undo other moves.", "not_your_move")
         if last.kind == "setup":
