@@ -177,7 +177,18 @@ def log(table_id: str):
     events = tables.log(table_id, after, limit + 1)  # one more than asked says whether more follow
     more = len(events) > limit
     events = events[:limit]
-    return jsonify({"id": table_id, "events": events, "next": events[-1]["seq"] if more else None})
+    return jsonify({"id": table_id, "events": _seen(table_id, None, events),
+                    "next": events[-1]["seq"] if more else None})
+
+
+def _seen(table_id: str, version: int | None, events: list[dict]) -> list[dict]:
+    """The events as the caller's seat may see them (see ``tables.seen_by``)."""
+    if not events:
+        return events
+    table = tables.get(table_id, version)
+    if not tables.hides_actions(table.game):
+        return events
+    return tables.seen_by(table.game, events, _viewer(table)[0])
 
 
 @bp.get("/tables/<table_id>/events")
@@ -199,7 +210,7 @@ def events(table_id: str):
             waiters.release()
         version = tables.version_of(table_id, fresh=not changed, seen=after)
     new = tables.log(table_id, after, LOG_LIMIT) if version > after else []
-    return jsonify({"id": table_id, "version": version, "events": new})
+    return jsonify({"id": table_id, "version": version, "events": _seen(table_id, version, new)})
 
 
 @bp.get("/tables/<table_id>/score")
@@ -209,7 +220,7 @@ def score(table_id: str):
 
 @bp.get("/tables/<table_id>/export.json")
 def export_json(table_id: str):
-    return exports.json_response(table_id)
+    return exports.json_response(table_id, _caller())
 
 
 @bp.get("/tables/<table_id>/export.csv")

@@ -71,7 +71,7 @@ class HotPaths:
             if waited:
                 wanted = long_poll(method, path, environ.get("QUERY_STRING", ""))
                 if wanted:
-                    return self._woken_events(wanted[0], wanted[1], waited, start_response)
+                    return self._woken_events(wanted[0], wanted[1], waited, environ, start_response)
         elif method == "POST":
             match = ACTIONS.fullmatch(path)
             if match:
@@ -103,24 +103,38 @@ class HotPaths:
 
     # -- GET /api/tables/<id>/events, after its wait ------------------------------------------
 
-    def _woken_events(self, table_id: str, after: int, waited: str, start_response: Callable) -> Iterable[bytes]:
+    def _woken_events(self, table_id: str, after: int, waited: str, environ: dict,
+                      start_response: Callable) -> Iterable[bytes]:
         """A parked long-poll whose wait is over: the version and the events after ``after``.
         A change wakes every phone of its table, and its events are mostly in memory already:
         kept by the change itself when it was made in this process, or read by the watcher for
         every table it found moved (see ``webapp.live``). Otherwise they are read once per
-        version, from the furthest-behind phone's version, and each phone gets its part."""
+        version, from the furthest-behind phone's version, and each phone gets its part, as its
+        seat may see it."""
         version = self.store.cached_version(table_id) if waited == "change" else None
         if version is not None and version > after:
             events = self.store.events_after(table_id, version, after, LOG_LIMIT)
-            if events is not None:  # the usual case, answered without the database or Flask
+            if events is not None and self.store.hides_nothing(table_id):
+                # the usual case, answered without the database or Flask
                 return self._json(start_response, "200 OK", {"id": table_id, "version": version, "events": events}, [])
         with self.flask_app.app_context():
             try:
                 version = tables.version_of(table_id, fresh=waited == "timeout", seen=after)
                 events = self._events_after(table_id, after, version) if version > after else []
+                events = self._seen(table_id, version, events, environ)
             except HeadframeError as exc:
                 return self._error(start_response, exc)
         return self._json(start_response, "200 OK", {"id": table_id, "version": version, "events": events}, [])
+
+    @staticmethod
+    def _seen(table_id: str, version: int, events: list[dict], environ: dict) -> list[dict]:
+        """The events as the caller's seat may see them (see ``tables.seen_by``)."""
+        if not events:
+            return events
+        table = tables.get(table_id, version)
+        if not tables.hides_actions(table.game):
+            return events
+        return tables.seen_by(table.game, events, tables.viewer(table, _caller(environ))[0])
 
     def _events_after(self, table_id: str, after: int, version: int) -> list[dict]:
         events = self.store.events_after(table_id, version, after, LOG_LIMIT)

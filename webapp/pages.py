@@ -283,7 +283,7 @@ def _public_url() -> str:
 def log(table_id: str):
     table = tables.get(table_id)
     seat, host = views.viewer(table)
-    events = tables.log(table_id)
+    events = tables.seen_by(table.game, tables.log(table_id), seat)
     can_undo, undo_reason = views.undo_status(table, seat, host)
     return render_template("pages/log.html", table=table, title=views.game_title(table), events=events,
                            names=views.seat_names(table), is_host=host, can_undo=can_undo,

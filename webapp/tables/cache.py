@@ -11,6 +11,7 @@ from flask import current_app
 
 from ..db import Engine, Sql
 from .model import Table
+from .privacy import hides_actions
 
 STATE_CACHE_SIZE = 512
 EVENTS_KEPT = 1024  # table versions whose newest events are kept for the phones a change wakes
@@ -29,6 +30,7 @@ class Store:
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._versions: dict[str, tuple[int, float]] = {}
         self._lock = threading.Lock()
+        self._plain: dict[str, bool] = {}  # table -> its game hides no part of an action (see hides_nothing)
         self.listeners: list[Callable[[str, int], None]] = []  # told of every change (see webapp.live)
         # (table, version) -> (since, complete, the events after ``since`` up to ``version``)
         self._events: dict[tuple[str, int], tuple[int, bool, list[dict]]] = {}
@@ -55,7 +57,16 @@ class Store:
             self._tables.move_to_end(table_id)
             return hit
 
+    def hides_nothing(self, table_id: str) -> bool:
+        """Whether this table's game shows every action whole to every viewer, as far as this
+        process knows (False when it has not seen the table): its events need no viewer then."""
+        return self._plain.get(table_id, False)
+
     def keep(self, table: "Table") -> None:
+        if table.id not in self._plain:
+            if len(self._plain) > 50_000:  # bounded: forget everything rather than grow
+                self._plain.clear()
+            self._plain[table.id] = not hides_actions(table.game)
         with self._lock:
             self._tables[table.id] = table
             self._tables.move_to_end(table.id)
