@@ -114,13 +114,17 @@ def _parking(live, threads: int):
     class Parking(ThreadedTaskDispatcher):
         def add_task(self, channel) -> None:
             request = channel.requests[0] if getattr(channel, "requests", None) else None
-            if (request is not None and not request.error and not hasattr(request, "headframe_waited")
-                    and live.waiting() < CONNECTION_LIMIT):
+            if request is None or request.error:
+                # A request waitress could not read (a malformed request line has no method):
+                # waitress answers it with its own error.
+                super().add_task(channel)
+                return
+            if not hasattr(request, "headframe_waited") and live.waiting() < CONNECTION_LIMIT:
                 wanted = long_poll(request.command, request.path, request.query)
                 if wanted is not None:
                     self._park(channel, request, *wanted)
                     return
-            if request is not None and request.command == "POST":
+            if request.command == "POST":
                 self._first(channel)
                 return
             super().add_task(channel)
