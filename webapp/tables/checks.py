@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any, Mapping
 
 from companion import Game, PlayerSpec, find_game, game_ids
@@ -12,12 +13,47 @@ from .model import clean_text
 
 NAME_MAX = 32
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# Controls (C0 and C1, U+0085 among them) and line and paragraph separators: never in a name.
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# Direction marks, embeddings, overrides and isolates: taken out of names.
+BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# Letters and symbols drawn blank: Hangul fillers and the empty Braille pattern.
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 IDENT = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")  # bot ids
 VARIANT = re.compile(r"[a-z0-9][a-z0-9_+-]{0,254}")  # a variant id, or "+"-joined modules and options
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud across a table
 CODE_LENGTH = 8
 SEED_LIMIT = 2 ** 31
+
+
+def clean_name(raw: Any, what: str) -> str:
+    """A player's name as the phones will show it: the direction controls taken out (a name
+    must not turn the rest of a line around), blank characters trimmed from its ends.
+    Refused: a line break or other control, or nothing visible left."""
+    if not isinstance(raw, str) or len(raw) > NAME_MAX:
+        raise Invalid("invalid_name", f"{what} must be 1–{NAME_MAX} characters.")
+    if CONTROL.search(raw) or clean_text(raw) != raw:
+        raise Invalid("invalid_name", f"{what} has a control character or a line break in it.")
+    name = BIDI.sub("", raw)
+    start, end = 0, len(name)
+    while start < end and _blank(name[start]):
+        start += 1
+    while end > start and _blank(name[end - 1]):
+        end -= 1
+    name = name[start:end]
+    if not any(_visible(char) for char in name):
+        raise Invalid("invalid_name", f"{what} has nothing visible in it.")
+    return name
+
+
+def _visible(char: str) -> bool:
+    """A letter, digit, punctuation mark or symbol that is drawn as something."""
+    return unicodedata.category(char)[0] in "LNPS" and char not in BLANK_LETTERS
+
+
+def _blank(char: str) -> bool:
+    """A space, a format character (zero-width space, joiner, byte-order mark) or a blank letter."""
+    return unicodedata.category(char) in ("Cf", "Zs") or char in BLANK_LETTERS
 
 
 def normalise_code(code: Any) -> str:
@@ -41,12 +77,7 @@ def check_players(players: Any) -> list[PlayerSpec]:
     for index, player in enumerate(players, start=1):
         if not isinstance(player, Mapping):
             raise Invalid("invalid_players", f"Player {index} must have a name and a colour.")
-        name = player.get("name")
-        name = name.strip() if isinstance(name, str) else ""
-        if not 1 <= len(name) <= NAME_MAX:
-            raise Invalid("invalid_name", f"Player {index}'s name must be 1–{NAME_MAX} characters.")
-        if CONTROL.search(name) or clean_text(name) != name:
-            raise Invalid("invalid_name", f"Player {index}'s name has a control character in it.")
+        name = clean_name(player.get("name"), f"Player {index}'s name")
         if name.casefold() in seen:
             raise Invalid("invalid_name", f"Two players are called {name!r}; give each a different name.")
         seen.add(name.casefold())
