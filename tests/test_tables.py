@@ -79,7 +79,7 @@ def test_join_gives_each_seat_a_token_and_keeps_it_for_the_same_browser(ctx, pla
     assert caught.value.code == "seat_taken" and caught.value.status == 409
     with pytest.raises(NotFound):
         tables.join("ZZZZZZZZ", 0)
-    with pytest.raises(Invalid):
+    with pytest.raises(NotFound):  # no such seat, as no such table
         tables.join(table.join_code, 7)
 
 

@@ -16,7 +16,7 @@ from companion import find_game, game_ids
 from . import exports, tables
 from .errors import Invalid, NotFound
 from .jsonbody import load_object
-from .live import LOG_LIMIT, MAX_WAIT, WAITED
+from .live import AFTER_MAX, LOG_LIMIT, MAX_WAIT, WAITED
 from .openapi import document
 from .hotpaths import newest_tag, not_modified_headers
 from .security import SEAT_COOKIE, TOKEN_HEADER, client_address, join_limit, set_table_cookie
@@ -172,7 +172,7 @@ def end(table_id: str):
 
 @bp.get("/tables/<table_id>/log")
 def log(table_id: str):
-    after = _int_arg("after", -1, -1, 2 ** 31)
+    after = _int_arg("after", -1, -1, AFTER_MAX)
     limit = _int_arg("limit", LOG_LIMIT, 1, LOG_LIMIT)
     events = tables.log(table_id, after, limit + 1)  # one more than asked says whether more follow
     more = len(events) > limit
@@ -198,7 +198,7 @@ def events(table_id: str):
     it gets here (see ``webapp.live``). Elsewhere it waits in its thread, but only while no
     more than half the threads wait, so waiting phones never starve the server; the rest get
     an immediate answer and simply poll."""
-    after = _int_arg("after", -1, -1, 2 ** 31)
+    after = _int_arg("after", -1, -1, AFTER_MAX)
     wait = min(_int_arg("wait", 0, 0, int(MAX_WAIT)), MAX_WAIT)
     waited = request.environ.get(WAITED)
     version = tables.version_of(table_id, fresh=waited == "timeout", seen=after)

@@ -42,6 +42,7 @@ from urllib.parse import parse_qs
 WATCH_S = 0.1        # how often changes made by other server processes are looked for
 MAX_WAIT = 25.0      # the longest wait a phone may ask for, in seconds
 LOG_LIMIT = 1000     # the most events one answer carries
+AFTER_MAX = 2 ** 31  # the highest version a phone may say it has seen
 WAITED = "headframe.waited"  # in the WSGI environ of a request that was parked: "change" or "timeout"
 EVENTS_PATH = re.compile(r"/api/tables/([a-z0-9]{1,16})/events")
 QUERY_BATCH = 500    # table ids per query (SQLite's oldest builds take at most 999 parameters)
@@ -191,7 +192,7 @@ def long_poll(method: str, path: str, query: str) -> tuple[str, int, float] | No
         return None
     args = parse_qs(query, keep_blank_values=True)
     after, wait = _whole(args.get("after")), _whole(args.get("wait"))
-    if after is None or wait is None or after < -1 or after > 2 ** 31 or not 0 < wait <= MAX_WAIT:
+    if after is None or wait is None or after < -1 or after > AFTER_MAX or not 0 < wait <= MAX_WAIT:
         return None
     return match.group(1), after, float(wait)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any, Mapping
 
 from companion import Game, PlayerSpec, find_game, game_ids
@@ -13,12 +12,23 @@ from .model import clean_text
 
 NAME_MAX = 32
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-# Controls (C0 and C1, U+0085 among them) and line and paragraph separators: never in a name.
-CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# Controls (C0 and C1, U+0085 among them), line and paragraph separators and lone surrogates:
+# never in a name.
+CONTROLS = "\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ud800-\\udfff"
+CONTROL = re.compile(f"[{CONTROLS}]")
 # Direction marks, embeddings, overrides and isolates: taken out of names.
-BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-# Letters and symbols drawn blank: Hangul fillers and the empty Braille pattern.
-BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+BIDI = re.compile("[\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]")
+# What draws nothing (Unicode 14): spaces, format characters (zero-width space, joiners, the
+# byte-order mark, tags), variation selectors, the combining grapheme joiner and letters drawn
+# blank (Hangul fillers, the empty Braille pattern). A name needs one character outside these.
+INVISIBLE = ("\\x00-\\x20\\x7f-\\xa0\\xad\\u034f\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2"
+             "\\u115f\\u1160\\u1680\\u17b4\\u17b5\\u180e\\u2000-\\u200f\\u2028-\\u202f\\u205f-\\u2064"
+             "\\u2066-\\u206f\\u2800\\u3000\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff9-\\ufffb\\U000110bd"
+             "\\U000110cd\\U00013430-\\U00013438\\U0001bca0-\\U0001bca3\\U0001d173-\\U0001d17a\\U000e0001"
+             "\\U000e0020-\\U000e007f\\U000e0100-\\U000e01ef")
+BLANK = re.compile(f"[{INVISIBLE}]")
+# The same rules as one pattern, for the API's document: no control anywhere, one visible character.
+NAME_PATTERN = f"^[^{CONTROLS}]*[^{CONTROLS}{INVISIBLE}][^{CONTROLS}]*$"
 IDENT = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")  # bot ids
 VARIANT = re.compile(r"[a-z0-9][a-z0-9_+-]{0,254}")  # a variant id, or "+"-joined modules and options
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud across a table
@@ -36,24 +46,13 @@ def clean_name(raw: Any, what: str) -> str:
         raise Invalid("invalid_name", f"{what} has a control character or a line break in it.")
     name = BIDI.sub("", raw)
     start, end = 0, len(name)
-    while start < end and _blank(name[start]):
+    while start < end and BLANK.match(name[start]):
         start += 1
-    while end > start and _blank(name[end - 1]):
+    while end > start and BLANK.match(name[end - 1]):
         end -= 1
-    name = name[start:end]
-    if not any(_visible(char) for char in name):
+    if start == end:
         raise Invalid("invalid_name", f"{what} has nothing visible in it.")
-    return name
-
-
-def _visible(char: str) -> bool:
-    """A letter, digit, punctuation mark or symbol that is drawn as something."""
-    return unicodedata.category(char)[0] in "LNPS" and char not in BLANK_LETTERS
-
-
-def _blank(char: str) -> bool:
-    """A space, a format character (zero-width space, joiner, byte-order mark) or a blank letter."""
-    return unicodedata.category(char) in ("Cf", "Zs") or char in BLANK_LETTERS
+    return name[start:end]
 
 
 def normalise_code(code: Any) -> str:

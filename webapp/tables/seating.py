@@ -85,10 +85,10 @@ def join(join_code: str, seat: int, token: str | None = None) -> tuple[Table, st
         row = load_row(tx, found, lock=True)
         seats = seat_rows(tx, row.id)
         if not 0 <= seat < len(seats):
-            raise Invalid("invalid_seat", f"There is no seat {seat}; seats are 0–{len(seats) - 1}.")
+            raise NotFound(f"There is no seat {seat}; seats are 0–{len(seats) - 1}.", "no_seat")
         taken = seats[seat]
         if taken.bot:
-            raise Invalid("invalid_seat", f"{taken.name} is played by a bot.")
+            raise Invalid("seat_taken", f"{taken.name} is played by a bot.", status=409)
         if taken.token_hash:
             if token and isinstance(token, str) and token_matches(hash_token(token), taken.token_hash):
                 return snapshot_of(tx, row, seats), token
@@ -113,7 +113,7 @@ def remove_seat(table_id: str, host_token: str, seat: int) -> Table:
         require_host(row, host_token)
         seats = seat_rows(tx, table_id)
         if not 0 <= seat < len(seats):
-            raise Invalid("invalid_seat", f"There is no seat {seat}; seats are 0–{len(seats) - 1}.")
+            raise NotFound(f"There is no seat {seat}; seats are 0–{len(seats) - 1}.", "no_seat")
         seq = row.version + 1
         tx.run(SEAT_TOKEN, {"tid": table_id, "seat": seat, "token_hash": None})
         append_event(tx, table_id, seq, "leave", seat=seat, summary=f"the host freed {seats[seat].name}'s seat")
