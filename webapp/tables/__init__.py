@@ -9,9 +9,11 @@ current state and version, the log row of every state-changing event carries the
 after it, and undo follows ``prev`` links to the state before.
 
 Each module holds one responsibility: ``model`` (what a table is), ``cache`` (the per-app
-store), ``checks`` (what clients send), ``tokens`` (who is asking), ``rows`` (reading and
-writing rows), ``reading``, ``seating`` (set up, join, leave, end), ``acting`` (moves),
-``bots``, ``undo``, ``log`` and ``history`` (score sheets, finished tables, records).
+store), ``checks`` (what clients send), ``tokens`` (who is asking, and for which seat),
+``rows`` (reading and writing rows), ``reading``, ``seating`` (set up, join, leave, end),
+``acting`` (moves: the one path every action takes), ``bots``, ``undo``, ``log``,
+``privacy`` (what each viewer may see of a move) and ``history`` (score sheets, finished
+tables, records).
 """
 
 from .acting import act, answer
