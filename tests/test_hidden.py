@@ -273,3 +273,56 @@ def test_every_way_a_move_is_served_shows_it_as_its_viewer_may_see_it(make_app, 
             assert ("discard" in move) is (viewer == "anna"), (viewer, move)
     watcher = table.phones["nobody"].get(f"/tables/{table.id}/log").get_data(as_text=True)
     assert all(f'"{card}"' not in watcher for card in keep["discard"])
+
+
+def _keep_cards(table):
+    """Anna keeps her dealt survey cards, discarding one of each region face down."""
+    keep = next(o.action for o in table.game.options(table.table().state, 0) if o.action["type"] == "keep_cards")
+    return 0, dict(keep)
+
+
+def _permit_cards(table):
+    """Anna deals, then takes two building cards from a real deck at the permit office (into her hand)."""
+    made = table.app.test_client().post(f"/api/tables/{table.id}/actions", headers=table.headers["anna"],
+                                        json={"version": table.table().version, "action": {"type": "deal"}})
+    assert made.status_code == 200, made.get_json()
+    return 0, {"type": "place", "space": "permit", "count": 2, "cards": "bank, hotel"}
+
+
+def _discard_action(table):
+    """The bots play until someone is to put an action card beneath its deck; Anna's phone makes it."""
+    chooser = random.Random(5)
+    for _ in range(400):
+        state = table.table().state
+        seat = table.game.acting_seats(state)[0]
+        action = table.game.bot_move(state, seat, "heuristic", chooser)
+        if action["type"] == "discard_action" and seat in table.tokens:
+            return seat, dict(action)
+        table.move(chooser)
+    raise AssertionError("nobody discarded an action card")
+
+
+# Moves the rules make in secret, each with what it keeps private: each game's declaration must hide it.
+SECRET_MOVES = [("tinners-trail", None, 2, _keep_cards, "discard"),
+                ("ore-published", None, 3, _permit_cards, "cards"),
+                ("ardevur", "standard", 5, _discard_action, "card")]
+
+
+@pytest.mark.parametrize("game, variant, seed, make, field", SECRET_MOVES, ids=[m[0] for m in SECRET_MOVES])
+def test_a_move_made_in_secret_is_kept_from_the_other_viewers(make_app, game, variant, seed, make, field):
+    """Each fails, naming the game, until that game declares the field private (ActionSpec.private)."""
+    app = make_app(AUTOMATIC_GRACE=0)
+    table = Table(app, game, variant, seed)
+    seat, action = make(table)
+    maker = "anna" if seat == 0 else "ben"
+    made = app.test_client().post(f"/api/tables/{table.id}/actions", headers=table.headers[maker],
+                                  json={"version": table.table().version, "action": action})
+    assert made.status_code == 200, made.get_json()
+    seq = made.get_json()["event"]["seq"]
+    shown = {}
+    for viewer in VIEWERS:
+        events = table.phones[viewer].get(f"/api/tables/{table.id}/log", headers=table.headers[viewer]).get_json()
+        shown[viewer] = next(e["action"] for e in events["events"] if e["seq"] == seq)
+    assert field in shown[maker]
+    leaked = [viewer for viewer, move in shown.items() if viewer != maker and field in move]
+    assert not leaked, f"{game}: {action['type']}'s {field!r} ({action[field]!r}) is served to {leaked}"
