@@ -245,8 +245,10 @@ def discards_private(monkeypatch):
     declaration = find_game("tinners-trail").actions
     monkeypatch.setitem(declaration.specs, "keep_cards", replace(declaration.specs["keep_cards"], private=("discard",)))
     privacy.hides_actions.cache_clear()
+    privacy.private_types.cache_clear()
     yield
     privacy.hides_actions.cache_clear()
+    privacy.private_types.cache_clear()
 
 
 def test_every_way_a_move_is_served_shows_it_as_its_viewer_may_see_it(make_app, discards_private):

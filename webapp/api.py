@@ -186,7 +186,7 @@ def _seen(table_id: str, version: int | None, events: list[dict]) -> list[dict]:
     if not events:
         return events
     table = tables.get(table_id, version)
-    if not tables.hides_actions(table.game):
+    if not tables.needs_viewer(table.game, events):
         return events
     return tables.seen_by(table.game, events, _viewer(table)[0])
 

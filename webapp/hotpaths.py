@@ -114,7 +114,7 @@ class HotPaths:
         version = self.store.cached_version(table_id) if waited == "change" else None
         if version is not None and version > after:
             events = self.store.events_after(table_id, version, after, LOG_LIMIT)
-            if events is not None and self.store.hides_nothing(table_id):
+            if events is not None and not self.store.needs_viewer(table_id, events):
                 # the usual case, answered without the database or Flask
                 return self._json(start_response, "200 OK", {"id": table_id, "version": version, "events": events}, [])
         with self.flask_app.app_context():
@@ -132,7 +132,7 @@ class HotPaths:
         if not events:
             return events
         table = tables.get(table_id, version)
-        if not tables.hides_actions(table.game):
+        if not tables.needs_viewer(table.game, events):
             return events
         return tables.seen_by(table.game, events, tables.viewer(table, _caller(environ))[0])
 

@@ -177,9 +177,14 @@ class Live:
                 self.store.keep_events(table_id, versions[table_id], spans[table_id][0], events, complete=True)
 
     def _versions(self, table_ids: list[str]) -> dict[str, int]:
+        """The version of each waited table that exists; the store notes each one's game (which
+        says whether its events need their viewer, see ``Store.needs_viewer``)."""
         from .tables import versions_of
 
-        return versions_of(self.store.sql, table_ids, QUERY_BATCH)
+        found = versions_of(self.store.sql, table_ids, QUERY_BATCH)
+        for table_id, (_version, game) in found.items():
+            self.store.note_game(table_id, game)
+        return {table_id: version for table_id, (version, _game) in found.items()}
 
 
 def long_poll(method: str, path: str, query: str) -> tuple[str, int, float] | None:

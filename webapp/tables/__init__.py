@@ -22,7 +22,7 @@ from .cache import Store
 from .checks import CODE_ALPHABET, CODE_LENGTH, NAME_MAX, normalise_code
 from .history import count_tables, finished_tables, player_stats, score
 from .log import log, logs_between
-from .privacy import hides_actions, seen_by
+from .privacy import hides_actions, needs_viewer, seen_by
 from .model import ID_ALPHABET, ID_LENGTH, Seat, Table
 from .reading import find_by_code, get, options_for, state, version_of
 from .rows import versions_of
@@ -32,6 +32,6 @@ from .undo import undo
 
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "ID_ALPHABET", "ID_LENGTH", "NAME_MAX", "Acting", "Caller", "Seat", "Store",
            "Table", "Who", "act", "acting_for", "advance_bots", "answer", "count_tables", "create_table", "end_game",
-           "find_by_code", "finished_tables", "get", "hides_actions", "identify", "is_host", "join", "log", "logs_between",
+           "find_by_code", "finished_tables", "get", "hides_actions", "identify", "is_host", "join", "log", "logs_between", "needs_viewer",
            "normalise_code", "options_for", "overdue", "played_for", "player_stats", "remove_seat", "score", "seat_of", "seen_by", "state", "undo",
            "version_of", "versions_of", "viewer"]

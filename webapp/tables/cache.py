@@ -9,9 +9,11 @@ from typing import Callable
 
 from flask import current_app
 
+from companion import find_game
+
 from ..db import Engine, Sql
 from .model import Table
-from .privacy import hides_actions
+from .privacy import needs_viewer
 
 STATE_CACHE_SIZE = 512
 EVENTS_KEPT = 1024  # table versions whose newest events are kept for the phones a change wakes
@@ -30,7 +32,7 @@ class Store:
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._versions: dict[str, tuple[int, float]] = {}
         self._lock = threading.Lock()
-        self._plain: dict[str, bool] = {}  # table -> its game hides no part of an action (see hides_nothing)
+        self._games: dict[str, str] = {}  # table -> the game it plays (see needs_viewer)
         self.listeners: list[Callable[[str, int], None]] = []  # told of every change (see webapp.live)
         # (table, version) -> (since, complete, the events after ``since`` up to ``version``)
         self._events: dict[tuple[str, int], tuple[int, bool, list[dict]]] = {}
@@ -57,16 +59,20 @@ class Store:
             self._tables.move_to_end(table_id)
             return hit
 
-    def hides_nothing(self, table_id: str) -> bool:
-        """Whether this table's game shows every action whole to every viewer, as far as this
-        process knows (False when it has not seen the table): its events need no viewer then."""
-        return self._plain.get(table_id, False)
+    def note_game(self, table_id: str, game_id: str) -> None:
+        """The game a table plays (it never changes)."""
+        if len(self._games) > 50_000:  # bounded: forget everything rather than grow
+            self._games.clear()
+        self._games[table_id] = game_id
+
+    def needs_viewer(self, table_id: str, events: list[dict]) -> bool:
+        """Whether ``events`` of this table read differently to different viewers (a move of which
+        some viewer may see less); True when this process does not know the table's game."""
+        game_id = self._games.get(table_id)
+        return game_id is None or needs_viewer(find_game(game_id), events)
 
     def keep(self, table: "Table") -> None:
-        if table.id not in self._plain:
-            if len(self._plain) > 50_000:  # bounded: forget everything rather than grow
-                self._plain.clear()
-            self._plain[table.id] = not hides_actions(table.game)
+        self.note_game(table.id, table.game_id)
         with self._lock:
             self._tables[table.id] = table
             self._tables.move_to_end(table.id)

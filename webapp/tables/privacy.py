@@ -24,3 +24,18 @@ def hides_actions(game: Game) -> bool:
     marks private, or a view of actions of its own."""
     declared = game.actions is not None and any(spec.private for spec in game.actions)
     return declared or type(game).action_view is not Game.action_view
+
+
+@lru_cache(maxsize=None)
+def private_types(game: Game) -> frozenset[str]:
+    """The action types of which some viewer may see less than the whole move."""
+    if type(game).action_view is not Game.action_view:
+        return frozenset(game.actions.types()) if game.actions is not None else frozenset()
+    return frozenset(spec.type for spec in game.actions if spec.private) if game.actions is not None else frozenset()
+
+
+def needs_viewer(game: Game, events: list[dict]) -> bool:
+    """Whether what ``events`` show depends on who asks: one of them is a move some viewer may
+    see less of. Most events are not: they are answered the same to every phone."""
+    private = private_types(game)
+    return bool(private) and any(isinstance(e["action"], dict) and e["action"].get("type") in private for e in events)

@@ -79,14 +79,16 @@ def table_version(tx: Tx, table_id: str, lock: bool = False) -> int | None:
     return tx.value(VERSION, {"tid": table_id}, lock=lock)
 
 
-def versions_of(sql: Sql, table_ids: list[str], batch: int) -> dict[str, int]:
-    """The version of each of the tables that exists, ``batch`` tables per query."""
-    found: dict[str, int] = {}
+def versions_of(sql: Sql, table_ids: list[str], batch: int) -> dict[str, tuple[int, str]]:
+    """The version and the game of each of the tables that exists, ``batch`` tables per query."""
+    found: dict[str, tuple[int, str]] = {}
     with sql.transaction() as tx:
         for start in range(0, len(table_ids), batch):
             params = {f"t{i}": table_id for i, table_id in enumerate(table_ids[start:start + batch])}
             marks = ", ".join(f":{name}" for name in params)
-            found.update(tx.all(f"SELECT id, version FROM tables WHERE id IN ({marks})", params))
+            for table_id, version, game in tx.all(f"SELECT id, version, game FROM tables WHERE id IN ({marks})",
+                                                  params):
+                found[table_id] = (version, game)
     return found
 
 

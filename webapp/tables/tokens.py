@@ -69,11 +69,15 @@ def identify(table: Any, seats: Any, caller: Caller | str | None) -> Who:
     """The seat and host status ``caller``'s tokens hold (``table``: a Table or a table row)."""
     caller = _caller(caller)
     seat = None
+    digest = None
     if isinstance(caller.seat_token, str) and caller.seat_token:
         digest = hash_token(caller.seat_token)
         seat = next((s.seat for s in seats if s.token_hash and token_matches(digest, s.token_hash)), None)
-    host = (isinstance(caller.host_token, str) and bool(caller.host_token)
-            and token_matches(hash_token(caller.host_token), table.host_hash))
+    host = False
+    if isinstance(caller.host_token, str) and caller.host_token:
+        if digest is None or caller.host_token != caller.seat_token:  # the header's one token: hashed once
+            digest = hash_token(caller.host_token)
+        host = token_matches(digest, table.host_hash)
     return Who(seat, host)
 
 
