@@ -145,3 +145,20 @@ def test_the_host_may_look_at_a_seat_it_plays_for_and_no_other(app):
         assert refused.status_code == 403
     plain = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
     assert plain["seat"] is None and plain["options"] == []  # a host without a seat plays for one first
+
+
+def test_the_hosts_phone_in_the_middle_of_the_table_follows_the_turn(app):
+    """A host's phone that holds no seat plays the seat the table waits for when no phone holds
+    it, says so, and names that seat in every move it sends; while a phone's seat is awaited it
+    offers nothing."""
+    from webgame import host_phone
+
+    table, host = start(app, "mine-shaft", PLAYERS[:2], "basic", 5)
+    turn = _table(app, table.id).state.turn
+    name = PLAYERS[turn]["name"]
+    page = host_phone(app, host).get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    assert f"<strong>{name}</strong>, whose turn it is" in page and f'data-play-for="{turn}"' in page
+    assert f"{name}: Draw a tile" in page and f'action="/tables/{table.id}/act?for={turn}"' in page
+    _, _ = seat_phone(app, table, turn)  # now a phone holds that seat
+    page = host_phone(app, host).get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    assert "whose turn it is" not in page and "data-play-for" not in page and "Draw a tile" not in page

@@ -42,6 +42,9 @@ PRIVATE = {
 }
 VIEWERS = ("anna", "ben", "nobody", "host")
 SEAT_OF = {"anna": 0, "ben": 1, "nobody": None, "host": None}
+# Dana has no phone: the host plays her ("Play for Dana", or her turn on the host's phone), and so
+# may see what she may see.
+ALSO_SEES = {"host": 2}
 SHORTEST = 3  # texts shorter than this ("A", "6") say nothing on their own
 
 
@@ -128,11 +131,11 @@ class Table:
             if isinstance(event["action"], dict):
                 self.truth |= _texts(event["action"], set())
         for viewer in VIEWERS:
-            seat = SEAT_OF[viewer]
-            self.known[viewer] |= _texts(self.game.view(table.state, seat), set())
-            for event in self.raw_log():
-                if isinstance(event["action"], dict):
-                    self.known[viewer] |= _texts(self.shown(event["action"], seat), set())
+            for seat in {SEAT_OF[viewer], ALSO_SEES.get(viewer)}:
+                self.known[viewer] |= _texts(self.game.view(table.state, seat), set())
+                for event in self.raw_log():
+                    if isinstance(event["action"], dict):
+                        self.known[viewer] |= _texts(self.shown(event["action"], seat), set())
 
     def shown(self, action, seat):
         """``action`` as the rules may show it to ``seat``: its ``action_view`` less what ``PRIVATE`` says."""

@@ -221,7 +221,10 @@ def _host_step(table_id: str, step, done: str):
 
 def _context(table: tables.Table) -> dict:
     seat, host = views.viewer(table)
-    playing_for = views.playing_for(table, host)
+    chosen = views.playing_for(table, host)  # "Play for Dana"
+    # A host's phone that holds no seat and has chosen none follows the turn (see followed_seats).
+    followed = tables.followed_seats(table) if host and seat is None and chosen is None else ()
+    playing_for = chosen if chosen is not None else (followed[0] if len(followed) == 1 else None)
     own_seat = seat
     if playing_for is not None:
         seat = playing_for  # the host's phone shows and plays that seat's moves
@@ -230,14 +233,16 @@ def _context(table: tables.Table) -> dict:
     # table but never moves it could not send; a host without a seat plays for a seat first.
     watching = seat is None and not host
     options = [] if table.finished else tables.options_for(table, seat, host)
+    if followed:  # the phone in the middle of the table: each move says whose it is and names its seat
+        options = views.moves_of(table, followed)
     can_undo, undo_reason = views.undo_status(table, seat, host)
     return {"table": table, "game": game, "title": views.game_title(table), "view": game.view(table.state, seat),
             "seat": seat, "is_host": host, "options": options, "version": table.version,
             "round": game.round_of(table.state), "partial": views.partial_for(game),
             "can_undo": can_undo, "undo_reason": undo_reason,
             "act_url": url_for("pages.act", table_id=table.id, **views.for_args(playing_for)),
-            "fragment_url": url_for("pages.fragment", table_id=table.id, **views.for_args(playing_for)),
-            "playing_for": playing_for, "own_seat": own_seat, "turn": views.turn(table, seat), "watching": watching,
+            "fragment_url": url_for("pages.fragment", table_id=table.id, **views.for_args(chosen)),
+            "playing_for": playing_for, "following": len(followed) == 1, "own_seat": own_seat, "turn": views.turn(table, seat), "watching": watching,
             "freed": own_seat is None and not host and bool(request.cookies.get(SEAT_COOKIE)),
             "phoneless": views.phoneless_seats(table) if host and not table.finished else []}
 

@@ -4,13 +4,14 @@ actions. Kept apart from ``pages.py`` so the routes there read as a list of page
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Mapping
 
 from flask import request
 
-from companion import Game, find_game, game_ids
+from companion import Game, Option, find_game, game_ids
 from companion.data import load_game
 from companion.errors import HeadframeError
 
@@ -96,6 +97,14 @@ def asked_for() -> int | None:
 def playing_for(table: tables.Table, host: bool) -> int | None:
     """The seat the host's phone is playing for (``?for=N``), when it may."""
     return tables.played_for(table, host, asked_for())
+
+
+def moves_of(table: tables.Table, seats: tuple[int, ...]) -> list[Option]:
+    """The moves of the seats without a phone that the table waits for, on the host's phone in
+    the middle of the table: each names its seat and says whose it is ("Blake: Pass")."""
+    names = seat_names(table)
+    return [replace(option, action={**option.action, "seat": seat}, label=f"{names[seat]}: {option.label}")
+            for seat in seats for option in table.game.options(table.state, seat)]
 
 
 def for_args(seat: int | None) -> dict:

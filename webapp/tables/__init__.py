@@ -27,11 +27,11 @@ from .model import ID_ALPHABET, ID_LENGTH, Seat, Table
 from .reading import find_by_code, get, options_for, state, version_of
 from .rows import versions_of
 from .seating import create_table, end_game, join, remove_seat
-from .tokens import Acting, Caller, Who, acting_for, identify, is_host, played_for, seat_of, viewer
+from .tokens import Acting, Caller, Who, acting_for, followed_seats, identify, is_host, played_for, seat_of, viewer
 from .undo import undo
 
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "ID_ALPHABET", "ID_LENGTH", "NAME_MAX", "Acting", "Caller", "Seat", "Store",
            "Table", "Who", "act", "acting_for", "advance_bots", "answer", "count_tables", "create_table", "end_game",
-           "find_by_code", "finished_tables", "get", "hides_actions", "identify", "is_host", "join", "log", "logs_between", "needs_viewer",
+           "find_by_code", "finished_tables", "followed_seats", "get", "hides_actions", "identify", "is_host", "join", "log", "logs_between", "needs_viewer",
            "normalise_code", "options_for", "overdue", "played_for", "player_stats", "remove_seat", "score", "seat_of", "seen_by", "state", "undo",
            "version_of", "versions_of", "viewer"]

@@ -134,6 +134,15 @@ def played_for(table: Table, host: bool, wanted: int | None) -> int | None:
     return wanted if any(s.seat == wanted and not s.taken and not s.bot for s in table.seats) else None
 
 
+def followed_seats(table: Table) -> tuple[int, ...]:
+    """The seats a host's phone that holds none plays when it has chosen none ("Play for …"):
+    those the table waits for that no phone holds. A phone in the middle of the table follows
+    the turn; its page says whom it plays for and sends that seat with every move."""
+    if table.finished or not table.game.seat_is_actor:
+        return ()
+    return tuple(seat for seat in table.game.acting_seats(table.state) if played_for(table, True, seat) is not None)
+
+
 def seat_of(table: Table | str, token: str | None) -> int | None:
     """The seat a token holds at this table, or None (host token, spectator, unknown)."""
     if not isinstance(table, Table):

@@ -29,7 +29,8 @@
      <input type="hidden" name="_strings" value="card,colour">; checkboxes become true/false;
      empty fields are left out; csrf_token, version and names starting with "_" are not sent.
    - Leave "seat" out: the server stamps it from the phone's seat token; on a page the host
-     opened to play for a seat ("Play for Dana", data-play-for) this script adds that seat. Only
+     opened to play for a seat ("Play for Dana", or the turn's seat on a host's phone that holds
+     none: data-play-for in the live part) this script adds that seat. Only
      a form meant for the host acting for another player carries a seat field (the score pad).
      Every action goes to the JSON API, which takes the seat and host cookies both and decides
      in one place whom it is for.
@@ -52,8 +53,6 @@
   var stateUrl = root.getAttribute('data-state-url');
   var fragmentUrl = root.getAttribute('data-fragment-url');
   var actionsUrl = root.getAttribute('data-actions-url');
-  // The seat the host's phone plays for ("Play for Dana"), when this page was opened for one.
-  var playFor = root.getAttribute('data-play-for');
   var csrf = root.getAttribute('data-csrf') || '';
   var eventsUrl = root.getAttribute('data-events-url');
   var logUrl = root.getAttribute('data-log-url');
@@ -313,8 +312,10 @@
   }
 
   function send(action) {
-    if (playFor !== null && !Object.prototype.hasOwnProperty.call(action, 'seat')) {
-      action.seat = parseInt(playFor, 10);
+    // The seat the host's phone plays for ("Play for Dana"), as the page drawn now says.
+    var meta = live.querySelector('[data-play-for]');
+    if (meta && !Object.prototype.hasOwnProperty.call(action, 'seat')) {
+      action.seat = parseInt(meta.getAttribute('data-play-for'), 10);
     }
     return fetch(actionsUrl, {
       method: 'POST',
