@@ -320,9 +320,6 @@ class Game:
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> Any:
         raise NotImplementedError
 
-    def apply(self, state: Any, action: Action) -> Any:
-        raise NotImplementedError
-
     def end_if(self, state: Any) -> Outcome | None:
         raise NotImplementedError
 

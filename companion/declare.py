@@ -140,38 +140,45 @@ def unless_all_given(*names: str) -> Callable[[Any, Any, Mapping[str, Any]], boo
     return draws
 
 
-def _kind_ok(kind: Kind, value: Any) -> bool:
-    def is_int(v: Any) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool) and -MAX_INT <= v <= MAX_INT
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -MAX_INT <= value <= MAX_INT
 
-    def short(v: Any) -> bool:
-        return isinstance(v, str) and len(v) <= MAX_STRING
 
-    if kind is Kind.INT:
-        return is_int(value)
-    if kind is Kind.STR:
-        return short(value)
-    if kind is Kind.BOOL:
-        return isinstance(value, bool)
-    if kind is Kind.INT_LIST:
-        return isinstance(value, list) and len(value) <= MAX_ITEMS and all(is_int(v) for v in value)
-    if kind is Kind.STR_LIST:
-        return isinstance(value, list) and len(value) <= MAX_ITEMS and all(short(v) for v in value)
-    if kind is Kind.INT_MAP:
-        return (isinstance(value, dict) and len(value) <= MAX_ITEMS
-                and all(short(k) and is_int(v) for k, v in value.items()))
-    if kind is Kind.DICE:
-        return short(value) or _kind_ok(Kind.INT_LIST, value)
-    if kind is Kind.INT_OR_STR:
-        return is_int(value) or short(value)
-    if kind is Kind.NUMBER:
-        return is_int(value) or (isinstance(value, float) and math.isfinite(value) and abs(value) <= MAX_INT)
-    if kind is Kind.STR_OR_LIST:
-        return short(value) or _kind_ok(Kind.STR_LIST, value)
-    if kind is Kind.POINTS:
-        return (isinstance(value, list) and len(value) <= MAX_ITEMS
-                and all(isinstance(p, list) and len(p) == 2 and all(is_int(v) for v in p) for p in value))
-    return False
+def _is_short(value: Any) -> bool:
+    return isinstance(value, str) and len(value) <= MAX_STRING
+
+
+def _list_of(value: Any, item_ok: Callable[[Any], bool]) -> bool:
+    return isinstance(value, list) and len(value) <= MAX_ITEMS and all(item_ok(v) for v in value)
+
+
+def _is_number(value: Any) -> bool:
+    return _is_int(value) or (isinstance(value, float) and math.isfinite(value) and abs(value) <= MAX_INT)
+
+
+def _is_int_map(value: Any) -> bool:
+    return (isinstance(value, dict) and len(value) <= MAX_ITEMS
+            and all(_is_short(k) and _is_int(v) for k, v in value.items()))
+
+
+def _is_square(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)
+
+
+# What each kind accepts as a value (a RECORDS list is checked field by field, not here).
+_KIND_CHECKS: dict[Kind, Callable[[Any], bool]] = {
+    Kind.INT: _is_int,
+    Kind.STR: _is_short,
+    Kind.BOOL: lambda v: isinstance(v, bool),
+    Kind.INT_LIST: lambda v: _list_of(v, _is_int),
+    Kind.STR_LIST: lambda v: _list_of(v, _is_short),
+    Kind.INT_MAP: _is_int_map,
+    Kind.DICE: lambda v: _is_short(v) or _list_of(v, _is_int),
+    Kind.INT_OR_STR: lambda v: _is_int(v) or _is_short(v),
+    Kind.NUMBER: _is_number,
+    Kind.STR_OR_LIST: lambda v: _is_short(v) or _list_of(v, _is_short),
+    Kind.POINTS: lambda v: _list_of(v, _is_square),
+}
 
 
 _KIND_WORDS = {Kind.INT: "a whole number", Kind.STR: f"text of at most {MAX_STRING} characters",
@@ -194,6 +201,10 @@ class Declaration:
             if spec.type in self.specs:
                 raise ValueError(f"action {spec.type!r} declared twice")
             self.specs[spec.type] = spec
+        # each action's fields by name, and with the test of their kind, for the request check
+        # every action goes through
+        self._fields = {kind: {f.name: f for f in spec.fields} for kind, spec in self.specs.items()}
+        self._tests = {kind: _tests_of(spec.fields) for kind, spec in self.specs.items()}
 
     def __iter__(self):
         return iter(self.specs.values())
@@ -207,13 +218,14 @@ class Declaration:
     def check_shape(self, action: Any) -> None:
         """Raise BadAction unless ``action`` has a declared type and only declared fields of the
         declared kinds. Never looks at the game state."""
-        if not isinstance(action, Mapping):
+        if not isinstance(action, dict) and not isinstance(action, Mapping):
             raise BadAction("an action must be an object such as {\"type\": \"pass\", \"seat\": 0}")
         kind = action.get("type")
         if not isinstance(kind, str) or kind not in self.specs:
             shown = kind[:40] if isinstance(kind, str) else kind
             raise BadAction(f"unknown action {shown!r}; this game takes {', '.join(self.types())}")
-        _check_fields(repr(kind), self.specs[kind].fields, action, skip=("type",))
+        _check_fields(repr(kind), self.specs[kind].fields, action, skip=("type",), declared=self._fields[kind],
+                      tests=self._tests[kind])
 
     def from_form(self, values: Mapping[str, Any]) -> dict:
         """An action from form text: each declared field's text becomes its declared kind
@@ -296,15 +308,26 @@ def _field_schemas(fields: Sequence[Field]) -> tuple[dict, list[str]]:
     return props, required
 
 
-def _check_fields(label: str, fields: Sequence[Field], obj: Mapping[str, Any], skip: Sequence[str] = ()) -> None:
-    declared = {f.name: f for f in fields}
+def _tests_of(fields: Sequence[Field]) -> tuple[tuple[Field, Callable[[Any], bool] | None], ...]:
+    return tuple((f, _KIND_CHECKS.get(f.kind)) for f in fields)
+
+
+def _check_fields(label: str, fields: Sequence[Field], obj: Mapping[str, Any], skip: Sequence[str] = (),
+                  declared: Mapping[str, Field] | None = None,
+                  tests: Sequence[tuple[Field, Callable[[Any], bool] | None]] | None = None) -> None:
+    """Refuse ``obj`` unless it has only the declared ``fields`` (``declared``: by name), each
+    of its kind (``tests``: each field with the test of its kind), and the required ones."""
+    if declared is None:
+        declared = {f.name: f for f in fields}
+    if tests is None:
+        tests = _tests_of(fields)
     for name in obj:
         if name in skip:
             continue
         if name not in declared:
             accepted = ", ".join(sorted(declared)) or "no other fields"
             raise BadAction(f"{label} has no field {str(name)[:40]!r}; it takes {accepted}")
-    for f in fields:
+    for f, test in tests:
         if f.name not in obj or obj[f.name] is None:
             if f.required:
                 raise BadAction(f"{label} needs a {f.name!r} field ({_KIND_WORDS[f.kind]})")
@@ -318,7 +341,7 @@ def _check_fields(label: str, fields: Sequence[Field], obj: Mapping[str, Any], s
                     raise BadAction(f"{label}: each entry of {f.name!r} must be an object")
                 _check_fields(f"{label} {f.name}[{index}]", f.items, entry)
             continue
-        if not _kind_ok(f.kind, value):
+        if test is None or not test(value):
             raise BadAction(f"{label}: {f.name!r} must be {_KIND_WORDS[f.kind]}")
         if f.choices and value not in f.choices:
             raise BadAction(f"{label}: {f.name!r} must be one of {', '.join(f.choices)}")

@@ -12,7 +12,8 @@ or raises a ``RuleViolation`` that names the rule and the numbers; the state it 
 value and never changes. ``Move.check(game, state, action)``, where a game gives one, answers the
 same question without building the new state (the reason ``run`` would refuse with, or None):
 the phone's buttons and the bots ask it for every candidate, so it must agree with ``run``
-exactly, which ``tests/test_engine_shape.py`` checks over random reachable states.
+exactly, which ``tests/test_options_agree.py`` checks over random reachable states. A rule written
+as a half that refuses and a half that builds gets its check from the first: ``check_from``.
 
 Everything else about an action comes from its ``ActionSpec``: the request check, the OpenAPI
 schema, undo barriers, the fields only its own seat may see (``companion.declare``).
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from .declare import ActionSpec, Declaration
+from .errors import RuleViolation
 
 Action = Mapping[str, Any]
 Rule = Callable[[Any, Any, Action], Any]            # (game, state, action) -> new state, or raises
@@ -62,4 +64,18 @@ class Moves:
         return sorted(self.by_type)
 
 
-__all__ = ["Check", "Move", "Moves", "Rule"]
+def check_from(forbid: Callable[[Any, Any, Action], Any]) -> Check:
+    """A move's cheap check from the half of its rule that refuses (``forbid(game, state,
+    action)`` raises the rule's RuleViolation and builds nothing): the refusal's words, or None.
+    A rule that runs the same half before building its state agrees with it by construction."""
+    def check(game: Any, state: Any, action: Action) -> str | None:
+        try:
+            forbid(game, state, action)
+        except RuleViolation as exc:
+            return str(exc)
+        return None
+    check.__doc__ = forbid.__doc__
+    return check
+
+
+__all__ = ["Check", "Move", "Moves", "Rule", "check_from"]

@@ -19,7 +19,7 @@ def data_diff(a: Sequence[tuple[str, bytes]], b: Sequence[tuple[str, bytes]]) ->
         if name not in files_a or name not in files_b:
             out.append({"file": short, "row": "", "change": "added" if name in files_b else "removed"})
             continue
-        old, new = files_a[name].decode("utf-8", "replace"), files_b[name].decode("utf-8", "replace")
+        old, new = files_a[name].decode("utf-8-sig", "replace"), files_b[name].decode("utf-8-sig", "replace")
         if old == new:
             continue
         out.extend(_csv_diff(short, old, new) if name.endswith(".csv") else _line_diff(short, old, new))

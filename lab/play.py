@@ -64,11 +64,13 @@ def game_for(job: Job) -> Game:
 
 def read_data(folder: str | Path, game_id: str) -> tuple[tuple[str, bytes], ...]:
     """The files of an edited data folder (``DIR`` or ``DIR/<game>``) as a job carries them."""
+    from companion.data.files import folder_files
+
     root = Path(folder)
     if (root / game_id).is_dir():
         root = root / game_id
-    return tuple((f"{game_id}/{p.relative_to(root).as_posix()}", p.read_bytes())
-                 for p in sorted(root.rglob("*")) if p.is_file() and "__pycache__" not in p.parts)
+    # each file within the folder and the size limit: a link out or a pipe is refused, not read
+    return tuple((f"{game_id}/{name}", content) for name, content in folder_files(root))
 
 
 def data_root(job: Job) -> str | None:

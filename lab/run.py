@@ -10,11 +10,15 @@ from __future__ import annotations
 import csv
 import os
 import signal
+import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
+
+from companion.csvcells import text_cell
+from companion.errors import HeadframeError
 
 from .play import Job, play_chunk, seats_of
 from .stats import Tally
@@ -38,9 +42,35 @@ def chunks(games: int, workers: int) -> list[tuple[int, int]]:
     return [(start, min(size, games - start)) for start in range(0, games, size)]
 
 
-def _quiet_worker() -> None:
+WORKERS_PER_CORE = 4  # more processes than this only wait for each other, and each holds a game's memory
+PARENT_CHECK_S = 0.25  # how often a worker looks whether the run that started it is still there
+
+
+def most_workers() -> int:
+    """The most worker processes a run may start on this machine."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def too_many(workers: int) -> str | None:
+    """Why a run may not start ``workers`` processes here, or None."""
+    if workers <= most_workers():
+        return None
+    return (f"{workers} is more than {most_workers()} ({WORKERS_PER_CORE} per core on this machine's "
+            f"{os.cpu_count() or 1}); more processes than that only wait for each other")
+
+
+def _worker(parent: int) -> None:
     # Ctrl-C is the parent's to handle: it stops handing out work and writes the report.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A parent killed outright (SIGKILL) cannot stop its pool: each worker watches for it to be
+    # gone and leaves too, rather than play on as an orphan.
+    threading.Thread(target=_leave_with, args=(parent,), daemon=True, name="parent-watch").start()
+
+
+def _leave_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_S)
+    os._exit(1)
 
 
 def _local(job: Job, parts: list[tuple[int, int]], workers: int) -> Iterator[list[dict]]:
@@ -48,7 +78,7 @@ def _local(job: Job, parts: list[tuple[int, int]], workers: int) -> Iterator[lis
         for start, count in parts:
             yield play_chunk(job, start, count)
         return
-    pool = ProcessPoolExecutor(workers, initializer=_quiet_worker)
+    pool = ProcessPoolExecutor(workers, initializer=_worker, initargs=(os.getpid(),))
     pending: set[Future] = set()
     queue = list(parts)
     try:
@@ -67,11 +97,9 @@ def _local(job: Job, parts: list[tuple[int, int]], workers: int) -> Iterator[lis
 def _cluster(job: Job, parts: list[tuple[int, int]], address: str) -> Iterator[list[dict]]:
     from distributed import Client, as_completed
 
-    from companion.errors import HeadframeError
-
     try:
         client = Client(address, timeout=15)
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError) as exc:
         raise HeadframeError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     with client:
         futures = client.map(play_chunk, [job] * len(parts), [p[0] for p in parts], [p[1] for p in parts],
@@ -93,16 +121,21 @@ def csv_row(row: dict[str, Any]) -> list[Any]:
     def number(value: float) -> str:
         return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
-    return ([row["index"] + 1, row["seed"], row["first"] + 1] + row["bots"] + [number(s) for s in row["scores"]]
+    # Names come from the data (a card's name) and may start like a formula: the same rule as a table's export.csv.
+    return ([row["index"] + 1, row["seed"], row["first"] + 1] + [text_cell(b) for b in row["bots"]]
+            + [number(s) for s in row["scores"]]
             + [" ".join(str(w + 1) for w in row["winners"]), number(row["margin"]), row["rounds"], row["turns"],
-               row["end"]] + ["|".join(items) for items in row["taken"]])
+               text_cell(row["end"])] + [text_cell("|".join(items)) for items in row["taken"]])
 
 
 def run(job: Job, games: int, out: Path, *, workers: int = 0, scheduler: str | None = None,
         progress: Progress | None = None) -> Run:
     """Play ``games`` games of ``job`` and write ``out/games.csv``; the tally is returned."""
     workers = workers or os.cpu_count() or 1
+    if too_many(workers):
+        raise HeadframeError(f"workers: {too_many(workers)}")
     parts = chunks(games, 1 if scheduler is None and workers <= 1 else workers)
+    workers = min(workers, len(parts))  # never a process without a chunk to play
     source = _cluster(job, parts, scheduler) if scheduler else _local(job, parts, workers)
     seats = seats_of(job)
     tally = Tally(seats)

@@ -131,7 +131,7 @@ class Server:
         env.pop("HEADFRAME_DATABASE_URL", None)  # the instance folder's SQLite unless a test says otherwise
         env.update(self.env or {})
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "webapp.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+            [sys.executable, "-m", "headframe", "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--instance", str(self.instance), "--threads", str(self.threads),
              *(["--workers", str(self.workers)] if self.workers else [])],
             stdout=self.output, stderr=subprocess.STDOUT, env=env)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from webapp.cli import main
+from headframe.cli import main
 
 COMPANION_URL = "http://192.168.1.5:8000"
 _BUILT: dict[tuple[str, ...], Path] = {}

@@ -12,7 +12,7 @@ import pdfplumber
 import pytest
 
 from companion.ardevur.cards import catalog
-from webapp.cli import main
+from headframe.cli import main
 from layout_edit import edit_layouts, line_of as _line_of
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -78,6 +78,6 @@ def test_bad_rows_are_reported_with_file_line_and_column(tmp_path):
 
 
 def test_headframe_check_passes_on_the_shipped_data():
-    from webapp.cli import main
+    from headframe.cli import main
 
     assert main(["check", "ardevur"]) == 0

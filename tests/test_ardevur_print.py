@@ -9,7 +9,7 @@ from pypdf import PdfReader
 import pdf_probe
 from companion.ardevur.cards import catalog
 from pdf.build import BuildOptions, build_game
-from webapp.cli import main
+from headframe.cli import main
 
 FULL = {"map-board": 1, "dashboards": 4, "character-guides": 4, "territory-cards": 24, "development-cards": 18,
         "target-cards": 40, "incentive-cards": 6, "action-cards": 64, "target-grid": 2, "money": 96,

@@ -234,7 +234,7 @@ def test_a_bad_sea_route_is_a_clear_error(tmp_path, capsys):
         sea(str(data))
     assert f"{data / 'sea_routes.csv'}:3: to: no port in region 'atlantis'" in str(err.value)
     # through the command line: exit 2, the same line, and no PDF left behind
-    from webapp.cli import main
+    from headframe.cli import main
 
     out = tmp_path / "out"
     assert main(["build", "ardevur", "--data", str(data), "--out", str(out)]) == 2

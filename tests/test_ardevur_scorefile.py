@@ -4,7 +4,7 @@ import json
 
 from companion.ardevur import GAME
 from companion.data import builtin_data_dir
-from webapp.cli import main
+from headframe.cli import main
 
 EXAMPLE = builtin_data_dir() / "ardevur" / "examples" / "final.json"
 

@@ -14,7 +14,7 @@ from companion.ardevur.cards import TIERS, catalog
 from companion.ardevur.setup import deal, new_table, start
 from companion.core import PlayerSpec
 from test_own_words import digest, rulebook_digests, runs
-from webapp.cli import main
+from headframe.cli import main
 
 DEVELOPMENT_CSV = Path(__file__).resolve().parents[1] / "cards_data" / "ardevur" / "development.csv"
 

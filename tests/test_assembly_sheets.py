@@ -11,7 +11,7 @@ import pytest
 
 import pdf_probe
 from test_print_sheets import fill
-from webapp.cli import main
+from headframe.cli import main
 
 
 @pytest.fixture(scope="module")

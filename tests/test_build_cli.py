@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from webapp.cli import main
+from headframe.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from test_data_validation import edit  # replace once, return the line
-from webapp.cli import main
+from headframe.cli import main
 
 LONG = "and then the miner walks down the long dark shaft again " * 40
 
@@ -109,7 +109,9 @@ def test_a_deck_with_a_header_and_no_rows_is_an_error(tmp_path, capsys, game, fi
     csv = data / game / file
     csv.write_text(csv.read_text(encoding="utf-8").split("\n")[0] + "\n", encoding="utf-8")
     lines = check_and_build(game, data, tmp_path, capsys)
-    assert lines == [f"{csv}:1: rows: deck {deck!r} has 0 cards but needs at least 1"]
+    toml = data / game / "game.toml"
+    line = line_of(toml, f'file = "{file}"')
+    assert lines == [f"{toml}:{line}: decks.{deck}.file: deck {deck!r} has 0 cards in {file} but needs at least 1"]
 
 
 def test_an_unknown_column_and_a_bad_qty_further_down_are_two_lines(tmp_path, capsys):

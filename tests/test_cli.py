@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp.cli import main
+from headframe.cli import main
 
 TINY_TOML = '''[game]
 id = "tiny"
@@ -109,16 +109,16 @@ def test_score_with_a_missing_or_broken_file_exits_2(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("command", [[], ["games"], ["build"], ["check"], ["calibrate"], ["data"],
-                                     ["data", "export"], ["score"], ["serve"]])
+                                     ["data", "export"], ["score"], ["serve"], ["simulate"]])
 def test_every_subcommand_has_help(command):
-    result = subprocess.run([sys.executable, "-m", "webapp.cli", *command, "--help"],
+    result = subprocess.run([sys.executable, "-m", "headframe", *command, "--help"],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "usage: headframe" in result.stdout and "exit codes" in result.stdout
 
 
 def test_bad_arguments_exit_2_without_traceback():
-    result = subprocess.run([sys.executable, "-m", "webapp.cli", "build", "x", "--bleed", "lots"],
+    result = subprocess.run([sys.executable, "-m", "headframe", "build", "x", "--bleed", "lots"],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "expected millimetres" in result.stderr
@@ -179,7 +179,7 @@ def test_check_reports_a_bad_mine_card_in_ore(tmp_path, capsys):
 
 
 WEB_STACK = ("flask", "werkzeug", "waitress", "sqlalchemy")
-LOADED = ("import json, sys\nfrom webapp.cli import main\nrc = main(sys.argv[1:])\n"
+LOADED = ("import json, sys\nfrom headframe.cli import main\nrc = main(sys.argv[1:])\n"
           "web = sorted({m.split('.')[0] for m in sys.modules} & set(%r))\n"
           "print(json.dumps({'rc': rc, 'web': web}))" % (WEB_STACK,))
 

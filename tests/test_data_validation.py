@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp.cli import main
+from headframe.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -162,9 +162,11 @@ def test_template_naming_a_missing_column(game, capsys):
         f"columns: id, qty, name, text, cost, region, res"]
 
 
-def test_missing_csv_file(game, capsys):
+def test_missing_csv_file_is_reported_at_the_line_naming_it(game, capsys):
     (game / "mines.csv").unlink()
-    assert build_fails(game, capsys) == [f"{game / 'mines.csv'}: file: not found"]
+    line = (game / "game.toml").read_text(encoding="utf-8").split("\n").index('file = "mines.csv"') + 1
+    assert build_fails(game, capsys) == [
+        f"{game / 'game.toml'}:{line}: decks.mines.file: names 'mines.csv', which is not in {game}"]
 
 
 def test_bad_toml_syntax(game, capsys):

@@ -30,7 +30,7 @@ PARTS = {
     "game": "the skeleton binding the parts to one data folder",
 }
 # Games still to be moved to the shape; emptied as each one lands.
-PENDING = {"tinners-trail", "ore", "ore-published", "mine-shaft", "ardevur"}
+PENDING = {"tinners-trail", "ardevur"}
 MAX_COMPLEXITY = 25
 
 

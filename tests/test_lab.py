@@ -16,11 +16,11 @@ import pytest
 from lab.play import Job
 from lab.run import run
 from lab.stats import Tally, binomial_two_sided, wilson
-from webapp.cli import main
+from headframe.cli import main
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "webapp.cli", *args], capture_output=True, text=True, timeout=300)
+    return subprocess.run([sys.executable, "-m", "headframe", *args], capture_output=True, text=True, timeout=300)
 
 
 def test_wilson_interval_matches_the_textbook_values():
@@ -113,7 +113,7 @@ def test_data_that_fails_check_is_refused_before_any_game(tmp_path):
 
 def test_ctrl_c_stops_and_still_writes_the_report_for_the_games_played(tmp_path):
     out = tmp_path / "stopped"
-    process = subprocess.Popen([sys.executable, "-m", "webapp.cli", "simulate", "tinners-trail", "--players", "3",
+    process = subprocess.Popen([sys.executable, "-m", "headframe", "simulate", "tinners-trail", "--players", "3",
                                 "--games", "5000", "--workers", "2", "--out", str(out), "--quiet"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120

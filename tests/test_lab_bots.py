@@ -68,13 +68,12 @@ def test_tinners_trail_bots_never_see_a_face_down_tile():
 
 
 def test_ore_bots_never_see_the_order_of_a_face_down_pile():
-    from companion.ore.state import OreState
     game, positions = _positions("ore", 3, 150)
     for state, seat in positions[::10]:
-        d = state.draft()
+        d = game.to_json(state)
         for pile in d["piles"].values():
             pile["draw"].reverse()
-        _same_choice(game, state, OreState.of(d), seat)
+        _same_choice(game, state, game.from_json(d), seat)
 
 
 def test_mine_shaft_bots_never_see_the_tile_pile():
@@ -88,6 +87,6 @@ def test_a_bot_never_changes_the_state_it_is_given():
     game = find_game("ore")
     job = Job("ore", 3, None, ("heuristic",) * 3, 1)
     state = game_for(job).setup([PlayerSpec(n) for n in ("Ann", "Bo", "Cy")], None, 4)
-    before = state.text
+    before = game.to_json(state)
     game.bot_step(state, game.acting_seats(state)[0], "heuristic", random.Random(1))
-    assert state.text == before
+    assert game.to_json(state) == before

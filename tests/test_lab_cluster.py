@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp.cli import main
+from headframe.cli import main
 
 
 def _free_port() -> int:
@@ -72,7 +72,7 @@ def test_a_dask_cluster_plays_the_same_games_as_local_workers(tmp_path, cluster)
 
 def test_an_unreachable_scheduler_is_a_clear_error(tmp_path):
     port = _free_port()
-    result = subprocess.run([sys.executable, "-m", "webapp.cli", "simulate", "ore", "--games", "2", "--out",
+    result = subprocess.run([sys.executable, "-m", "headframe", "simulate", "ore", "--games", "2", "--out",
                              str(tmp_path / "x"), "--scheduler", f"tcp://127.0.0.1:{port}"],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 2, result.stderr

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.mine_shaft import GAME
+from companion import find_game
 from companion.mine_shaft.notation import parse
-from companion.mine_shaft.tiles import rules
 from test_mine_shaft_rules import act, refused  # the same two helpers: apply, or refuse and change nothing
 
-R = rules()
+GAME = find_game("mine-shaft")
+R = GAME.data
 
 
 def lay(text: str, tile: str, x: int, y: int, rotation: int, minerals: list[str]):
@@ -87,7 +87,7 @@ def test_timed_fuse_may_bring_down_the_fusers_own_tile():
     buried = act(state, "fuse", x=1, y=0)
     assert buried.tiles[(1, 0)].collapsed and buried.phase == "roll"
     rolled = act(buried, "roll", die_a="blue", die_b=3)
-    assert [o.action for o in GAME.options(rolled, 0)] == [{"type": "move", "x": 1, "y": 0}]  # stay only
+    assert [o.action for o in GAME.options(rolled, 0)] == [{"type": "move", "x": 1, "y": 0, "seat": 0}]  # stay only
     refused(rolled, "move", "cannot move", x=2, y=0)
     after = act(rolled, "move", x=1, y=0)
     after = act(act(act(after, "roll", die_a="blue", die_b=1), "move", x=0, y=1), "pass")  # Bo's turn

@@ -9,11 +9,12 @@ import pytest
 
 from companion.core import PlayerSpec
 from companion.data import load_game
-from companion.mine_shaft import GAME
+from companion import find_game
 from companion.mine_shaft.setup import pile_for
-from companion.mine_shaft.tiles import open_edges, rules
+from companion.mine_shaft.data import open_edges
 
-R = rules()
+GAME = find_game("mine-shaft")
+R = GAME.data
 DATA = load_game("mine-shaft")
 NET = {"end": -1, "straight": 0, "curve": 0, "tee": 1, "cross": 2}
 
@@ -63,7 +64,7 @@ def test_a_bad_tile_row_is_reported_with_file_line_and_field(tmp_path):
     import shutil
 
     from companion.errors import DataError
-    from companion.mine_shaft.tiledata import read_tiles
+    from companion.mine_shaft.data.tiles import read_tiles
 
     copy = tmp_path / "mine-shaft"
     shutil.copytree(DATA.root, copy)

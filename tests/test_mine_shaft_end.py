@@ -13,17 +13,17 @@ import pytest
 
 from companion.core import Finish
 from companion.errors import BadAction
-from companion.mine_shaft import GAME
+from companion import find_game
 from companion.mine_shaft.notation import parse
-from companion.mine_shaft.tiles import rules
-from webapp.cli import main
+from headframe.cli import main
 
-R = rules()
+GAME = find_game("mine-shaft")
+R = GAME.data
 EXAMPLE = Path(__file__).resolve().parents[1] / "cards_data" / "mine-shaft" / "examples" / "end-of-game.json"
 
 
 def act(state, kind, **fields):
-    return GAME.apply(state, {"type": kind, **fields})
+    return GAME.apply(state, {"type": kind, "seat": state.turn, **fields})
 
 
 def play_out(state, limit=2000):

@@ -10,7 +10,7 @@ import pytest
 
 import pdf_probe
 from print_sets import file_of
-from webapp.cli import main
+from headframe.cli import main
 from layout_edit import edit_layouts, line_of as _line_of
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,11 +8,12 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from companion.core import PlayerSpec
-from companion.mine_shaft import GAME, mine
+from companion import find_game
+from companion.mine_shaft.moves import mine
 from companion.mine_shaft.state import add, counts
-from companion.mine_shaft.tiles import rules
 
-R = rules()
+GAME = find_game("mine-shaft")
+R = GAME.data
 CONFIGS = [(n, v) for n in (2, 3, 4) for v in ("advanced", "basic")]
 TILES_IN_PLAY = {(2, "advanced"): 60, (3, "advanced"): 80, (4, "advanced"): 100,
                  (2, "basic"): 53, (3, "basic"): 70, (4, "basic"): 86}
@@ -119,7 +120,7 @@ def test_any_action_is_applied_whole_or_refused_with_a_rule(seed, steps, kind, f
             break
     before = GAME.to_json(state)
     try:
-        after = GAME.apply(state, {"type": kind, **fields})
+        after = GAME.apply(state, {"type": kind, "seat": state.turn, **fields})
     except RuleViolation as exc:
         assert str(exc)
         assert GAME.to_json(state) == before

@@ -7,11 +7,11 @@ import pytest
 
 from companion.core import PlayerSpec
 from companion.errors import NotYourTurn, RuleViolation
-from companion.mine_shaft import GAME
+from companion import find_game
 from companion.mine_shaft.notation import notation, parse
-from companion.mine_shaft.tiles import rules
 
-R = rules()
+GAME = find_game("mine-shaft")
+R = GAME.data
 
 
 def pos(text: str):
@@ -19,7 +19,7 @@ def pos(text: str):
 
 
 def act(state, kind, **fields):
-    return GAME.apply(state, {"type": kind, **fields})
+    return GAME.apply(state, {"type": kind, "seat": state.turn, **fields})
 
 
 def refused(state, kind, match, **fields):

@@ -15,6 +15,26 @@ def start(app, seed=5):
                          "advanced", seed)
 
 
+def test_the_host_never_plays_a_seat_a_phone_holds(app):
+    """Issue 23, item 1: the game never guesses the seat. The host's token without a seat is
+    refused before the rules see it, and naming the seat whose turn it is is refused while a
+    phone holds that seat; that phone plays it, and the log names no host."""
+    table, host = start(app)
+    client = host_phone(app, host)
+    turn = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["state"]["turn"]
+    phone, token = webgame.seat_phone(app, table, turn)
+    version = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["version"]
+    unnamed = act(client, table.id, host, version, {"type": "draw_tile"})
+    assert unnamed.status_code == 422 and unnamed.get_json()["error"]["code"] == "choose_seat"
+    held = act(client, table.id, host, version, {"type": "draw_tile", "seat": turn})
+    assert held.status_code == 403 and held.get_json()["error"]["code"] == "seat_has_phone"
+    after = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
+    assert after["version"] == version and after["state"]["phase"] == "start"  # nothing was played
+    played = act(phone, table.id, token, version, {"type": "draw_tile"}).get_json()  # the token names the seat
+    assert played["version"] == version + 1 and played["event"]["seat"] == turn
+    assert played["event"]["summary"].startswith("Ann drew" if turn == 0 else "Bo drew") and "host" not in played["event"]["summary"]
+
+
 def test_a_turn_through_the_api(app):
     table, host = start(app)
     client = host_phone(app, host)
@@ -23,7 +43,7 @@ def test_a_turn_through_the_api(app):
     assert body["seat"] == first and body["state"]["phase"] == "start" and body["state"]["pile"] == {"left": 60}  # the pile stays hidden
     labels = {o["label"]: o for o in body["options"]}
     assert labels["Roll the dice"]["allowed"] is False
-    assert "first turn you must lay a tile" in labels["Roll the dice"]["reason"]
+    assert "first turn you must draw and lay a tile" in labels["Roll the dice"]["reason"]
 
     choices = body["state"]["board"]["pile_choices"]  # a table drawing real tiles picks by look
     assert sum(c["left"] for c in choices) == 60
@@ -107,21 +127,20 @@ def test_without_script_the_mine_shows_and_the_move_list_lays_a_tile_in_words(ap
     assert '<svg class="ms-mine"' in page and "START" in page
     token = csrf(client, f"/tables/{table_id}")
     refused = client.post(f"/tables/{table_id}/act", data={"csrf_token": token, "version": str(version(client, table_id)),
-                                                           "_type": "draw_tile"})
-    assert refused.status_code == 422 and "holds no seat" in refused.get_data(as_text=True)  # no seat is guessed
-    turn = whose_turn(app, table_id)
-    posted = client.post(f"/tables/{table_id}/act?for={turn}",  # the page after "Play for …"
-                         data={"csrf_token": token, "version": str(version(client, table_id)), "_type": "draw_tile"})
-    assert posted.status_code == 303 and posted.headers["Location"].endswith(f"?for={turn}")
-    page = html_lib.unescape(client.get(f"/tables/{table_id}?for={turn}").get_data(as_text=True))
+                                                           "_type": "draw_tile", "seat": "5"})
+    assert refused.status_code == 422  # no such seat: nothing is guessed
+    posted = client.post(f"/tables/{table_id}/act", data={"csrf_token": token, "version": str(version(client, table_id)),
+                                                          "_type": "draw_tile", "seat": str(whose_turn(app, table_id))})
+    assert posted.status_code == 303
+    page = html_lib.unescape(client.get(f"/tables/{table_id}").get_data(as_text=True))
     forms = re.findall(r"<form[^>]*hf-action.*?</form>", page, re.S)
     laying = [f for f in forms if "Lay the " in f]
     assert laying, "no form lays the drawn tile"
     label = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", re.search(r"<button.*?</button>", laying[0], re.S).group(0))).strip()
     assert re.fullmatch(r"(\w+: )?Lay the [A-Za-z ]+ (north|east|south|west) of the start tile, [a-z -]+", label), label
     action = re.search(r"name=\"action\" value='([^']+)'", laying[0]).group(1)
-    posted = client.post(f"/tables/{table_id}/act?for={turn}",
-                         data={"csrf_token": token, "version": str(version(client, table_id)), "action": action})
+    posted = client.post(f"/tables/{table_id}/act", data={"csrf_token": token, "version": str(version(client, table_id)),
+                                                          "action": action})
     assert posted.status_code == 303
     log = html_lib.unescape(client.get(f"/tables/{table_id}/log").get_data(as_text=True))
     said = label.split(": ", 1)[-1].replace("Lay ", "laid ", 1)

@@ -8,12 +8,13 @@ import re
 import pytest
 
 from companion.core import PlayerSpec
-from companion.mine_shaft import GAME, words
+from companion import find_game
+from companion.mine_shaft.views import words
 from companion.mine_shaft.notation import parse
-from companion.mine_shaft.tiles import rules
 from companion.errors import RuleViolation
 
-R = rules()
+GAME = find_game("mine-shaft")
+R = GAME.data
 COORDS = re.compile(r"\(-?\d+, ?-?\d+\)|°|\bx=|\by=")
 
 
@@ -39,7 +40,7 @@ def test_a_turned_tile_is_named_by_where_its_track_opens(design, rotation, text)
 
 def test_laying_a_tile_is_offered_and_logged_in_words():
     state = parse(R, "turn=0 first=0 round=2 phase=start | bag=50,30,20 | pile=Cy1,Sr2 | start@0,0 | Ann@0,0+ Bo@0,0+")
-    state = GAME.apply(state, {"type": "draw_tile", "tile": "Cy1"})
+    state = GAME.apply(state, {"type": "draw_tile", "seat": 0, "tile": "Cy1"})
     labels = [o.label for o in GAME.options(state, 0) if o.action["type"] == "place_tile"]
     assert "Lay the yellow curve north of the start tile, joining east and south" in labels
     assert "Lay the yellow curve north of the start tile, joining south and west" in labels
@@ -58,7 +59,7 @@ def test_laying_a_tile_is_offered_and_logged_in_words():
 def test_a_refused_square_is_named_in_words():
     state = parse(R, "turn=0 first=0 round=2 phase=place drawn=Sy1 | bag=50,30,20 | pile=Sr2 | start@0,0 | Ann@0,0+ Bo@0,0+")
     with pytest.raises(RuleViolation) as refused:
-        GAME.apply(state, {"type": "place_tile", "x": 3, "y": 3, "rotation": 0})
+        GAME.apply(state, {"type": "place_tile", "seat": 0, "x": 3, "y": 3, "rotation": 0})
     message = str(refused.value)
     assert "3 south and 3 east of the start tile" in message and "north of the start tile" in message
     assert not COORDS.search(message)
@@ -71,7 +72,7 @@ def test_moves_fills_and_quakes_name_the_tiles():
     quakes = [o.label for o in GAME.options(state, 0)]
     assert "Collapse the red straight east of the start tile" in quakes
     assert "Collapse the blue straight south of the start tile" in quakes
-    after = GAME.apply(state, {"type": "collapse", "x": 0, "y": 1})
+    after = GAME.apply(state, {"type": "collapse", "seat": 0, "x": 0, "y": 1})
     assert GAME.describe(state, {"type": "collapse"}, after).startswith(
         "Ann collapsed the blue straight south of the start tile; 1 silver went back into the bag")
     moves = [o.label for o in GAME.options(after, 0)]
@@ -111,5 +112,5 @@ def test_the_round_card_tells_a_first_turn_to_lay_a_tile_before_rolling():
 def test_the_turn_banner_names_the_step_of_the_turn():
     later = parse(R, "turn=0 first=0 round=2 phase=start | bag=50,30,20 | pile=Cy1,Sr2 | start@0,0 | Ann@0,0+ Bo@0,0+")
     assert GAME.turn_phrase(later, 0) == "drawing a tile or rolling"
-    drawn = GAME.apply(later, {"type": "draw_tile", "tile": "Cy1"})
+    drawn = GAME.apply(later, {"type": "draw_tile", "seat": 0, "tile": "Cy1"})
     assert GAME.turn_phrase(drawn, 0) == "laying a tile"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from webapp.cli import main
+from headframe.cli import main
 from layout_edit import edit_layouts, line_of as _line_of
 
 ROOT = Path(__file__).resolve().parents[1]

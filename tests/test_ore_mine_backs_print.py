@@ -3,7 +3,7 @@
 
 import pdfplumber
 
-from webapp.cli import main
+from headframe.cli import main
 
 
 def test_mine_backs_name_the_player_count(tmp_path):

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 
 from companion.data import load_game
 from companion.errors import DataError
-from companion.ore.cards import build_catalog, catalog
+from companion.ore.data import build_catalog, load as catalog
 from pdf.build import BuildOptions, build_game
 
 EXPECTED = {

@@ -8,9 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.core import PlayerSpec
-from companion.ore import GAME, acting_seats
-from companion.ore.cards import RESOURCES
+from companion import find_game
+from companion.ore.setup.scenario import as_json
+from companion.ore.data import RESOURCES
 from companion.ore.options import candidates
+
+GAME = find_game("ore")
 
 VARIANTS = ("standard", "short", "long", "contract-race")
 CHIPS = 25 * (1 + 5 + 10 + 25)
@@ -23,8 +26,8 @@ def start(players, variant, seed):
 def random_step(state, rand):
     """Apply a random legal action of a seat the table is waiting for (other seats may also
     use exchanges and futures now and then)."""
-    seats = acting_seats(state)
-    assert seats, f"nobody can act in phase {state.data['phase']}"
+    seats = GAME.acting_seats(state)
+    assert seats, f"nobody can act in phase {as_json(state)['phase']}"
     seat = rand.choice(seats)
     found = candidates(GAME, state, seat)
     main = [c for c in found if c[0]["type"] not in ("exchange", "cash_futures")]
@@ -34,14 +37,14 @@ def random_step(state, rand):
         after, reason = GAME.try_apply(state, action)
         if after is not None:
             return after, action
-    raise AssertionError(f"seat {seat} has no legal action in phase {state.data['phase']}")
+    raise AssertionError(f"seat {seat} has no legal action in phase {as_json(state)['phase']}")
 
 
 def check_invariants(state):
     assert GAME.problems(state) == []
-    d = state.data
+    d = as_json(state)
     assert d["bank"]["money"] + sum(p["money"] for p in d["players"]) == CHIPS
-    supply = GAME.cat.tables["barrels"]
+    supply = GAME.data.tables["barrels"]
     for res in RESOURCES:
         held = sum(p["barrels"][res] for p in d["players"])
         futures = sum(f["count"] for p in d["players"] for f in p["futures"] if f["res"] == res)
@@ -50,7 +53,7 @@ def check_invariants(state):
         assert d["bank"]["barrels"][res] >= 0 and all(p["barrels"][res] >= 0 for p in d["players"])
         assert d["bank"]["barrels"][res] + held + futures + on_cards + offered == int(supply[res]), res
     for res, mine in d["mines"].items():
-        card = GAME.cat.mines[mine["card"]]
+        card = GAME.data.mines[mine["card"]]
         spaces = [m["space"] for m in mine["miners"]]
         assert len(spaces) == len(set(spaces)), f"two miners share a space on the {res} mine"
         for miner in mine["miners"]:
@@ -62,7 +65,7 @@ def check_invariants(state):
         assert on_mines <= p["miners"] <= 4
         for private in p["private"]:
             if private["space"] is not None:
-                card = GAME.cat.mines[private["card"]]
+                card = GAME.data.mines[private["card"]]
                 assert card.level(private["space"]) <= p["cage"]
 
 
@@ -71,7 +74,7 @@ def play_random(players, variant, seed, steps):
     state = start(players, variant, seed)
     log = []
     for _ in range(steps):
-        if state.data["phase"] == "over":
+        if as_json(state)["phase"] == "over":
             break
         state, action = random_step(state, rand)
         log.append(action)
@@ -101,7 +104,7 @@ def test_random_games_keep_the_invariants(players, variant, seed):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_whole_random_game_reaches_an_end(variant):
     state, log = play_random(3, variant, seed=11, steps=5000)
-    assert state.data["phase"] == "over"
+    assert as_json(state)["phase"] == "over"
     outcome = GAME.end_if(state)
     assert outcome is not None and outcome.reason
     assert replay(3, variant, 11, log) == state
@@ -111,11 +114,11 @@ def test_a_whole_random_game_reaches_an_end(variant):
 def test_bots_play_a_whole_game_legally(players):
     state = GAME.setup([PlayerSpec(f"Bot {i}", bot="simple") for i in range(players)], "short", seed=5)
     for _ in range(3000):
-        if state.data["phase"] == "over":
+        if as_json(state)["phase"] == "over":
             break
-        seat = acting_seats(state)[0]
+        seat = GAME.acting_seats(state)[0]
         action = GAME.bot_action(state, seat)
-        assert action is not None, state.data["phase"]
+        assert action is not None, as_json(state)["phase"]
         state = GAME.apply(state, action)
         check_invariants(state)
     assert GAME.end_if(state) is not None

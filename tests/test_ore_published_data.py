@@ -8,8 +8,8 @@ import pytest
 
 from companion.data import load_game
 from companion.errors import DataError
-from companion.ore_published.cards import build_catalog, catalog, parse_rows, parse_spaces
-from webapp.cli import main
+from companion.ore_published.data import build_catalog, catalog, parse_rows, parse_spaces
+from headframe.cli import main
 
 DATA = Path(__file__).resolve().parent.parent / "cards_data" / "ore-published"
 
@@ -92,3 +92,28 @@ def test_a_missing_mine_card_breaks_the_count(copy):
     (copy / "mines.csv").write_text(text)
     with pytest.raises(DataError, match="4 gold mine cards; tables.mines_per_type says 5"):
         build_catalog(load_game("ore-published", copy))
+
+
+def test_a_missing_or_malformed_number_names_its_key(copy, capsys):
+    text = (copy / "game.toml").read_text()
+    text = text.replace("recall_cost = 5 ", "").replace("contract_row = { 2 = 3, 3 = 4, 4 = 4, 5 = 5 }",
+                                                           "contract_row = { 2 = 3, 3 = 4, 4 = 4 }")
+    (copy / "game.toml").write_text(text.replace("permit_primary = 3", 'permit_primary = "three"'))
+    assert main(["check", "ore-published", "--data", str(copy)]) == 2
+    err = capsys.readouterr().err
+    assert "tables.recall_cost: needs a whole number of at least 0, got None" in err
+    assert "setup.contract_row: needs a number for every player count from 2 to 5" in err
+    assert "tables.permit_primary: needs a whole number of at least 0, got 'three'" in err
+    assert "Traceback" not in err
+
+
+def test_an_edited_copy_plays_by_its_own_numbers(copy):
+    from companion import PlayerSpec, find_game
+    text = (copy / "game.toml").read_text().replace("starting_money = { first = 5, step = 1 }",
+                                                    "starting_money = { first = 11, step = 3 }")
+    (copy / "game.toml").write_text(text)
+    game = find_game("ore-published", str(copy))
+    state = game.setup([PlayerSpec(n) for n in ("Ann", "Bo", "Cy")], None, 1)
+    assert [p["money"] for p in game.to_json(state)["players"]] == [11, 14, 17]
+    shipped = find_game("ore-published")
+    assert [p["money"] for p in shipped.to_json(shipped.setup([PlayerSpec(n) for n in ("Ann", "Bo", "Cy")], None, 1))["players"]] == [5, 6, 7]

@@ -11,7 +11,7 @@ import pytest
 
 import webgame
 from companion.core import PlayerSpec
-from companion.ore_published.state import State
+from companion.ore_published.state import from_json, to_json
 from companion.registry import find_game
 from webapp.boards.ore_published import board_svg, ink_on, marks
 
@@ -40,7 +40,7 @@ def crowded(names=CLASHING, seed=3) -> tuple:
     every extra worker still waiting in the recruit area."""
     game = find_game("ore-published")
     state = game.apply(game.setup([PlayerSpec(n) for n in names], None, seed), {"type": "deal", "seat": 0})
-    d = state.draft()
+    d = to_json(state)
     n = len(names)
     for i, space in enumerate(d["spaces"]):
         d["spaces"][space] = i % n
@@ -53,7 +53,7 @@ def crowded(names=CLASHING, seed=3) -> tuple:
         res = list(d["mines"])[seat % len(d["mines"])]
         p["private"] = {"card": d["decks"]["mines"][res][0], "depth": seat % 2}
         p["waiting"] = True
-    return game, State.of(d)
+    return game, from_json(d)
 
 
 def discs(svg: str) -> list[tuple[str, str, float, float, float]]:
@@ -78,7 +78,7 @@ def test_every_worker_on_the_picture_has_its_owners_distinct_mark_and_no_two_ove
     labels = marks(list(names))
     # every worker on the table is drawn: action spaces, overtime, contract spaces, mines,
     # private mines, recruit area; then the key's one disc per seat
-    d = state.data
+    d = to_json(state)
     on_table = (len(d["spaces"]) + len(d["overtime"]) + len(d["contract_spaces"])
                 + sum(len(m["workers"]) for m in d["mines"].values()) + len(names) * 2)
     assert len(found) == on_table + len(names)
@@ -132,7 +132,7 @@ def test_the_lists_beside_the_picture_name_workers_by_the_same_marks(app):
     html = render(app, game, state, 0)
     labels = marks(list(CLASHING))
     found = chips(html)
-    d = state.data
+    d = to_json(state)
     # taken action spaces (overtime included), taken contract spaces, then each player's heading
     assert len(found) == len(d["spaces"]) + len(d["overtime"]) + len(d["contract_spaces"]) + len(CLASHING)
     assert all(mark == labels[int(seat)] for seat, mark in found)

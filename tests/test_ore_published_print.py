@@ -7,9 +7,9 @@ import pytest
 from pypdf import PdfReader
 
 import pdf_probe
-from companion.ore_published.cards import catalog
+from companion.ore_published.data import catalog
 from pdf.build import BuildOptions, build_game
-from webapp.cli import main
+from headframe.cli import main
 
 EXPECTED = {
     "board": ("board", 1), "mine-cards": ("card", 32), "contracts": ("card", 40), "buildings": ("card", 64),

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from companion import PlayerSpec, RuleViolation, find_game
-from companion.ore_published.state import State
-from webapp.cli import main
+from companion.ore_published.state import from_json, to_json
+from headframe.cli import main
 
 GAME = find_game("ore-published")
 
@@ -18,24 +18,24 @@ def table(names=("Blake", "Ada", "Cora"), mines=("iron-1", "copper-1"), contract
 
 
 def edit(state, change):
-    d = state.to_json()
+    d = to_json(state)
     change(d)
-    return State.of(d)
+    return from_json(d)
 
 
 def test_market_buy_two_copper_at_five_and_others_buy_one():
     state = edit(table(), lambda d: d["players"][0].update(money=20))
     assert GAME.view(state, 0)["prices"]["copper"] == 5
     state = GAME.apply(state, {"type": "place", "seat": 0, "space": "market", "res": "copper", "buy": 2})
-    blake = state.data["players"][0]
+    blake = to_json(state)["players"][0]
     assert blake["money"] == 10 and blake["cubes"]["copper"] == 3
     assert GAME.acting_seats(state) == (1,)
-    ada_money = state.data["players"][1]["money"]
+    ada_money = to_json(state)["players"][1]["money"]
     with pytest.raises(RuleViolation, match="up to 1 cubes here, not 2"):
         GAME.apply(state, {"type": "trade", "seat": 1, "buy": 2})
     state = GAME.apply(state, {"type": "trade", "seat": 1, "buy": 1})
-    assert state.data["players"][1]["money"] == ada_money - 5
-    assert state.data["players"][1]["cubes"]["copper"] == 2
+    assert to_json(state)["players"][1]["money"] == ada_money - 5
+    assert to_json(state)["players"][1]["cubes"]["copper"] == 2
     state = GAME.apply(state, {"type": "decline", "seat": 2})
     assert GAME.acting_seats(state) == (1,)  # Ada places next
     with pytest.raises(RuleViolation, match="market space already has a worker"):
@@ -53,22 +53,22 @@ def test_blake_gathers_one_plus_two_iron_with_two_workers():
     state = edit(state, lambda d: d.update(phase="tasking", turn=0))
     state = GAME.apply(state, {"type": "place", "seat": 0, "space": "mine", "res": "iron"})
     state = edit(state, lambda d: d.update(phase="collection"))
-    before = state.data["players"][0]["cubes"]["iron"]
+    before = to_json(state)["players"][0]["cubes"]["iron"]
     state = GAME.apply(state, {"type": "collect", "seat": 0})
-    assert state.data["players"][0]["cubes"]["iron"] == before + 1 + 2
-    assert sorted(w["depth"] for w in state.data["mines"]["iron"]["workers"]) == [1, 2]
+    assert to_json(state)["players"][0]["cubes"]["iron"] == before + 1 + 2
+    assert sorted(w["depth"] for w in to_json(state)["mines"]["iron"]["workers"]) == [1, 2]
 
 
 def test_deepest_worker_without_a_cage_leaves_and_exhausts_the_mine():
     state = edit(table(), lambda d: in_iron(d, [(0, 1), (1, 0)], cage=0))
-    home = [p["home"] for p in state.data["players"]]
+    home = [p["home"] for p in to_json(state)["players"]]
     action = {"type": "collect", "seat": 0}
     assert GAME.is_barrier(action, state)  # a new mine card is turned up
     state = GAME.apply(state, action)
-    iron = state.data["mines"]["iron"]
+    iron = to_json(state)["mines"]["iron"]
     assert iron["workers"] == [] and iron["card"] != "iron-1"
-    assert state.data["decks"]["mines"]["iron"][-1] == "iron-1"
-    assert [p["home"] for p in state.data["players"]][:2] == [home[0] + 1, home[1] + 1]
+    assert to_json(state)["decks"]["mines"]["iron"][-1] == "iron-1"
+    assert [p["home"] for p in to_json(state)["players"]][:2] == [home[0] + 1, home[1] + 1]
 
 
 def test_a_follower_without_a_cage_leaves_while_the_leader_goes_on():
@@ -76,17 +76,17 @@ def test_a_follower_without_a_cage_leaves_while_the_leader_goes_on():
         in_iron(d, [(0, 1), (1, 2)], cage=0)  # iron-1: 1 2 | 2 | 3
         d["players"][1]["cage"] = 2
     state = GAME.apply(edit(table(), setup), {"type": "collect", "seat": 0})
-    assert state.data["mines"]["iron"] == {"card": "iron-1", "workers": [{"seat": 1, "depth": 3}]}
+    assert to_json(state)["mines"]["iron"] == {"card": "iron-1", "workers": [{"seat": 1, "depth": 3}]}
 
 
 def test_worker_on_the_last_space_exhausts_the_mine_and_the_next_card_sets_the_price():
     state = edit(table(), lambda d: in_iron(d, [(0, 3)], cage=2))
     assert GAME.view(state, 0)["prices"]["iron"] == 6
-    before = state.data["players"][0]["cubes"]["iron"]
+    before = to_json(state)["players"][0]["cubes"]["iron"]
     state = GAME.apply(state, {"type": "collect", "seat": 0, "cards": "iron-2"})
-    assert state.data["players"][0]["cubes"]["iron"] == before + 3
-    assert state.data["mines"]["iron"]["card"] == "iron-2"
-    assert state.data["decks"]["mines"]["iron"][-1] == "iron-1"
+    assert to_json(state)["players"][0]["cubes"]["iron"] == before + 3
+    assert to_json(state)["mines"]["iron"]["card"] == "iron-2"
+    assert to_json(state)["decks"]["mines"]["iron"][-1] == "iron-1"
     assert GAME.view(state, 0)["prices"]["iron"] == 5
 
 
@@ -105,7 +105,7 @@ def test_filled_rows_pay_eighteen_dollars():
     state = business(table(), [("c1", 0), ("c2", 0)], {"lead": 2, "coal": 1, "iron": 1})
     state = GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c1"})
     state = GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c2"})
-    blake = state.data["players"][0]
+    blake = to_json(state)["players"][0]
     assert blake["money"] == 8 + 10 == 18
     assert blake["cubes"] == {"lead": 0, "coal": 0, "copper": 1, "iron": 0, "gold": 1}
     with pytest.raises(RuleViolation, match="exactly one row a round"):
@@ -118,18 +118,18 @@ def test_an_unfilled_contract_is_lost_unpaid():
     with pytest.raises(RuleViolation, match="Row 1 of contract #2 needs 1 lead; you have 0"):
         GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c2"})
     state = GAME.apply(state, {"type": "done", "seat": 0})
-    assert [c["id"] for c in state.data["players"][0]["contracts"]] == ["c1"]
-    assert state.data["discard"] == ["c2"] and state.data["players"][0]["money"] == 8
+    assert [c["id"] for c in to_json(state)["players"][0]["contracts"]] == ["c1"]
+    assert to_json(state)["discard"] == ["c2"] and to_json(state)["players"][0]["money"] == 8
 
 
 def test_one_building_icon_buys_slag_heap_for_seventeen_and_sells_three_at_market():
     state = business(table(), [("c16", 1)], {"coal": 3, "lead": 2}, money=10, hand=["slag-heap#1", "bank#1"])
     state = GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c16"})
-    blake = state.data["players"][0]
+    blake = to_json(state)["players"][0]
     assert blake["money"] == 19 and blake["completed"] == ["c16"] and blake["credits"] == 1
     prices = GAME.view(state, 0)["prices"]
     state = GAME.apply(state, {"type": "build", "seat": 0, "building": "slag-heap", "cubes": "coal, coal, iron"})
-    blake = state.data["players"][0]
+    blake = to_json(state)["players"][0]
     assert blake["money"] == 19 - 17 + 2 * prices["coal"] + prices["iron"]
     assert blake["built"] == ["slag-heap#1"] and blake["hand"] == ["bank#1"]
     assert blake["cubes"]["coal"] == 0 and blake["cubes"]["iron"] == 0
@@ -142,17 +142,17 @@ def test_one_building_icon_buys_slag_heap_for_seventeen_and_sells_three_at_marke
 def test_recruiting_pays_by_order_and_is_refused_once_taken():
     state = edit(table(), lambda d: [p.update(money=30) for p in d["players"]])
     state = GAME.apply(state, {"type": "place", "seat": 0, "space": "recruit"})
-    blake = state.data["players"][0]
+    blake = to_json(state)["players"][0]
     # the recruit stays on the board until the business phase and works from the next round
     assert blake["money"] == 26 and blake["workers"] == 5 and blake["home"] == 3 and blake["fresh"]
     closed = GAME.apply(edit(state, lambda d: d.update(phase="cleanup")), {"type": "close_round", "seat": 0})
-    assert closed.data["players"][0]["home"] == 5 and not closed.data["players"][0]["fresh"]
+    assert to_json(closed)["players"][0]["home"] == 5 and not to_json(closed)["players"][0]["fresh"]
     fresh = lambda d: d.update(spaces={k: None for k in d["spaces"]}, turn=0)
     with pytest.raises(RuleViolation, match="already recruited your extra worker"):
         GAME.apply(edit(state, fresh), {"type": "place", "seat": 0, "space": "recruit"})
     state = edit(state, lambda d: d.update(spaces={k: None for k in d["spaces"]}))
     state = GAME.apply(state, {"type": "place", "seat": 1, "space": "recruit"})
-    assert state.data["players"][1]["money"] == 24
+    assert to_json(state)["players"][1]["money"] == 24
 
 
 def test_drill_bit_enters_a_free_deeper_space_and_never_a_taken_one():
@@ -161,19 +161,19 @@ def test_drill_bit_enters_a_free_deeper_space_and_never_a_taken_one():
     with pytest.raises(RuleViolation, match="Space 2 of the iron mine is taken"):
         GAME.apply(state, {"type": "place", "seat": 0, "space": "mine", "res": "iron", "depth": 1})
     state = GAME.apply(state, {"type": "place", "seat": 0, "space": "mine", "res": "iron", "depth": 2})
-    assert {"seat": 0, "depth": 2} in state.data["mines"]["iron"]["workers"]
-    assert state.data["players"][0]["drills"] == 0
+    assert {"seat": 0, "depth": 2} in to_json(state)["mines"]["iron"]["workers"]
+    assert to_json(state)["players"][0]["drills"] == 0
 
 
 def test_a_used_drill_bit_goes_back_to_the_supply():
     state = edit(table(), lambda d: d.update(drills=4) or d["players"][0].update(drills=1, cage=1))
     state = GAME.apply(state, {"type": "place", "seat": 0, "space": "mine", "res": "iron", "depth": 1})
-    assert state.data["players"][0]["drills"] == 0 and state.data["drills"] == 5
+    assert to_json(state)["players"][0]["drills"] == 0 and to_json(state)["drills"] == 5
 
 
 def test_two_player_game_has_no_copper_and_no_overtime():
     state = table(names=("Blake", "Ada"), mines=("iron-1",))
-    d = state.data
+    d = to_json(state)
     assert "copper" not in d["mines"] and d["overtime"] == []
     assert all(p["cubes"]["copper"] == 0 for p in d["players"])
     assert all(GAME.cat.contracts[c].two_player for c in d["decks"]["contracts"] + d["row"])
@@ -188,7 +188,7 @@ def test_advance_orders_take_first_player_and_allow_an_early_row():
     state = GAME.apply(state, {"type": "place", "seat": 1, "space": "advance"})
     assert GAME.acting_seats(state) == (1,)
     state = GAME.apply(state, {"type": "done", "seat": 1})
-    assert GAME.acting_seats(state) == (2,) and state.data["advance"] == 1
+    assert GAME.acting_seats(state) == (2,) and to_json(state)["advance"] == 1
 
 
 def test_a_row_filled_early_is_that_contracts_row_for_the_round():
@@ -197,12 +197,12 @@ def test_a_row_filled_early_is_that_contracts_row_for_the_round():
     state = GAME.apply(state, {"type": "place", "seat": 0, "space": "advance"})
     state = GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c1"})
     state = GAME.apply(state, {"type": "done", "seat": 0})
-    filled = state.data["players"][0]["contracts"][0]["filled"]
+    filled = to_json(state)["players"][0]["contracts"][0]["filled"]
     state = edit(state, lambda d: d.update(phase="business"))
     with pytest.raises(RuleViolation, match="Contract #1 already had a row filled this round"):
         GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c1"})
     state = GAME.apply(state, {"type": "done", "seat": 0})
-    assert state.data["players"][0]["contracts"][0]["filled"] == filled == 1  # kept, not lost
+    assert to_json(state)["players"][0]["contracts"][0]["filled"] == filled == 1  # kept, not lost
 
 
 def test_hands_are_hidden_from_other_seats():
@@ -245,8 +245,8 @@ def test_cards_turned_up_by_a_real_deck_are_entered_and_checked():
     with pytest.raises(RuleViolation, match="iron-1 is not in the iron mine deck"):
         GAME.apply(state, {"type": "place", "seat": 0, "space": "private", "res": "iron", "card": "iron-1"})
     state = GAME.apply(state, {"type": "place", "seat": 0, "space": "permit", "count": 2, "cards": "bank, hotel"})
-    assert sorted(c.split("#")[0] for c in state.data["players"][0]["hand"]) == ["bank", "hotel"]
-    assert state.data["players"][0]["money"] == 30 - 2 * 2
+    assert sorted(c.split("#")[0] for c in to_json(state)["players"][0]["hand"]) == ["bank", "hotel"]
+    assert to_json(state)["players"][0]["money"] == 30 - 2 * 2
     with pytest.raises(RuleViolation, match="Name all 1 cards drawn, or none"):
         GAME.apply(state, {"type": "draw", "seat": 1, "count": 1, "cards": "bank, hotel"})
 
@@ -256,8 +256,8 @@ def test_either_ore_icons_take_the_named_resource():
     with pytest.raises(RuleViolation, match="takes lead or coal, not gold"):
         GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c4", "choice": "gold"})
     state = GAME.apply(state, {"type": "fill", "seat": 0, "contract": "c4", "choice": "coal"})
-    assert state.data["players"][0]["cubes"]["coal"] == 0 and state.data["players"][0]["cubes"]["lead"] == 1
-    assert state.data["players"][0]["money"] == 4
+    assert to_json(state)["players"][0]["cubes"]["coal"] == 0 and to_json(state)["players"][0]["cubes"]["lead"] == 1
+    assert to_json(state)["players"][0]["money"] == 4
 
 
 def test_recall_costs_five_and_the_round_passes_the_first_player_token():
@@ -267,22 +267,22 @@ def test_recall_costs_five_and_the_round_passes_the_first_player_token():
         d["phase"] = "business"
     state = edit(table(), setup)
     state = GAME.apply(state, {"type": "recall", "seat": 0, "res": "iron", "depth": 1})
-    assert state.data["players"][0]["money"] == 2 and state.data["mines"]["iron"]["workers"] == []
+    assert to_json(state)["players"][0]["money"] == 2 and to_json(state)["mines"]["iron"]["workers"] == []
     with pytest.raises(RuleViolation, match="no worker on space 2 of the iron mine"):
         GAME.apply(state, {"type": "recall", "seat": 0, "res": "iron", "depth": 1})
     for seat in range(3):
         state = GAME.apply(state, {"type": "done", "seat": seat})
-    assert state.data["phase"] == "cleanup"
+    assert to_json(state)["phase"] == "cleanup"
     state = GAME.apply(state, {"type": "close_round", "seat": 0})
-    assert state.data["round"] == 2 and state.data["first"] == 1 and GAME.acting_seats(state) == (1,)
-    assert [p["home"] for p in state.data["players"]] == [4, 4, 4]
-    assert None not in state.data["row"]
+    assert to_json(state)["round"] == 2 and to_json(state)["first"] == 1 and GAME.acting_seats(state) == (1,)
+    assert [p["home"] for p in to_json(state)["players"]] == [4, 4, 4]
+    assert None not in to_json(state)["row"]
 
 
 def test_advance_orders_take_the_first_player_token_over_passing():
     state = edit(table(), lambda d: d.update(advance=2, phase="cleanup"))
     state = GAME.apply(state, {"type": "close_round", "seat": 0})
-    assert state.data["first"] == 2 and state.data["advance"] is None
+    assert to_json(state)["first"] == 2 and to_json(state)["advance"] is None
 
 
 def test_the_game_ends_when_the_seventh_business_phase_is_finished():
@@ -290,7 +290,7 @@ def test_the_game_ends_when_the_seventh_business_phase_is_finished():
     for seat in range(3):
         assert GAME.end_if(state) is None
         state = GAME.apply(state, {"type": "done", "seat": seat})
-    assert state.data["phase"] == "over" and GAME.end_if(state) is not None
+    assert to_json(state)["phase"] == "over" and GAME.end_if(state) is not None
     from companion import GameOver
     with pytest.raises(GameOver):
         GAME.apply(state, {"type": "close_round", "seat": 0})

@@ -5,11 +5,12 @@ table starts with for the same player count, in our own words."""
 import pytest
 from pypdf import PdfReader
 
-from companion.ore_published.cards import build_catalog
-from companion.ore_published.state import new_table
+from companion.ore_published.data import build_catalog
+from companion.ore_published.setup import new_table
+from companion.ore_published.state import to_json
 from companion.data import load_game
 from test_own_words import digest, rulebook_digests, runs
-from webapp.cli import main
+from headframe.cli import main
 
 
 def _setup_text(tmp_path, *args) -> str:
@@ -21,7 +22,7 @@ def _setup_text(tmp_path, *args) -> str:
 
 
 def _table(players: int) -> dict:
-    return new_table(build_catalog(load_game("ore-published")), [f"P{n}" for n in range(players)], seed=3)
+    return to_json(new_table(build_catalog(load_game("ore-published")), [f"P{n}" for n in range(players)], seed=3))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

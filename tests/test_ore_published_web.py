@@ -114,17 +114,17 @@ def test_buttons_and_log_lines_name_contracts_buildings_and_mines_in_words():
 
 def test_a_build_asks_for_cubes_only_when_the_building_sells_or_buys_them(app):
     from companion.core import PlayerSpec
-    from companion.ore_published.state import State
+    from companion.ore_published.state import from_json, to_json
     from companion.registry import find_game
     from test_ore_published_marks import CLASHING, render
 
     game = find_game("ore-published")
     state = game.apply(game.setup([PlayerSpec(n) for n in CLASHING], None, 3), {"type": "deal", "seat": 0})
-    d = state.draft()
+    d = to_json(state)
     d["phase"] = "business"
     d["players"][0].update(credits=1, money=40, hand=["saloon#1", "slag-heap#1", "assay-office#1"],
                            cubes={"lead": 2, "coal": 1, "copper": 1, "iron": 1, "gold": 1})
-    html = render(app, game, State.of(d), 0)
+    html = render(app, game, from_json(d), 0)
     assert "Cubes to sell as it is built, up to 3" in html       # Slag Heap
     assert "Cubes to buy as it is built, up to 2" in html        # Assay Office
     assert html.count('name="cubes"') == 2                        # none for the Saloon

@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from companion.errors import RuleViolation
-from companion.ore import GAME
+from companion import find_game
 from companion.ore.scoring import Holdings, special_vp
+
+GAME = find_game("ore")
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "cards_data" / "ore" / "examples" / "final.json"
 NONE = {"gold": 0, "oil": 0, "iron": 0, "copper": 0, "coal": 0}
@@ -22,7 +24,7 @@ def holdings(assets=(), barrels=None, miners=2, mine_cards=0, money=0, completed
 
 def vp(asset, **kw):
     h = holdings(**kw)
-    return special_vp(GAME.cat, asset, h)
+    return special_vp(GAME.data, asset, h)
 
 
 OPS = ["black-market-ops", "efficient-ops", "exploratory-ops", "negotiation-ops", "ops-team", "relief-ops-2"]
@@ -132,7 +134,7 @@ def test_bad_score_files_are_refused_with_a_clear_message():
 
 
 def test_headframe_score_on_the_example_file():
-    run = subprocess.run([sys.executable, "-m", "webapp.cli", "score", "ore", str(EXAMPLE)],
+    run = subprocess.run([sys.executable, "-m", "headframe", "score", "ore", str(EXAMPLE)],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     sheet = json.loads(run.stdout)

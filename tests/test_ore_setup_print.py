@@ -9,10 +9,11 @@ from pypdf import PdfReader
 
 from companion.core import PlayerSpec
 from companion.data import load_game
-from companion.ore.cards import RESOURCES, catalog
+from companion.ore.data import RESOURCES, load as catalog
 from companion.ore.setup import new_table
+from companion.ore.state.codec import to_json
 from test_own_words import digest, rulebook_digests, runs
-from webapp.cli import main
+from headframe.cli import main
 
 CASES = [(3, "standard"), (4, "standard"), (5, "standard"), (4, "short"), (3, "long"), (5, "contract-race")]
 
@@ -25,7 +26,7 @@ def _setup_text(tmp_path, *args) -> str:
 
 
 def _table(players: int, variant: str) -> dict:
-    return new_table(catalog(), [PlayerSpec(f"P{n}") for n in range(players)], variant, seed=7)
+    return to_json(new_table(catalog(), [PlayerSpec(f"P{n}") for n in range(players)], variant, seed=7))
 
 
 @pytest.mark.parametrize("players,variant", CASES)

@@ -7,11 +7,13 @@ import html as html_lib
 from html.parser import HTMLParser
 
 from companion.core import PlayerSpec
-from companion.ore import GAME
-from companion.ore.scenario import give, hold_contract, state, table
+from companion import find_game
+from companion.ore.setup.scenario import as_json, give, hold_contract, state, table
 import webgame
 from webgame import TOKEN, act
 from webapp import views
+
+GAME = find_game("ore")
 
 PLAYERS = [{"name": "Joe", "colour": "#c0392b"}, {"name": "Ann", "colour": "#2e64a8"},
            {"name": "Bo", "colour": "#2f8a3e"}]
@@ -131,7 +133,7 @@ def test_commodities_exchange_form_trades_three_for_two_of_two_kinds(app):
     assert set(form["fields"]) == {"count", "give", "take_gold", "take_oil", "take_iron", "take_copper", "take_coal"}
     action = _send(form, count=3, give="copper", take_gold=1, take_oil=1)
     after = GAME.apply(state(d), {**action, "seat": 0})
-    have = after.data["players"][0]["barrels"]
+    have = as_json(after)["players"][0]["barrels"]
     assert (have["copper"], have["gold"], have["oil"]) == (0, 1, 1)
     assert "2 copper for 1 gold" not in html  # the form replaces the 2-for-1 buttons
 
@@ -145,7 +147,7 @@ def test_two_line_subcontract_form_and_black_market_buttons(app):
     (form,) = [f for f in forms if "line2" in f["fields"]]
     assert "Ann's #5 line 2: iron for $7" in html_lib.unescape(html)
     after = GAME.apply(state(d), {**_send(form, line="5:0", line2="5:1"), "seat": 0})
-    assert after.data["players"][1]["completed"] == [5]
+    assert as_json(after)["players"][1]["completed"] == [5]
     d = table(GAME)
     give(d, 0, assets=["black-market-ops"])
     d["discard"]["contracts"] = [44]
@@ -155,7 +157,7 @@ def test_two_line_subcontract_form_and_black_market_buttons(app):
 
 
 def test_the_end_is_announced_for_this_round_then_said_to_have_come(app):
-    d = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "standard", 3).draft()
+    d = as_json(GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "standard", 3))
     d["end"] = ["the contract row cannot be refilled"]
     d["phase"] = "relief"
     html, _ = _render(app, state(d), 0)
@@ -178,7 +180,7 @@ def test_the_partial_places_every_option_it_keeps_from_the_generic_list(app):
                     continue  # the trade form stands for these
                 assert option.label in html, option.label
             action = GAME.bot_action(s, seat)
-            if action is None or s.data["phase"] == "over":
+            if action is None or as_json(s)["phase"] == "over":
                 break
             s = GAME.apply(s, action)
 
@@ -229,7 +231,7 @@ def test_every_card_of_the_game_fits_its_place_in_the_picture_whole():
     of the catalogue may lose a line."""
     from webapp.boards.ore import CHARS, in_letters, wrap
 
-    cat = GAME.cat
+    cat = GAME.data
     for asset in cat.assets.values():
         assert len(wrap(asset.name, CHARS)) <= 2, asset.name
         assert len(wrap(in_letters(" or ".join(c.label() for c in asset.costs)), CHARS)) <= 2, asset.name
@@ -285,7 +287,7 @@ def test_a_due_row_says_what_it_lacks_as_the_row_names_it():
 
 def test_every_market_relief_and_card_action_is_told_in_words():
     """The log and the undo button describe each action as a sentence, never as its type."""
-    d = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "standard", 3).draft()
+    d = as_json(GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "standard", 3))
     d["takeover"] = [{"number": 7, "row": 0, "from": 1, "offers": [0]}]
     before = state(d)
     said = {kind: GAME.describe(before, {"type": kind, "seat": 0, **extra}, before) for kind, extra in (
@@ -301,9 +303,9 @@ def test_every_market_relief_and_card_action_is_told_in_words():
         "take_own_contract": "Joe takes the next contract of their stack",
         "cash_futures": "Joe cashes in a Futures token"}
     s = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "standard", 3)
-    while s.data["phase"] != "replenish":
+    while as_json(s)["phase"] != "replenish":
         s = GAME.apply(s, GAME.bot_action(s, GAME.acting_seats(s)[0]))
-    d = s.draft()
+    d = as_json(s)
     d["mines"]["gold"]["exhausted"] = True
     s = state(d)
     action = {"type": "replenish", "seat": GAME.acting_seats(s)[0]}
@@ -313,7 +315,7 @@ def test_every_market_relief_and_card_action_is_told_in_words():
 
 def test_cards_a_player_cannot_take_fold_away_below_the_ones_they_can(app):
     s = GAME.setup([PlayerSpec(p["name"]) for p in PLAYERS], "standard", 4)
-    while s.data["phase"] != "acquisition":
+    while as_json(s)["phase"] != "acquisition":
         s = GAME.apply(s, GAME.bot_action(s, GAME.acting_seats(s)[0]))
     seat = GAME.acting_seats(s)[0]
     html, _ = _render(app, s, seat)

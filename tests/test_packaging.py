@@ -23,9 +23,10 @@ def test_wheel_contains_every_data_template_and_static_file(tmp_path):
     expected = set().union(*(tracked_files(f) for f in SHIPPED))
     assert expected, "nothing tracked to ship"
     assert sorted(expected - names) == []
-    assert "webapp/cli.py" in names and "companion/core.py" in names and "pdf/__init__.py" in names
+    assert {"headframe/cli.py", "headframe/__main__.py", "companion/core.py", "pdf/__init__.py",
+            "webapp/__init__.py", "lab/__init__.py"} <= names
     entry = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "headframe = webapp.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()
+    assert "headframe = headframe.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()
 
 
 def test_ci_types_the_readmes_two_commands_in_a_new_virtual_environment():

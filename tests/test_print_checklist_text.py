@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from print_sets import build, games, manifest
-from webapp.cli import main
+from headframe.cli import main
 
 CROP = "cut along the crop marks"
 

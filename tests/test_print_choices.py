@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from companion.data import load_game
-from webapp.cli import main
+from headframe.cli import main
 
 
 def _built(tmp_path, game, *args):

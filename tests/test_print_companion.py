@@ -55,7 +55,7 @@ def test_every_games_qr_codes_decode_to_the_companion_url(out, tmp_path):
 
 
 def test_without_a_url_no_qr_code_is_printed(tmp_path):
-    from webapp.cli import main
+    from headframe.cli import main
 
     assert main(["build", "mine-shaft", "--out", str(tmp_path)]) == 0
     assert _companion_pages(tmp_path / "mine-shaft") == []

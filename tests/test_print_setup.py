@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from companion.data import load_game
 from companion.tinners_trail.rules import PIECES, load_rules
 from test_own_words import digest, rulebook_digests, runs
-from webapp.cli import main
+from headframe.cli import main
 
 
 def _checklist(tmp_path_factory, game, *args) -> str:

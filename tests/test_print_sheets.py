@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 import pdf_probe
-from webapp.cli import main
+from headframe.cli import main
 
 POKER = (63.5, 88.9)
 GAMES = ("ore", "mine-shaft", "tinners-trail", "ore-published", "ardevur")

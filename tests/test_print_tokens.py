@@ -7,7 +7,7 @@ from pypdf import PdfReader
 
 import pdf_probe
 from print_sets import build, manifest
-from webapp.cli import main
+from headframe.cli import main
 
 TRIM_INK = (0.102, 0.102, 0.102)  # #1a1a1a
 SLOT_RIM = (0.914, 0.863, 0.753)  # #e9dcc0, the rim of a mineral slot on a shaft tile

@@ -212,7 +212,7 @@ def test_a_port_in_use_is_a_clear_error(tmp_path, workers):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = subprocess.run([sys.executable, "-m", "webapp.cli", "serve", "--host", "127.0.0.1", "--port",
+        done = subprocess.run([sys.executable, "-m", "headframe", "serve", "--host", "127.0.0.1", "--port",
                                str(port), "--instance", str(tmp_path / "inst"), "--workers", workers],
                               capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
@@ -221,7 +221,7 @@ def test_a_port_in_use_is_a_clear_error(tmp_path, workers):
 
 @pytest.mark.parametrize("flag, value", [("--workers", "0"), ("--threads", "0")])
 def test_workers_and_threads_must_be_positive(tmp_path, flag, value):
-    from webapp.cli import main
+    from headframe.cli import main
 
     assert main(["serve", "--instance", str(tmp_path / "inst"), flag, value]) == 2
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from webapp.cli import main
+from headframe.cli import main
 
 TOKEN = "X-Headframe-Token"
 # Not imported from conftest: in a whole-suite run "conftest" is tests/browser/conftest.py.
@@ -123,7 +123,7 @@ def test_every_game_takes_a_data_folder(game_id, tmp_path):
     if game_id == "mine-shaft":
         assert len(edited.setup(players, None, 1).pile) == len(shipped.setup(players, None, 1).pile) + 2
     else:
-        assert int(edited.cat.tables["vp_per_contract"]) == 9 != int(shipped.cat.tables["vp_per_contract"])
+        assert int(edited.data.tables["vp_per_contract"]) == 9 != int(shipped.data.tables["vp_per_contract"])
 
 
 def test_serve_refuses_data_that_check_refuses(tmp_path, capsys, monkeypatch):

@@ -6,7 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
-from webapp.cli import main
+from headframe.cli import main
 
 DATA = Path(__file__).resolve().parents[1] / "cards_data"
 

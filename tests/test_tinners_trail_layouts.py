@@ -8,7 +8,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from webapp.cli import main
+from headframe.cli import main
 from layout_edit import edit_layouts
 
 DATA = Path(__file__).resolve().parents[1] / "cards_data" / "tinners-trail"

@@ -7,7 +7,7 @@ import pytest
 
 from companion.errors import BadAction
 from companion.tinners_trail import GAME
-from webapp.cli import main
+from headframe.cli import main
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "cards_data" / "tinners-trail" / "examples" / "end_of_game.json"
 

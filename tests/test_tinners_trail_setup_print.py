@@ -9,7 +9,7 @@ from pypdf import PdfReader
 
 from companion.data import load_game
 from companion.tinners_trail.rules import load_rules
-from webapp.cli import main
+from headframe.cli import main
 
 
 def _steps(tmp_path, *args) -> str:

@@ -1,5 +1,5 @@
 """The Flask app: ``create_app`` and the JSON provider every answer uses. Kept apart from the
-package's ``__init__`` so that ``webapp.cli`` (``check``, ``build``, ``games``, ``score``)
+package's ``__init__`` so that the command line (``check``, ``build``, ``games``, ``score``)
 never imports Flask; only ``serve`` and the app itself pay for the web stack."""
 
 from __future__ import annotations

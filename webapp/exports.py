@@ -11,6 +11,8 @@ from urllib.parse import quote
 
 from flask import Response
 
+from companion.csvcells import text_cell
+
 from . import tables
 
 
@@ -49,17 +51,12 @@ def csv_text(table_id: str) -> str:
     sheet = tables.score(table_id)["sheet"]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["category", *(_safe(p) for p in sheet["players"])])
+    writer.writerow(["category", *(text_cell(p) for p in sheet["players"])])
     for row in sheet["rows"]:
-        writer.writerow([_safe(row["name"]), *(_number(v) for v in row["points"])])
+        writer.writerow([text_cell(row["name"]), *(_number(v) for v in row["points"])])
     writer.writerow(["Total", *(_number(v) for v in sheet["totals"])])
     writer.writerow(["Rank", *sheet["ranks"]])
     return out.getvalue()
-
-
-def _safe(text: str) -> str:
-    # A cell starting with = + - @ is a formula to spreadsheet programs: quote it as text.
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def _number(value: float) -> str:

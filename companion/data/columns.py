@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 _ICON = re.compile(r":([a-z][a-z0-9_\-]*):")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -55,68 +55,114 @@ def parse_cell(ctype: ColumnType, raw: str, icons: set[str], resources: set[str]
     """Return the typed value, or raise CellError with a message for the designer."""
     raw = raw.strip()
     if raw == "":
-        if ctype.optional:
-            return None
-        if ctype.base in ("str", "text", "list", "resources"):
-            return "" if ctype.base in ("str", "text") else ()
-        raise CellError("is empty; a value is required")
-    base = ctype.base
-    if base in ("id", "str"):
+        return _empty(ctype)
+    return _PARSERS[ctype.base](raw, _Context(ctype, icons, resources))
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What a cell is checked against beyond its text: its column and the game's names."""
+
+    ctype: ColumnType
+    icons: set[str]
+    resources: set[str]
+
+
+def _empty(ctype: ColumnType) -> Any:
+    if ctype.optional:
+        return None
+    if ctype.base in ("str", "text"):
+        return ""
+    if ctype.base in ("list", "resources"):
+        return ()
+    raise CellError("is empty; a value is required")
+
+
+def _text(raw: str, ctx: _Context) -> str:
+    unknown = [name for name in icons_in(raw) if name not in ctx.icons]
+    if unknown:
+        raise CellError(f"unknown icon :{unknown[0]}:; known icons: {', '.join(sorted(ctx.icons))}")
+    return raw
+
+
+def _whole(raw: str, ctx: _Context) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        raise CellError(f"expected a whole number, got {_shown(raw)}") from None
+    if ctx.ctype.base == "qty" and value < 1:
+        raise CellError(f"must be a positive whole number, got {raw!r}")
+    return value
+
+
+def _number(raw: str, ctx: _Context) -> float:
+    try:
+        return float(raw)
+    except ValueError:
+        raise CellError(f"expected a number, got {_shown(raw)}") from None
+
+
+_YES, _NO = ("yes", "true", "1", "y"), ("no", "false", "0", "n")
+
+
+def _bool(raw: str, ctx: _Context) -> bool:
+    lowered = raw.lower()
+    if lowered in _YES or lowered in _NO:
+        return lowered in _YES
+    raise CellError(f"expected yes or no, got {_shown(raw)}")
+
+
+def _enum(raw: str, ctx: _Context) -> str:
+    if raw not in ctx.ctype.choices:
+        raise CellError(f"{_shown(raw)} is not one of: {', '.join(ctx.ctype.choices)}")
+    return raw
+
+
+def _known(what: str, names: Callable[[_Context], set[str]]) -> Callable[[str, _Context], str]:
+    """A cell that must be one of the game's names of ``what`` (its resources, its icons)."""
+    def parse(raw: str, ctx: _Context) -> str:
+        if raw not in names(ctx):
+            raise CellError(f"unknown {what} {_shown(raw)}; known {what}s: {', '.join(sorted(names(ctx)))}")
         return raw
-    if base == "text":
-        unknown = [name for name in icons_in(raw) if name not in icons]
-        if unknown:
-            raise CellError(f"unknown icon :{unknown[0]}:; known icons: {', '.join(sorted(icons))}")
-        return raw
-    if base in ("int", "qty"):
-        try:
-            value = int(raw)
-        except ValueError:
-            raise CellError(f"expected a whole number, got {raw!r}") from None
-        if base == "qty" and value < 1:
-            raise CellError(f"must be a positive whole number, got {raw!r}")
-        return value
-    if base == "number":
-        try:
-            return float(raw)
-        except ValueError:
-            raise CellError(f"expected a number, got {raw!r}") from None
-    if base == "bool":
-        lowered = raw.lower()
-        if lowered in ("yes", "true", "1", "y"):
-            return True
-        if lowered in ("no", "false", "0", "n"):
-            return False
-        raise CellError(f"expected yes or no, got {raw!r}")
-    if base == "enum":
-        if raw not in ctype.choices:
-            raise CellError(f"{raw!r} is not one of: {', '.join(ctype.choices)}")
-        return raw
-    if base == "resource":
-        if raw not in resources:
-            raise CellError(f"unknown resource {raw!r}; known resources: {', '.join(sorted(resources))}")
-        return raw
-    if base == "resources":
-        items = tuple(p for p in re.split(r"[;\s]+", raw) if p)
-        for item in items:
-            if item not in resources:
-                raise CellError(f"unknown resource {item!r}; known resources: {', '.join(sorted(resources))}")
-        return items
-    if base == "list":
-        return tuple(p.strip() for p in raw.split(";") if p.strip())
-    if base == "colour":
-        if not _COLOUR.match(raw):
-            raise CellError(f"expected a colour such as #1a2b3c, got {raw!r}")
-        return raw
-    if base == "icon":
-        if raw not in icons:
-            raise CellError(f"unknown icon {raw!r}; known icons: {', '.join(sorted(icons))}")
-        return raw
-    if base == "ref":
-        return raw  # checked once every deck is loaded
-    if base == "players":  # the player counts a row is printed for: "4-5" or "3"
-        match = _PLAYERS.match(raw)
-        if not match or int(match.group(2) or match.group(1)) < int(match.group(1)):
-            raise CellError(f"expected player counts such as 4-5 or 3, got {raw!r}")
-        return (int(match.group(1)), int(match.group(2) or match.group(1)))
-    raise AssertionError(base)
+    return parse
+
+
+_resource = _known("resource", lambda ctx: ctx.resources)
+_icon = _known("icon", lambda ctx: ctx.icons)
+
+
+def _resources(raw: str, ctx: _Context) -> tuple[str, ...]:
+    items = tuple(p for p in re.split(r"[;\s]+", raw) if p)
+    for item in items:
+        _resource(item, ctx)
+    return items
+
+
+def _colour(raw: str, ctx: _Context) -> str:
+    if not _COLOUR.match(raw):
+        raise CellError(f"expected a colour such as #1a2b3c, got {_shown(raw)}")
+    return raw
+
+
+def _players(raw: str, ctx: _Context) -> tuple[int, int]:
+    """The player counts a row is printed for: "4-5" or "3"."""
+    match = _PLAYERS.match(raw)
+    if not match or int(match.group(2) or match.group(1)) < int(match.group(1)):
+        raise CellError(f"expected player counts such as 4-5 or 3, got {_shown(raw)}")
+    return (int(match.group(1)), int(match.group(2) or match.group(1)))
+
+
+def _shown(raw: str) -> str:
+    """A cell as a message quotes it: whole when short, its start when long (a message is one line)."""
+    return repr(raw) if len(raw) <= 60 else repr(raw[:57] + "...")
+
+
+_PARSERS: dict[str, Callable[[str, _Context], Any]] = {
+    "id": lambda raw, ctx: raw, "str": lambda raw, ctx: raw, "text": _text,
+    "int": _whole, "qty": _whole, "number": _number, "bool": _bool, "enum": _enum,
+    "resource": _resource, "resources": _resources,
+    "list": lambda raw, ctx: tuple(p.strip() for p in raw.split(";") if p.strip()),
+    "colour": _colour, "icon": _icon,
+    "ref": lambda raw, ctx: raw,  # checked once every deck is loaded
+    "players": _players,
+}

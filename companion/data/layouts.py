@@ -23,7 +23,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..errors import Problem
+from ..errors import DataError, Problem
+from .files import read_toml
 from .model import Box, Layout
 from .schema import Field, check
 from .tomlpos import KeyLines
@@ -57,14 +58,13 @@ _LENGTH_KEYS = ("x", "y", "w", "h")
 _OPTIONAL_LENGTHS = ("radius", "gap")
 
 
-def load_layouts(path: Path, colour_names: set[str]) -> tuple[dict[str, Layout], list[Problem]]:
-    if not path.is_file():
+def load_layouts(path: Path, colour_names: set[str],
+                 folder: Path | None = None) -> tuple[dict[str, Layout], list[Problem]]:
+    """The layouts of ``path`` (none when the game has no such file), read inside ``folder``."""
+    if not path.exists() and not path.is_symlink():
         return {}, []
-    from .loader import read_toml  # local: loader imports this module
-
-    from ..errors import DataError
     try:
-        raw, lines = read_toml(path)
+        raw, lines = read_toml(path, folder)
     except DataError as exc:
         return {}, exc.problems
     where = str(path)

@@ -1,9 +1,7 @@
 """Mine Shaft: lay shaft tiles from a central cross, roll for minerals and cave-ins, and carry
-off the richest haul. The rules live in small modules, one per part of the turn; this class
-only routes actions to them and keeps the result whole or untouched."""
+off the richest haul. The rules live in small modules, one per part of the turn (``moves``);
+``game.MineShaft`` binds them to one data folder (``companion.find_game("mine-shaft")``)."""
 
 from .game import MineShaft
 
-GAME = MineShaft()
-
-__all__ = ["GAME", "MineShaft"]
+__all__ = ["MineShaft"]

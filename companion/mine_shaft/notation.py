@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import BadAction
-from . import mine
-from .state import MineState, Miner, Placed, sorted_minerals
-from .tiles import LETTER, Pos, Rules
+from .data import LETTER, Pos, Rules
+from .moves import mine
+from .state import Miner, MineState, Placed, sorted_minerals
 
 KIND_OF = {v: k for k, v in LETTER.items()}
 
@@ -68,57 +68,75 @@ def parse(rules: Rules, text: str, seed: int | str = 0) -> MineState:
         raise BadAction(f"cannot read the position {text!r}: {exc}") from None
 
 
+def _tile(rules: Rules, token: str) -> tuple[Pos, Placed]:
+    """``Sy1@1,0/90!:cg``: design, square, then rotation, collapse and minerals if any."""
+    design, rest = token.split("@")
+    minerals = ""
+    if ":" in rest:
+        rest, minerals = rest.split(":")
+    collapsed = rest.endswith("!")
+    rest = rest.rstrip("!")
+    rotation = 0
+    if "/" in rest:
+        rest, rot = rest.split("/")
+        rotation = int(rot)
+    rules.design(design)
+    return _pos(rest), Placed(design, rotation, collapsed, sorted_minerals([KIND_OF[c] for c in minerals]))
+
+
+def _player(token: str) -> Miner:
+    """``Ann@0,0=1,0,2+``: name, square, then the haul and + once they have had a turn."""
+    started = token.endswith("+")
+    token = token.rstrip("+")
+    haul = (0, 0, 0)
+    if "=" in token:
+        token, counts = token.split("=")
+        haul = tuple(int(n) for n in counts.split(","))
+    name, where = token.split("@")
+    return Miner(name, _pos(where), haul, started)
+
+
+def _dice(fields: dict[str, str]) -> tuple[str | None, int | None]:
+    if "die" not in fields:
+        return None, None
+    a, b = fields["die"].split("/")
+    return a, int(b)
+
+
+def _effect(fields: dict[str, str]) -> tuple[str | None, Pos | None]:
+    if "effect" not in fields:
+        return None, None
+    effect, at = fields["effect"].split("@")
+    return effect, _pos(at)
+
+
+def _anchors(rules: Rules, state: MineState, fields: dict[str, str]) -> tuple[Pos, ...]:
+    """As written, or where a tile may be laid from the current piece at the start of a turn."""
+    if "anchors" in fields:
+        return tuple(_pos(a) for a in fields["anchors"].split(";"))
+    if state.phase in ("start", "place"):
+        me = state.current.pos
+        return (me,) if mine.at_open_end(rules, state, me) else ()
+    return ()
+
+
 def _parse(rules: Rules, text: str, seed: int | str) -> MineState:
     head, bag_text, pile_text, tiles_text, players_text = [s.strip() for s in text.split("|")]
     fields = dict(item.split("=", 1) for item in head.split())
-    grid: dict[Pos, Placed] = {}
-    for token in tiles_text.split():
-        design, rest = token.split("@")
-        minerals = ""
-        if ":" in rest:
-            rest, minerals = rest.split(":")
-        collapsed = rest.endswith("!")
-        rest = rest.rstrip("!")
-        rotation = 0
-        if "/" in rest:
-            rest, rot = rest.split("/")
-            rotation = int(rot)
-        rules.design(design)
-        grid[_pos(rest)] = Placed(design, rotation, collapsed, sorted_minerals([KIND_OF[c] for c in minerals]))
-    players = []
-    for token in players_text.split():
-        started = token.endswith("+")
-        token = token.rstrip("+")
-        haul = (0, 0, 0)
-        if "=" in token:
-            token, counts = token.split("=")
-            haul = tuple(int(n) for n in counts.split(","))
-        name, where = token.split("@")
-        players.append(Miner(name, _pos(where), haul, started))
-    die_a, die_b = None, None
-    if "die" in fields:
-        a, b = fields["die"].split("/")
-        die_a, die_b = a, int(b)
-    effect, effect_at = None, None
-    if "effect" in fields:
-        effect, at = fields["effect"].split("@")
-        effect_at = _pos(at)
+    grid = dict(_tile(rules, token) for token in tiles_text.split())
+    players = [_player(token) for token in players_text.split()]
+    die_a, die_b = _dice(fields)
+    effect, effect_at = _effect(fields)
     pile = tuple(sorted(p for p in pile_text.removeprefix("pile=").split(",") if p))
     for design in pile:
         rules.design(design)
+    phase = fields.get("phase", "start")
     state = MineState(
         players=tuple(players), grid=tuple(sorted(grid.items())), pile=pile,
         bag=tuple(int(n) for n in bag_text.removeprefix("bag=").split(",")),
         variant=fields.get("variant", "advanced"), seed=fields.get("seed", seed),
         first=int(fields.get("first", 0)), turn=int(fields.get("turn", 0)), round=int(fields.get("round", 1)),
-        phase=fields.get("phase", "start"), drawn=fields.get("drawn"), effect=effect, effect_at=effect_at,
-        placed=fields.get("phase", "start") not in ("start", "clear"), die_a=die_a, die_b=die_b,
+        phase=phase, drawn=fields.get("drawn"), effect=effect, effect_at=effect_at,
+        placed=phase not in ("start", "clear"), die_a=die_a, die_b=die_b,
         ending=fields.get("ending"), final_round=int(fields["final"]) if "final" in fields else None)
-    if "anchors" in fields:
-        anchors = tuple(_pos(a) for a in fields["anchors"].split(";"))
-    elif state.phase in ("start", "place"):
-        me = state.current.pos
-        anchors = (me,) if mine.at_open_end(rules, state, me) else ()
-    else:
-        anchors = ()
-    return replace(state, anchors=anchors)
+    return replace(state, anchors=_anchors(rules, state, fields))

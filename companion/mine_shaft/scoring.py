@@ -6,7 +6,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import ScoreRow, ScoreSheet, sheet
 from ..errors import BadAction
-from .tiles import KINDS, Rules
+from .data import KINDS, Rules
 
 NAMES = {"coal": "Coal", "silver": "Silver", "gold": "Gold"}
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..core import PlayerSpec, rng
-from .state import MineState, Miner, Placed
-from .tiles import START, Rules
-from . import turn
+from .data import START, Rules
+from .moves import turn
+from .state import Miner, MineState, Placed
 
 SETUP_STEP = -1  # the first player is drawn before any action, from its own stream
 

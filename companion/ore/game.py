@@ -1,23 +1,25 @@
-"""Ore: The Mining Game as a ``Game``: dispatching actions to the phase modules."""
+"""Ore: The Mining Game as a ``Game`` bound to one data folder: the moves table on the core
+skeleton, with the phase flow (``moves.flow``) as what follows each move by itself."""
 
 from __future__ import annotations
 
+import random
 from typing import Any, Mapping, Sequence
 
-from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, require
-from ..errors import BadAction, GameOver, RuleViolation
-from . import acquisition, anytime, market, placement, replenish
-from .declared import declaration
-from .cards import catalog
-from .flow import settle, waiting_for
-from .scoring import Holdings, score_holdings
+from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
+from ..errors import BadAction, RuleViolation
+from . import bots, views
+from .data import Catalog, load
+from .moves import MOVES
+from .moves.flow import settle, waiting_for
+from .options import options_for
+from .scoring import holdings, score
+from .scoring.file import score_file
 from .setup import VARIANTS, new_table
-from .state import OreState
-
-
-def acting_seats(state: OreState) -> list[int]:
-    """Seats whose decision the table is waiting for (relief: everyone not finished)."""
-    return waiting_for(state.data)
+from .state import State
+from .state.codec import from_json, to_json
+from .state.problems import table_problems
+from .views.log import describe_action
 
 
 class Ore(Game):
@@ -25,163 +27,86 @@ class Ore(Game):
     name = "Ore: The Mining Game"
     players = (3, 5)
     variants = VARIANTS
-    def __init__(self, data_dir: str | None = None) -> None:
-        self.data_dir = data_dir
-        # Fields, randomness and reveals of every action: see declared.py.
-        self.actions = declaration(self._private_draw)
+    moves = MOVES
+    bot_names = bots.NAMES
+    taken_name = "assets"
 
-    @property
-    def cat(self):
-        return catalog(self.data_dir)
+    data: Catalog
 
-    def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> OreState:
+    def load(self, data_dir: str | None) -> Catalog:
+        return load(data_dir)
+
+    def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> State:
         problem = self.check_setup(players, variant)
         if problem:
             raise BadAction(problem)
-        return OreState.of(new_table(self.cat, players, variant or "standard", seed))
+        return new_table(self.data, players, variant or "standard", seed)
 
-    def apply(self, state: OreState, action: Action) -> OreState:
-        self.check_shape(action)
-        kind = action["type"]
-        seat = action["seat"]
-        count = len(state.data["players"])
-        if not 0 <= seat < count:
-            raise BadAction(f"there is no seat {seat}; seats are 0-{count - 1}")
-        if state.data["phase"] == "over":
-            raise GameOver()
-        d = state.draft()
-        self._dispatch(d, kind, seat, action)
-        d["step"] += 1
-        settle(self.cat, d)
-        return OreState.of(d)
+    def settle(self, state: State, action: Action) -> State:
+        return settle(self.data, state)
 
-    def _dispatch(self, d: dict, kind: str, seat: int, action: Action) -> None:
-        cat = self.cat
-        handlers = {
-            "place": lambda: placement.place(cat, d, seat, action),
-            "sell": lambda: market.sell(cat, d, seat, action),
-            "fill": lambda: market.fill(cat, d, seat, action),
-            "efficient": lambda: market.efficient(cat, d, seat, action),
-            "market_done": lambda: market.market_done(cat, d, seat),
-            "take_over": lambda: market.take_over(cat, d, seat, action),
-            "decline": lambda: market.take_over(cat, d, seat, action),
-            "subcontract": lambda: self._subcontract(d, seat, action),
-            "pass": lambda: self._subcontract(d, seat, None) if d["phase"] == "subcontract"
-            else acquisition.pass_choice(cat, d, seat),
-            "buy_asset": lambda: acquisition.buy_asset(cat, d, seat, action),
-            "buy_initiative": lambda: acquisition.buy_initiative(cat, d, seat, action),
-            "take_contract": lambda: acquisition.take_contract(cat, d, seat, action),
-            "take_own_contract": lambda: acquisition.take_own_contract(cat, d, seat),
-            "replenish": lambda: self._replenish(d),
-            "relieve": lambda: replenish.relieve(cat, d, seat, action),
-            "relief_done": lambda: replenish.relief_done(d, seat),
-            "exchange": lambda: anytime.exchange(cat, d, seat, action),
-            "cash_futures": lambda: anytime.cash_futures(d, seat, action),
-        }
-        handlers[kind]()
+    # -- results ---------------------------------------------------------------------------
+    def score(self, state: State) -> ScoreSheet:
+        return score(self.data, state)
 
-    def _replenish(self, d: dict) -> None:
-        d["end"] = replenish.replenish(self.cat, d) or None
-        d["phase"] = "relief"
-
-    def _subcontract(self, d: dict, seat: int, action: Action | None) -> None:
-        """Use Subcontracted Ops (``action``) or pass (None) at the end of the market phase."""
-        require(d["phase"] == "subcontract" and d["queue"] and d["queue"][0]["seat"] == seat,
-                "Subcontracted Ops is used at the end of the market phase, in turn.", "Subcontracted Ops")
-        if action is not None:
-            market.subcontract(self.cat, d, seat, action)
-        d["queue"].pop(0)
-
-    # -- results ---------------------------------------------------------------
-    def holdings(self, state: OreState) -> list[Holdings]:
-        found = []
-        for p in state.data["players"]:
-            barrels = dict(p["barrels"])
-            for token in p["futures"]:
-                barrels[token["res"]] += token["count"]
-            found.append(Holdings(p["name"], p["money"], barrels, p["miners"], tuple(p["assets"]),
-                                  len(p["completed"]), p["strikes"], len(p["private"])))
-        return found
-
-    def score(self, state: OreState) -> ScoreSheet:
-        vp = "vp_per_contract_race" if state.data["variant"] == "contract-race" else "vp_per_contract"
-        return score_holdings(self.cat, self.holdings(state), int(self.cat.tables[vp]))
-
-    def end_if(self, state: OreState) -> Outcome | None:
-        if state.data["phase"] != "over":
+    def end_if(self, state: State) -> Outcome | None:
+        if state.phase != "over":
             return None
         sheet = self.score(state)
         winners = tuple(s for s, r in enumerate(sheet.ranks) if r == 1)
-        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, "; ".join(state.data["end"] or []))
+        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, "; ".join(state.end or ()))
 
-    def round_of(self, state: OreState) -> int:
-        return int(state.data["round"])
-
-    def to_json(self, state: OreState) -> dict:
-        return state.to_json()
-
-    def from_json(self, data: Mapping[str, Any]) -> OreState:
-        return OreState.from_json(data)
-
-    def _private_draw(self, state: OreState, action: Action) -> bool:
-        """Whether buying this initiative takes the unseen top card of a mine pile."""
-        slot = action.get("slot")
-        row = state.to_json()["rows"]["initiatives"]
-        if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < len(row) or row[slot] is None:
-            return False
-        return self.cat.initiatives[row[slot]].effect in ("private_mine", "private_market")
-
-    def acting_seats(self, state: OreState) -> tuple[int, ...]:
-        return tuple(acting_seats(state))
-
-    def turn_phrase(self, state: OreState, seat: int) -> str | None:
-        from .views import turn_phrase
-        return turn_phrase(state.data, seat)
-
-    bot_names = ("random", "heuristic")
-    taken_name = "assets"
-
-    def first_seat(self, state: OreState) -> int:
-        return int(state.data["start"])
-
-    def bot_step(self, state: OreState, seat: int, bot: str, chooser) -> tuple[dict, OreState] | None:
-        from .bots import bot_set
-        return bot_set(self).step(state, seat, bot, chooser)
-
-    def taken(self, state: OreState) -> tuple[tuple[str, ...], ...]:
+    def taken(self, state: State) -> tuple[tuple[str, ...], ...]:
         """Each seat's assets by name."""
-        return tuple(tuple(self.cat.assets[a].name for a in h.assets) for h in self.holdings(state))
-
-    def view(self, state: OreState, seat: int | None) -> dict:
-        from .views import public_view
-        return public_view(self.cat, state.to_json(), seat)
-
-    def options(self, state: OreState, seat: int | None) -> list[Option]:
-        from .options import options_for
-        return options_for(self, state, seat)
-
-    def describe(self, before: OreState, action: Action, after: OreState) -> str:
-        from .notation import describe_action
-        return describe_action(self, before, action, after)
-
-    def check_data(self, data_dir: Any = None) -> None:
-        catalog(data_dir)
+        return tuple(tuple(self.data.assets[a].name for a in h.assets) for h in holdings(state))
 
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
-        from .scorefile import score_file
-        return score_file(self.cat, data)
+        return score_file(self.data, data)
 
-    def problems(self, state: OreState) -> list:
-        from .checks import table_problems
-        return table_problems(self.cat, state.data)
+    def problems(self, state: State) -> list:
+        return table_problems(self.data, state)
 
-    def bot_action(self, state: OreState, seat: int) -> dict | None:
-        """What a bot seat does now (None when the table is not waiting for it)."""
-        from .bot import bot_action
-        return bot_action(self, state, seat)
+    # -- the state as JSON, and as each seat sees it ----------------------------------------
+    def to_json(self, state: State) -> dict:
+        return to_json(state)
 
-    def try_apply(self, state: OreState, action: Action) -> tuple[OreState | None, str]:
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        return from_json(data)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return views.public_view(self.data, state, seat)
+
+    def describe(self, before: State, action: Action, after: State) -> str:
+        return describe_action(self, before, action, after)
+
+    # -- whose turn, and the buttons ---------------------------------------------------------
+    def round_of(self, state: State) -> int:
+        return state.round
+
+    def first_seat(self, state: State) -> int:
+        return state.start
+
+    def acting_seats(self, state: State) -> tuple[int, ...]:
+        """Seats whose decision the table is waiting for (relief: everyone not finished)."""
+        return waiting_for(state)
+
+    def turn_phrase(self, state: State, seat: int) -> str | None:
+        return views.turn_phrase(state, seat)
+
+    def options(self, state: State, seat: int | None) -> list[Option]:
+        return options_for(self, state, seat)
+
+    def try_apply(self, state: State, action: Action) -> tuple[State | None, str]:
+        """The state ``action`` leads to and no reason, or None and the rules' refusal."""
         try:
             return self.apply(state, action), ""
         except RuleViolation as exc:
             return None, str(exc)
+
+    # -- bots ------------------------------------------------------------------------------
+    def bot_step(self, state: State, seat: int, bot: str, chooser: random.Random) -> tuple[dict, State] | None:
+        return bots.bot_step(self, state, seat, bot, chooser)
+
+    def bot_action(self, state: State, seat: int) -> dict | None:
+        """What a bot seat does now (None when the table is not waiting for it)."""
+        return bots.bot_action(self, state, seat)

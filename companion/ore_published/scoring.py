@@ -8,7 +8,8 @@ from typing import Any, Mapping, Sequence
 
 from ..core import ScoreRow, ScoreSheet, sheet
 from ..errors import BadAction
-from .cards import Catalog
+from .data import Catalog
+from .state import State
 
 FIELDS = ("name", "money", "contracts", "buildings")
 TIEBREAKS = ("most money", "most completed contracts")
@@ -22,10 +23,10 @@ def score_holdings(cat: Catalog, names: Sequence[str], money: Sequence[int], com
     return sheet(names, rows, (tuple(money), tuple(len(c) for c in completed)), TIEBREAKS)
 
 
-def score_state(cat: Catalog, d: Mapping) -> ScoreSheet:
-    players = d["players"]
-    return score_holdings(cat, [p["name"] for p in players], [p["money"] for p in players],
-                          [p["completed"] for p in players], [p["built"] for p in players])
+def score_state(cat: Catalog, state: State) -> ScoreSheet:
+    players = state.players
+    return score_holdings(cat, [p.name for p in players], [p.money for p in players],
+                          [p.completed for p in players], [p.built for p in players])
 
 
 def score_file(cat: Catalog, data: Mapping[str, Any]) -> ScoreSheet:

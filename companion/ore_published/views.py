@@ -1,22 +1,37 @@
 """What one seat may see: everything on the table, its own hand of buildings, the other hands
 as counts, the building deck as a count and the other decks in no particular order (their
-contents follow from what is on the table; their order is secret)."""
+contents follow from what is on the table; their order is secret). Also the log line of each
+move and the turn banner's words."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from .cards import Catalog
-from .state import price
+from ..core import ordinal
+from .data import RESOURCES, Catalog, contract_name
+from .state import HIDDEN, State, acting, evolve, to_json
 
-
-def contract_name(cid) -> str:
-    """A contract as the table says it: "c12" -> "#12" (its number on the card)."""
-    text = str(cid)
-    return f"#{text[1:]}" if text[:1] == "c" and text[1:].isdigit() else text
+SPACE_WORDS = {"market": "Commodity market", "permit": "Permit office", "recruit": "Recruit", "cage": "Mine cage",
+               "drill": "Drill bit", "private": "Private mine", "advance": "Advance orders"}
 
 
-def public_view(cat: Catalog, d: dict, seat: int | None) -> dict[str, Any]:
+def building_name(cat: Catalog, card: str) -> str:
+    building = cat.buildings.get(card)
+    return building.name if building is not None else str(card)
+
+
+def seen_by(state: State, seat: int | None) -> State:
+    """The state as ``seat`` knows it: decks in no particular order (sorted), the building deck
+    and the other hands as unknown cards, no seed. Bots decide from this alone."""
+    players = tuple(p if i == seat or not p.hand else evolve(p, hand=(HIDDEN,) * len(p.hand))
+                    for i, p in enumerate(state.players))
+    return evolve(state, seed=0, players=players, contract_deck=tuple(sorted(state.contract_deck)),
+                   building_deck=(HIDDEN,) * len(state.building_deck),
+                   mines=tuple(evolve(m, deck=tuple(sorted(m.deck))) for m in state.mines))
+
+
+def public_view(cat: Catalog, state: State, seat: int | None) -> dict[str, Any]:
+    d = to_json(state)
     view = dict(d)
     view["decks"] = {"mines": {r: sorted(cards) for r, cards in d["decks"]["mines"].items()},
                      "contracts": sorted(d["decks"]["contracts"]),
@@ -29,21 +44,10 @@ def public_view(cat: Catalog, d: dict, seat: int | None) -> dict[str, Any]:
         players.append(shown)
     view["players"] = players
     view["seat"] = seat
-    view["prices"] = {r: price(cat, d, r) for r in d["mines"]}
-    view["board"] = board(cat, d, seat)
+    view["prices"] = {m.res: cat.mines[m.card].price if m.card else None for m in state.mines}
+    view["board"] = board(cat, state, d, seat)
     view.pop("seed", None)
     return view
-
-
-def as_state(view: dict) -> dict:
-    """A state a seat can reason with: the view with unseen cards as ``?`` placeholders."""
-    d = {k: v for k, v in view.items() if k not in ("seat", "prices", "board")}
-    d["decks"] = dict(view["decks"])
-    d["decks"]["buildings"] = ["?"] * int(view["decks"]["buildings"])
-    d["players"] = [dict(p, hand=p["hand"] if isinstance(p["hand"], list) else ["?"] * p["hand"])
-                    for p in view["players"]]
-    d["seed"] = 0
-    return d
 
 
 PHASES = {"deal": "Setup: turn up mines, deal contracts", "tasking": "Tasking", "collection": "Collection",
@@ -53,35 +57,41 @@ STEPS = {"deal": "turning up mines and dealing contracts", "collection": "runnin
          "business": "filling contracts and building", "cleanup": "closing the round"}
 
 
-def turn_phrase(d: dict, seat: int) -> str | None:
-    phase = d["phase"]
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal_word(n: int) -> str:
+    """"seventh" for 7 (the last round's name in the game's end), "11th" past ten."""
+    return ORDINALS[n - 1] if 1 <= n <= len(ORDINALS) else ordinal(n)
+
+
+def turn_phrase(state: State, seat: int) -> str | None:
+    phase = state.phase
     if phase != "tasking":
         return STEPS.get(phase)
-    if d["early"] is not None:
+    if state.early is not None:
         return "filling contracts early"
-    if d["queue"]:
-        owed = d["queue"][0]
-        return (f"trading {owed['res']} at the market or declining" if owed["kind"] == "market"
+    if state.queue:
+        owed = state.queue[0]
+        return (f"trading {owed.res} at the market or declining" if owed.kind == "market"
                 else "drawing building permits or declining")
-    home = d["players"][seat]["home"]
-    return f"placing a worker, {home} left"
+    return f"placing a worker, {state.players[seat].home} left"
 
 
-def space_texts(cat: Catalog, d: dict) -> dict[str, str]:
-    t = cat.tables
-    costs = t["recruit_costs"]
-    wage = costs[min(d["recruited"], len(costs) - 1)]
+def space_texts(cat: Catalog, d: Mapping[str, Any]) -> dict[str, str]:
+    n = cat.numbers
+    wage = n.recruit_cost(d["recruited"])
     return {
-        "market": f"Pick one resource and buy or sell up to {t['market_primary']} at its price; then each other "
-                  f"player may buy or sell {t['market_secondary']} of it.",
-        "permit": f"${t['permit_card_cost']} a card for up to {t['permit_primary']} building cards; each other player "
-                  f"may pay for up to {t['permit_secondary']}.",
+        "market": f"Pick one resource and buy or sell up to {n.market_primary} at its price; then each other "
+                  f"player may buy or sell {n.market_secondary} of it.",
+        "permit": f"${n.permit_card_cost} a card for up to {n.permit_primary} building cards; each other player "
+                  f"may pay for up to {n.permit_secondary}.",
         "recruit": f"Hire the worker waiting in the recruit area for ${wage} (once a game); it works from next round.",
         "cage": "Take your mine cage, or turn it to its deeper side.",
         "drill": f"Take a drill bit ({d['drills']} left): later enter a mine on a free deeper space.",
-        "private": f"${t['private_mine_cost']}: open your own mine from the top of a mine deck, worked by a temp.",
+        "private": f"${n.private_mine_cost}: open your own mine from the top of a mine deck, worked by a temp.",
         "advance": "Start the next round, and fill contract rows early now.",
-        "overtime": f"${t['overtime_cost']}: use an action space even when taken (never a mine).",
+        "overtime": f"${n.overtime_cost}: use an action space even when taken (never a mine).",
     }
 
 
@@ -92,10 +102,9 @@ def _mine(cat: Catalog, card_id: str, workers: list, private_of: int | None = No
             "spaces": [{"amount": n, "cage": card.cages[i], "seat": at.get(i)} for i, n in enumerate(card.spaces)]}
 
 
-def board(cat: Catalog, d: dict, seat: int | None) -> dict[str, Any]:
-    """What the phone page draws: spaces with what each gives, mines, contracts, players."""
-    from .game import acting
-    from .moves import SPACE_WORDS
+def board(cat: Catalog, state: State, d: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    """What the phone page draws: spaces with what each gives, mines, contracts, players
+    (``d`` is the state's JSON form)."""
     names = [p["name"] for p in d["players"]]
     texts = space_texts(cat, d)
     spaces = [{"id": s, "name": SPACE_WORDS[s], "gives": texts[s], "seat": d["spaces"][s]} for s in d["spaces"]]
@@ -124,7 +133,58 @@ def board(cat: Catalog, d: dict, seat: int | None) -> dict[str, Any]:
                         "fresh": p["fresh"],
                         "contracts": held, "completed": len(p["completed"]), "credits": p["credits"],
                         "built": [cat.building(b).name for b in p["built"]], "hand": hand})
-    waiting = [names[s] for s in acting(d)]
+    waiting = [names[s] for s in acting(state)]
     return {"phase": PHASES[d["phase"]], "first": names[d["first"]], "waiting": waiting, "spaces": spaces,
             "mines": mines, "row": row, "players": players, "deck_contracts": len(d["decks"]["contracts"]),
             "deck_buildings": len(d["decks"]["buildings"])}
+
+
+# -- the log ------------------------------------------------------------------------------
+def _changes(before: State, after: State) -> str:
+    """Money and cubes that changed hands, seat by seat: "Ann -$10 +2 copper"."""
+    parts = []
+    for p, q in zip(before.players, after.players):
+        bits = [f"{'+' if q.money > p.money else '-'}${abs(q.money - p.money)}"] if q.money != p.money else []
+        bits += [f"{new - old:+d} {r}" for r, old, new in zip(RESOURCES, p.cubes, q.cubes) if new != old]
+        if bits:
+            parts.append(f"{q.name} {' '.join(bits)}")
+    return "; ".join(parts)
+
+
+def _what(before: State, action: Mapping[str, Any]) -> str:
+    """The space a placement names, as the log says it."""
+    space = action.get("space")
+    if space == "mine":
+        return f"the {action.get('res')} mine"
+    if space == "contract":
+        slot = action.get("slot")
+        return f"contract {contract_name(before.row[slot])}" if isinstance(slot, int) and 0 <= slot < len(before.row) \
+            else "a contract"
+    return SPACE_WORDS.get(str(space), str(space or ""))
+
+
+def describe(cat: Catalog, before: State, action: Mapping[str, Any], after: State) -> str:
+    """One log line from the states before and after ``action`` (the rules are not run again)."""
+    seat = action.get("seat")
+    who = before.players[seat].name if isinstance(seat, int) and 0 <= seat < len(before.players) else "?"
+    kind = str(action.get("type"))
+    text = {"place": f"{who} places a worker on {_what(before, action)}", "collect": "collection",
+            "close_round": f"round {before.round} closes", "deal": "the mines are turned up and contracts dealt",
+            "fill": f"{who} fills a row of contract {contract_name(action.get('contract'))}",
+            "build": f"{who} builds {building_name(cat, str(action.get('building')))}",
+            "recall": f"{who} recalls a worker from the {action.get('res')} mine",
+            "done": f"{who} has finished", "pass": f"{who} places no more this round",
+            "trade": f"{who} trades", "draw": f"{who} draws building cards", "decline": f"{who} declines"}.get(kind, kind)
+    notes = [_changes(before, after)]
+    if kind == "collect":
+        notes += [f"the {m.res} mine is spent, a new one turned up" for m, was in zip(after.mines, before.mines)
+                  if m.card != was.card]
+    lost = [c for c in after.discard if c not in before.discard]
+    if lost:
+        notes.append(f"lost unfilled: {', '.join(contract_name(c) for c in lost)}")
+    earlier = [x for q in before.players for x in q.completed]
+    done = [c for p in after.players for c in p.completed if c not in earlier]
+    if done:
+        notes.append(f"completed: {', '.join(contract_name(c) for c in done)}")
+    notes = [n for n in notes if n]
+    return f"{text} — {'; '.join(notes)}" if notes else text

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..data.files import read_text
 from ..data.loader import game_dir
 from ..errors import DataError, Problem
 
@@ -58,10 +59,7 @@ def load_deck(data_dir: str | None = None) -> ActionDeck:
     path = game_dir("tinners-trail", Path(data_dir) if data_dir else None) / FILE
     problems: list[Problem] = []
     cards: dict[int, dict[tuple[int, str], Cell]] = {}
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(Problem(str(path), None, "file", f"cannot read: {exc.strerror}")) from exc
+    text = read_text(path)  # within the game's folder and the size limit; a BOM is dropped
     reader = csv.DictReader(text.splitlines())
     if tuple(reader.fieldnames or ()) != COLUMNS:
         raise DataError(Problem(str(path), 1, "header", f"columns must be {', '.join(COLUMNS)}"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from companion.mine_shaft.tiledata import read_tiles
+from companion.mine_shaft.data.tiles import read_tiles
 
 from .. import style
 from ..generic import DIE_CELLS, die_net, die_net_size

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from companion.mine_shaft.tiledata import read_tiles
+from companion.mine_shaft.data.tiles import read_tiles
 
 from ..setup_steps import plural, setup_steps
 

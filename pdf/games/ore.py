@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from companion.ore.cards import RESOURCES, build_catalog
+from companion.ore.data import RESOURCES, build_catalog
 
 from .. import style
 from ..boxes import boxes, fill_box, ink_on, label_box, line_box, moved, text_box

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.ore_published.cards import build_catalog
+from companion.ore_published.data import build_catalog
 
 from .. import style
 from ..boxes import boxes, fill_box, label_box, line_box, moved, text_box

@@ -677,7 +677,7 @@ def main(argv: list[str] | None = None) -> int:
               f"({time.monotonic() - t0:.1f} s)", flush=True)
 
         port = free_port()
-        server = start_server([sys.executable, "-m", "webapp.cli", "serve", "--host", "127.0.0.1", "--port",
+        server = start_server([sys.executable, "-m", "headframe", "serve", "--host", "127.0.0.1", "--port",
                                str(port), "--instance", str(instance), "--threads", str(args.threads),
                                "--workers", str(args.workers)], port)
         try:

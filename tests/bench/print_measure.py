@@ -29,7 +29,7 @@ sys.path[:0] = [str(HERE.parent), str(HERE.parents[1])]
 import pdf_probe  # noqa: E402
 from test_print_legibility import glyph_pt  # noqa: E402
 from test_print_sheets import fill  # noqa: E402
-from webapp.cli import main  # noqa: E402
+from headframe.cli import main  # noqa: E402
 
 GAMES = ("tinners-trail", "ore", "mine-shaft", "ore-published", "ardevur")
 SPARSE = 0.30

@@ -54,7 +54,7 @@ def server(tmp_path_factory):
     port = _free_port()
     instance = tmp_path_factory.mktemp("instance")
     env = {k: v for k, v in os.environ.items() if k != "HEADFRAME_DATABASE_URL"}
-    process = subprocess.Popen([sys.executable, "-m", "webapp.cli", "serve", "--host", "127.0.0.1", "--port",
+    process = subprocess.Popen([sys.executable, "-m", "headframe", "serve", "--host", "127.0.0.1", "--port",
                                 str(port), "--instance", str(instance), "--threads", "8"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     url = f"http://127.0.0.1:{port}"

@@ -60,7 +60,7 @@ def free_port() -> int:
 
 def serve(instance: Path) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "webapp.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+    process = subprocess.Popen([sys.executable, "-m", "headframe", "serve", "--host", "127.0.0.1", "--port", str(port),
                                 "--instance", str(instance), "--threads", "8"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"

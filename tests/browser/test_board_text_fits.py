@@ -5,7 +5,6 @@ contract rows."""
 from __future__ import annotations
 
 from companion.core import PlayerSpec
-from companion.ore.state import OreState
 from companion.registry import find_game
 from webapp.boards.ore import board_svg
 
@@ -29,13 +28,13 @@ OUTSIDE = """() => {
 def _board_with_every_mine_exhausted() -> str:
     game = find_game("ore")
     state = game.setup([PlayerSpec(n) for n in ("Anna", "Ben", "Cara", "Dana")], "standard", seed=5)
-    d = state.draft()
+    d = game.to_json(state)
     for mine in d["mines"].values():
         mine["exhausted"] = True
     # the longest names of the catalogue on the rows
-    for row, cards in (("assets", game.cat.assets), ("initiatives", game.cat.initiatives)):
+    for row, cards in (("assets", game.data.assets), ("initiatives", game.data.initiatives)):
         d["rows"][row] = sorted(cards, key=lambda card: -len(cards[card].name))[:5]
-    state = OreState.of(d)
+    state = game.from_json(d)
     view = game.view(state, 0)
     return str(board_svg(view["board"], ["#c0392b", "#2471a3", "#1e8449", "#d4ac0d"], ["Anna", "Ben", "Cara", "Dana"]))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webapp.cli import main
+from headframe.cli import main
 
 PLOTS = ("Who wins", "Scores", "Winning margin", "How long, and how games end", "Too strong, too weak")
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.ore_published.state import to_json
 from test_ore_published_marks import CLASHING, crowded, render
 
 CSS = "".join((Path(__file__).resolve().parents[2] / "webapp/static/css" / name).read_text()
@@ -35,7 +36,7 @@ def test_clashing_names_give_distinct_marks_that_never_overlap_at_360_px(app, ph
     width = page.evaluate("() => document.documentElement.clientWidth")
     assert width == 360
     workers = page.evaluate(WORKERS)
-    d = state.data
+    d = to_json(state)
     assert len(workers) == (len(d["spaces"]) + len(d["overtime"]) + len(d["contract_spaces"]) + 2 * len(CLASHING)
                             + sum(len(m["workers"]) for m in d["mines"].values()) + len(CLASHING))
     by_seat = {}

@@ -42,6 +42,16 @@
     return copy;
   }
 
+  // Every action names the seat acting. A seat's phone leaves it out (the server stamps it from
+  // the phone's token); the host's shared screen acts for the seat whose turn it is, which the
+  // mine's card names (#ms-seat).
+  function withSeat(action) {
+    var holder = document.getElementById('ms-seat');
+    if (!holder || Object.prototype.hasOwnProperty.call(action, 'seat')) return action;
+    action.seat = parseInt(holder.getAttribute('data-seat'), 10);
+    return action;
+  }
+
   function preview(svg) {
     var group = svg.querySelector('#ms-preview');
     var turn = svg.querySelector('#ms-preview-turn');
@@ -84,7 +94,7 @@
       preview(svg);
       return;
     }
-    var action = actions ? actions[0] : { type: type, x: x, y: y };
+    var action = actions ? actions[0] : withSeat({ type: type, x: x, y: y });
     if (type === 'place_tile' && !actions) action.rotation = 0;
     window.Headframe.act(type === 'fill_tile' ? withRealDraw(action) : action);
   });
