@@ -203,7 +203,23 @@ def board_svg(view: dict, colours: list, names: list) -> Markup:
     def draw(cx, cy, seat, where, temp=False):
         return worker(cx, cy, seat, colours, letters, names, temp, where)
 
-    parts = [_title(0, "Action spaces")]
+    parts: list[str] = []
+    top = _spaces_and_recruits(parts, b, draw)
+    public = [m for m in b["mines"] if m["private_of"] is None]
+    top = _public_mines(parts, top, public, left, draw)
+    top = _private_mines(parts, top, [m for m in b["mines"] if m["private_of"] is not None], names, letters, draw)
+    top = _contract_row(parts, top, b["row"], draw)
+    top = _key(parts, top, names, letters, draw)
+    label = ("Ore board. " + "; ".join(f'{m["res"]} mine, market ${m["price"]}' for m in public) + ". Workers: "
+             + (", ".join(f'{names[s["seat"]]} ({letters[s["seat"]]}) on {m["res"]} depth {i + 1}' for m in b["mines"]
+                          for i, s in enumerate(m["spaces"]) if s["seat"] is not None) or "none in the mines") + ".")
+    return Markup(f'<svg class="ore-board op-board" width="100%" viewBox="0 0 {WIDTH} {top + 2:.0f}" role="img" '
+                  f'aria-label="{escaped(label)}" xmlns="http://www.w3.org/2000/svg">' + "".join(parts) + "</svg>")
+
+
+def _spaces_and_recruits(parts: list[str], b: dict, draw) -> float:
+    """The action spaces and the recruit area; returns where the next part starts."""
+    parts.append(_title(0, "Action spaces"))
     drawn, top = _tiles(18, b["spaces"], draw)
     parts.append(drawn)
     waiting = [p["seat"] for p in b["players"] if p["waiting"]]
@@ -211,33 +227,46 @@ def board_svg(view: dict, colours: list, names: list) -> Markup:
                        room=RECRUIT_X - 2 * R))
     for i, seat in enumerate(waiting):
         parts.append(f'<g class="op-recruit">{draw(RECRUIT_X + i * (2 * R + 6), top + 16, seat, "the recruit area")}</g>')
-    top += 34
+    return top + 34
+
+
+def _public_mines(parts: list[str], top: float, public: list, left: dict, draw) -> float:
     parts.append(_title(top, "Mines (market price on top)"))
     top += 18
-    public = [m for m in b["mines"] if m["private_of"] is None]
-    private = [m for m in b["mines"] if m["private_of"] is not None]
     for col, m in enumerate(public):
         parts.append(_mine(column_x(col), top, m, draw, left.get(m["res"]), ""))
     if not public:
         parts.append(_text(0, top + 12, "Turned up at the deal.", 12, "ore-ink", room=WIDTH))
         top += 18
-    top += max((_height(m) for m in public), default=0) + 8
-    if private:
-        parts.append(_title(top, "Private mines (white: the temp worker)"))
-        top += 18
-        for start in range(0, len(private), COLS):
-            group = private[start:start + COLS]
-            for col, m in enumerate(group):
-                owner = names[m["private_of"]]
-                short = owner if len(owner) <= 9 else letters[m["private_of"]]
-                parts.append(_mine(column_x(col), top, m, draw, None, owner, short))
-            top += max(_height(m) for m in group) + 8
+    return top + max((_height(m) for m in public), default=0) + 8
+
+
+def _private_mines(parts: list[str], top: float, private: list, names: list, letters: list, draw) -> float:
+    if not private:
+        return top
+    parts.append(_title(top, "Private mines (white: the temp worker)"))
+    top += 18
+    for start in range(0, len(private), COLS):
+        group = private[start:start + COLS]
+        for col, m in enumerate(group):
+            owner = names[m["private_of"]]
+            short = owner if len(owner) <= 9 else letters[m["private_of"]]
+            parts.append(_mine(column_x(col), top, m, draw, None, owner, short))
+        top += max(_height(m) for m in group) + 8
+    return top
+
+
+def _contract_row(parts: list[str], top: float, row: list, draw) -> float:
     parts.append(_title(top, "Contract row (▸ the next row)"))
     top += 18
-    height = 38 + max((len(c["rows"]) for c in b["row"]), default=1) * 11 + 2 * R + 6
-    for col, c in enumerate(b["row"][:COLS]):
+    height = 38 + max((len(c["rows"]) for c in row), default=1) * 11 + 2 * R + 6
+    for col, c in enumerate(row[:COLS]):
         parts.append(_contract(column_x(col), top, height, c, draw))
-    top += height + 8
+    return top + height + 8
+
+
+def _key(parts: list[str], top: float, names: list, letters: list, draw) -> float:
+    """What the letters stand for, and each seat's worker beside its name."""
     parts.append(_text(0, top + 11, " · ".join(f"{letter} {res}" for res, letter in SHORT.items()), 11, "ore-ink",
                        room=WIDTH))
     parts.append(_text(0, top + 26, "A dark band: deeper spaces need that mine cage.", 11, "ore-ink", room=WIDTH))
@@ -246,8 +275,4 @@ def board_svg(view: dict, colours: list, names: list) -> Markup:
         parts.append(f'<g class="op-key" data-seat="{seat}">' + draw(R + 1, top + R + 1, seat, "")
                      + _text(2 * R + 8, top + R + 5, name, 13, "ore-ink", room=WIDTH - 2 * R - 10) + "</g>")
         top += 2 * R + 4
-    label = ("Ore board. " + "; ".join(f'{m["res"]} mine, market ${m["price"]}' for m in public) + ". Workers: "
-             + (", ".join(f'{names[s["seat"]]} ({letters[s["seat"]]}) on {m["res"]} depth {i + 1}' for m in b["mines"]
-                          for i, s in enumerate(m["spaces"]) if s["seat"] is not None) or "none in the mines") + ".")
-    return Markup(f'<svg class="ore-board op-board" width="100%" viewBox="0 0 {WIDTH} {top + 2:.0f}" role="img" '
-                  f'aria-label="{escaped(label)}" xmlns="http://www.w3.org/2000/svg">' + "".join(parts) + "</svg>")
+    return top
