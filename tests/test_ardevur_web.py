@@ -68,7 +68,7 @@ def test_page_through_setup_into_play(app):
     assert GAME.data.targets[top].name in html and "needs " in html
     assert "style=" not in html and "<script" not in html
     # The costs of development moves stand beside them.
-    body = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
+    body = client.get(f"/api/tables/{table.id}?for={d['turn']}", headers={TOKEN: host}).get_json()  # "Play for"
     costs = [o["cost"] for o in body["options"] if o["action"]["type"] in ("explore", "exploit", "acquire_asset")]
     assert costs and all(c.endswith("M") or "M +" in c for c in costs)
 
