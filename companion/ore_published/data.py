@@ -23,7 +23,7 @@ from typing import Any, Mapping
 from ..data import load_game
 from ..data.model import GameData
 from ..errors import DataError, Problem
-from ..ore.cards import _cell, read_table  # the same table reading and cell checks as the prototype
+from ..ore_rules.tables import cell, read_table
 
 GAME_ID = "ore-published"
 RESOURCES = ("lead", "coal", "copper", "iron", "gold")
@@ -198,11 +198,11 @@ def build_catalog(data: GameData) -> Catalog:
     contracts: dict[str, Contract] = {}
     buildings: dict[str, Building] = {}
     for row in read_table(data, "mines", problems):
-        parsed = _cell(problems, root / "mines.csv", row, "spaces", parse_spaces)
+        parsed = cell(problems, root / "mines.csv", row, "spaces", parse_spaces)
         if parsed:
             mines[row.id] = MineCard(row.id, row["res"], row["price"], parsed[0], parsed[1])
     for row in read_table(data, "contracts", problems):
-        rows = _cell(problems, root / "contracts.csv", row, "rows", parse_rows)
+        rows = cell(problems, root / "contracts.csv", row, "rows", parse_rows)
         if rows is None:
             continue
         two = row["two_player"] == "yes"
@@ -211,8 +211,8 @@ def build_catalog(data: GameData) -> Catalog:
                                     "a contract in the two-player set cannot ask for copper (copper is boxed)"))
         contracts[row.id] = Contract(row.id, rows, row["vp"], row["buildings"], two)
     for row in read_table(data, "buildings", problems):
-        cost = _cell(problems, root / "buildings.csv", row, "cost", parse_cost)
-        effect = _cell(problems, root / "buildings.csv", row, "effect", parse_effect)
+        cost = cell(problems, root / "buildings.csv", row, "cost", parse_cost)
+        effect = cell(problems, root / "buildings.csv", row, "effect", parse_effect)
         if cost is None or effect is None:
             continue
         two = row["two_player"] == "yes"

@@ -4,9 +4,7 @@ and ``load``, which ``Ore.load`` calls and which reports every problem at once."
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
-from types import ModuleType
 from functools import lru_cache
 from typing import Any, Mapping
 
@@ -19,12 +17,6 @@ from .cards import (ANY, RESOURCES, AssetCard, ContractCard, ContractRow, Cost, 
 from .numbers import Numbers, read_numbers
 
 GAME_ID = "ore"
-
-# Ore published still reads its tables through ``companion.ore.cards``, the module this part
-# replaces; the name stays until its own data part imports ``companion.ore_rules.tables``.
-_legacy = ModuleType("companion.ore.cards", "Tables read the same way in both editions (companion.ore_rules.tables).")
-_legacy.read_table, _legacy._cell = read_table, cell  # type: ignore[attr-defined]
-sys.modules.setdefault(_legacy.__name__, _legacy)
 
 
 @dataclass(frozen=True)
