@@ -1,0 +1,61 @@
+"""The rules both editions of Ore share (``companion/ore_rules``), asked through each edition's
+own cards, so a change to the shared rule shows in both."""
+
+import pytest
+
+from companion import find_game
+from companion.ore.data import cards as ore_cards
+from companion.ore_published import data as published
+from companion.ore_rules.cells import parse_rows, parse_spaces
+from companion.ore_rules.descent import reaches
+
+RESOURCES = ("iron", "gold", "coal")
+
+
+def test_spaces_need_one_cage_level_more_below_each_line():
+    assert parse_spaces("1 1 2 | 2 3 | 4", 1, "barrels") == ((1, 1, 2, 2, 3, 4), (1, 1, 1, 2, 2, 3))
+    assert parse_spaces(" 2 |3", 0, "cubes") == ((2, 3), (0, 1))
+    # each edition's cage starts where its own does: Ore's at level 1, the published one's at no cage
+    assert ore_cards.parse_spaces("1 | 2") == ((1, 2), (1, 2))
+    assert published.parse_spaces("1 | 2") == ((1, 2), (0, 1))
+
+
+@pytest.mark.parametrize("text, words", [
+    ("1 | 2 | 3 | 4", "at most two '|' lines"),
+    ("1 || 2", "each part between '|' needs at least one space"),
+    ("1 x", "'x' is not a whole number of barrels"),
+    ("1 0 2", "'0': each space gathers 1 or more barrels"),
+])
+def test_a_bad_spaces_cell_says_what_is_wrong(text, words):
+    with pytest.raises(ValueError, match=words.replace("|", r"\|")):
+        parse_spaces(text, 1, "barrels")
+
+
+def test_contract_rows_give_each_box_its_kinds_and_the_pay():
+    assert parse_rows("iron/gold + coal=15; iron+iron = 20", RESOURCES) == (
+        ((("iron", "gold"), ("coal",)), 15), ((("iron",), ("iron",)), 20))
+    with pytest.raises(ValueError, match="unknown resource 'lead' in row 'lead=5'; resources: iron, gold, coal"):
+        parse_rows("lead=5", RESOURCES)
+    with pytest.raises(ValueError, match="row 'iron' needs '=' and the dollars it pays"):
+        parse_rows("iron", RESOURCES)
+
+
+def test_only_ore_asks_each_row_to_pay_more_than_the_one_above():
+    with pytest.raises(ValueError, match=r"row 'iron=5' pays \$5, not more than the row above \(\$10\)"):
+        ore_cards.parse_rows("coal=10; iron=5")
+    assert [r.pay for r in published.parse_rows("lead=10; iron=5")] == [10, 5]
+
+
+def test_a_miner_reaches_a_space_that_exists_within_its_cage():
+    needs = (0, 0, 1, 2)
+    assert reaches(needs, 1, 0) and reaches(needs, 2, 1) and reaches(needs, 3, 2)
+    assert not reaches(needs, 2, 0) and not reaches(needs, 4, 2)
+
+
+def test_both_editions_mine_cards_reach_by_the_same_rule():
+    for game_id in ("ore", "ore-published"):
+        for card in find_game(game_id).data.mines.values():
+            needs = card.levels if game_id == "ore" else card.cages
+            top = needs[0]
+            assert card.reaches(0, top) and not card.reaches(len(card.spaces), 9)
+            assert [card.reaches(s, top) for s in range(len(card.spaces))] == [n <= top for n in needs]
