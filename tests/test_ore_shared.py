@@ -4,6 +4,7 @@ own cards, so a change to the shared rule shows in both."""
 import pytest
 
 from companion import find_game
+from companion.errors import BadAction
 from companion.ore.data import cards as ore_cards
 from companion.ore_published import data as published
 from companion.ore_rules.cells import parse_rows, parse_spaces
@@ -59,3 +60,15 @@ def test_both_editions_mine_cards_reach_by_the_same_rule():
             top = needs[0]
             assert card.reaches(0, top) and not card.reaches(len(card.spaces), 9)
             assert [card.reaches(s, top) for s in range(len(card.spaces))] == [n <= top for n in needs]
+
+
+@pytest.mark.parametrize("entry, words", [
+    ("Joe", "player 2: expected an object with name, money"),
+    ({"name": "Bo", "cash": 3}, "player 2: unknown field 'cash'; fields: name, money"),
+    ({"name": "Bo", "money": -1}, "Bo: money must be a whole number of at least 0, got -1"),
+    ({"name": "Bo", "money": True}, "Bo: money must be a whole number of at least 0, got True"),
+])
+def test_both_editions_refuse_a_bad_player_of_an_end_of_game_file_alike(entry, words):
+    for game_id in ("ore", "ore-published"):
+        with pytest.raises(BadAction, match=words):
+            find_game(game_id).score_file({"players": [{"name": "Ann", "money": 3}, entry]})

@@ -1,5 +1,6 @@
 """The players of an end-of-game file (``headframe score GAME FILE.json``), checked the same way
-in both editions: one object per player, only the documented fields."""
+in both editions: one object per player, only the documented fields, counts that are whole
+numbers of at least 0. How many players a file may list is each edition's own."""
 
 from __future__ import annotations
 
@@ -21,4 +22,13 @@ def player_entries(players: Sequence[Any], fields: Sequence[str]) -> Iterator[tu
         yield who, entry
 
 
-__all__ = ["player_entries"]
+def whole(entry: Mapping[str, Any], key: str, who: str, default: int | None = 0) -> int:
+    """``entry[key]`` (``default`` when left out); a BadAction unless it is a whole number of at
+    least 0."""
+    value = entry.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BadAction(f"{who}: {key} must be a whole number of at least 0, got {value!r}")
+    return value
+
+
+__all__ = ["player_entries", "whole"]
