@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from .declare import Declaration
 from .errors import BadAction, GameOver, Problem, RuleViolation
+from .frozen import evolve
 
 if TYPE_CHECKING:
     from .moves import Move, Moves
@@ -288,7 +289,7 @@ class Game:
     def stepped(self, before: Any, after: Any) -> Any:
         """``after`` counted as one more action than ``before`` (the dice of the next action
         come from the seed and this count)."""
-        return replace(after, step=before.step + 1)
+        return evolve(after, step=before.step + 1)
 
     def apply(self, state: Any, action: Action) -> Any:
         if self.moves is None:
