@@ -14,7 +14,7 @@ from .data import Catalog, catalog
 from .moves import MOVES
 from .scoring import score_file, score_state
 from .setup import new_table
-from .state import State, acting, evolve, from_json, problems, to_json
+from .state import State, acting, from_json, problems, to_json
 
 
 class OrePublished(Game):
@@ -37,9 +37,6 @@ class OrePublished(Game):
         if problem:
             raise BadAction(problem)
         return new_table(self.data, [p.name for p in players], seed)
-
-    def stepped(self, before: State, after: State) -> State:
-        return evolve(after, step=before.step + 1)
 
     def acting_seats(self, state: State) -> tuple[int, ...]:
         return acting(state)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core import require
+from ...frozen import evolve
 from ...ore_rules.descent import descend
 from ..data import Catalog
-from ..state import BUSINESS, COLLECTION, RES_INDEX, Mine, Player, State, Worker, evolve
+from ..state import BUSINESS, COLLECTION, RES_INDEX, Mine, Player, State, Worker
 from .cards import first_player, take_card, words
 
 
