@@ -32,9 +32,6 @@ class MineShaft(Game):
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> MineState:
         return setup.new_game(self.data, players, variant or "basic", seed)
 
-    def stepped(self, before: MineState, after: MineState) -> MineState:
-        return after.evolve(step=before.step + 1)
-
     def settle(self, state: MineState, action: Action) -> MineState:
         return turn.settle(self.data, state)
 
