@@ -265,10 +265,13 @@ class Game:
         declared shape, a seat that exists, and a game that is not over."""
         self.check_shape(action)
         if "seat" in action:
-            self.check_seat(state, action["seat"])
+            seat = action["seat"]
+            # the usual seat, answered without a call; anything else is checked and worded in full
+            if type(seat) is not int or not 0 <= seat < len(state.players):
+                self.check_seat(state, seat)
         if self.is_over(state):
             raise GameOver()
-        return self.moves[action["type"]]
+        return self.moves.by_type[action["type"]]
 
     def check_seat(self, state: Any, seat: Any) -> None:
         count = len(state.players)
