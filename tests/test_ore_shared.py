@@ -1,6 +1,10 @@
 """The rules both editions of Ore share (``companion/ore_rules``), asked through each edition's
 own cards, so a change to the shared rule shows in both."""
 
+import re
+import shutil
+from pathlib import Path
+
 import pytest
 
 from companion import find_game
@@ -9,6 +13,9 @@ from companion.ore.data import cards as ore_cards
 from companion.ore_published import data as published
 from companion.ore_rules.cells import parse_rows, parse_spaces
 from companion.ore_rules.descent import reaches
+from headframe.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
 
 RESOURCES = ("iron", "gold", "coal")
 
@@ -72,3 +79,19 @@ def test_both_editions_refuse_a_bad_player_of_an_end_of_game_file_alike(entry, w
     for game_id in ("ore", "ore-published"):
         with pytest.raises(BadAction, match=words):
             find_game(game_id).score_file({"players": [{"name": "Ann", "money": 3}, entry]})
+
+
+@pytest.mark.parametrize("game_id, old, new", [("ore", "oil", "petrol"), ("ore-published", "lead", "tin")])
+def test_data_naming_other_resources_is_refused_once_at_its_resources(tmp_path, capsys, game_id, old, new):
+    """Renamed everywhere, a resource the edition's rules do not play with is one problem, at
+    ``[resources]``, rather than one on every card that names it."""
+    copy = tmp_path / game_id
+    shutil.copytree(ROOT / "cards_data" / game_id, copy)
+    for path in [copy / "game.toml", *copy.glob("*.csv")]:
+        path.write_text(re.sub(rf"\b{old}\b", new, path.read_text()))
+    line = (copy / "game.toml").read_text().splitlines().index(f"[resources.{new}]") + 1
+    assert main(["check", game_id, "--data", str(copy)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"{copy / 'game.toml'}:{line}: resources: the rules play with "
+                   f"{', '.join(find_game(game_id).data.data.resources)}; this data names "
+                   f"{', '.join(new if r == old else r for r in find_game(game_id).data.data.resources)}"]

@@ -24,7 +24,7 @@ from ..data import load_game
 from ..data.model import GameData
 from ..errors import DataError, Problem
 from ..ore_rules import cells, descent
-from ..ore_rules.tables import cell, read_table
+from ..ore_rules.tables import cell, check_resources, read_table
 
 GAME_ID = "ore-published"
 RESOURCES = ("lead", "coal", "copper", "iron", "gold")
@@ -172,6 +172,7 @@ def parse_effect(text: str) -> tuple[str, ...]:
 
 
 def build_catalog(data: GameData) -> Catalog:
+    check_resources(data, RESOURCES)
     problems: list[Problem] = []
     root = data.root
     mines: dict[str, MineCard] = {}

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from ...data import load_game
 from ...data.model import GameData
 from ...errors import DataError, Problem
-from ...ore_rules.tables import cell, read_table
+from ...ore_rules.tables import cell, check_resources, read_table
 from .cards import (ANY, RESOURCES, AssetCard, ContractCard, ContractRow, Cost, InitiativeCard, MineCard,
                     best_threshold, parse_cost, parse_effect, parse_rows, parse_spaces, thresholds)
 from .numbers import Numbers, read_numbers
@@ -37,6 +37,7 @@ class Catalog:
 
 
 def build_catalog(data: GameData) -> Catalog:
+    check_resources(data, RESOURCES)
     problems: list[Problem] = []
     mines, assets, initiatives, contracts = {}, {}, {}, {}
     root = data.root
