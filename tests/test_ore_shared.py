@@ -95,3 +95,14 @@ def test_data_naming_other_resources_is_refused_once_at_its_resources(tmp_path, 
     assert err == [f"{copy / 'game.toml'}:{line}: resources: the rules play with "
                    f"{', '.join(find_game(game_id).data.data.resources)}; this data names "
                    f"{', '.join(new if r == old else r for r in find_game(game_id).data.data.resources)}"]
+
+
+def test_how_many_players_a_file_lists_is_each_editions_own():
+    player = {"name": "Ann"}
+    assert find_game("ore").score_file({"players": [player]}).players == ("Ann",)
+    for data in ({}, {"players": []}, {"players": "Ann"}, []):
+        with pytest.raises(BadAction, match="the file needs a 'players' list with one entry per player"):
+            find_game("ore").score_file(data)
+    for count in (1, 6):
+        with pytest.raises(BadAction, match="one entry for each of 2-5 players"):
+            find_game("ore-published").score_file({"players": [player] * count})

@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import ScoreRow, ScoreSheet, sheet
 from ..errors import BadAction
-from ..ore_rules.scorefile import player_entries, whole
+from ..ore_rules.scorefile import player_entries, players_of, whole
 from .data import Catalog
 from .state import State
 
@@ -31,10 +31,8 @@ def score_state(cat: Catalog, state: State) -> ScoreSheet:
 
 
 def score_file(cat: Catalog, data: Mapping[str, Any]) -> ScoreSheet:
-    if not isinstance(data, Mapping) or not isinstance(data.get("players"), list) or not 2 <= len(data["players"]) <= 5:
-        raise BadAction("the file needs a 'players' list with one entry for each of 2-5 players")
     names, money, completed, built = [], [], [], []
-    for who, entry in player_entries(data["players"], FIELDS):
+    for who, entry in player_entries(players_of(data, cat.data.players), FIELDS):
         name = str(entry.get("name", who))
         cash = whole(entry, "money", name)
         contracts = entry.get("contracts", [])

@@ -9,6 +9,17 @@ from typing import Any, Iterator, Mapping, Sequence
 from ..errors import BadAction
 
 
+def players_of(data: Any, counts: tuple[int, int] | None = None) -> list[Any]:
+    """The file's list of players; a BadAction unless the file is an object with a 'players' list
+    of ``counts`` (fewest, most) entries, or of at least one when ``counts`` is None."""
+    players = data.get("players") if isinstance(data, Mapping) else None
+    fewest, most = counts or (1, None)
+    if not isinstance(players, list) or len(players) < fewest or (most is not None and len(players) > most):
+        each = f"for each of {fewest}-{most} players" if counts else "per player"
+        raise BadAction(f"the file needs a 'players' list with one entry {each}")
+    return players
+
+
 def player_entries(players: Sequence[Any], fields: Sequence[str]) -> Iterator[tuple[str, Mapping[str, Any]]]:
     """("player N", entry) for each entry of ``players``; a BadAction names the first entry that
     is not an object of ``fields``."""
@@ -31,4 +42,4 @@ def whole(entry: Mapping[str, Any], key: str, who: str, default: int | None = 0)
     return value
 
 
-__all__ = ["player_entries", "whole"]
+__all__ = ["player_entries", "players_of", "whole"]

@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from ...core import ScoreSheet
 from ...errors import BadAction
-from ...ore_rules.scorefile import player_entries, whole
+from ...ore_rules.scorefile import player_entries, players_of, whole
 from ..data import RESOURCES, Catalog
 from ..setup import VARIANTS
 from . import Holdings, contract_vp, score_holdings
@@ -15,12 +15,11 @@ FIELDS = ("name", "money", "barrels", "miners", "assets", "completed_contracts",
 
 
 def score_file(cat: Catalog, data: Mapping[str, Any]) -> ScoreSheet:
-    if not isinstance(data, Mapping) or not isinstance(data.get("players"), list) or not data["players"]:
-        raise BadAction("the file needs a 'players' list with one entry per player")
+    players = players_of(data)
     variant = data.get("variant", "standard")
     if variant not in VARIANTS:
         raise BadAction(f"unknown variant {variant!r}; variants: {', '.join(VARIANTS)}")
-    return score_holdings(cat, [_holdings(cat, who, entry) for who, entry in player_entries(data["players"], FIELDS)],
+    return score_holdings(cat, [_holdings(cat, who, entry) for who, entry in player_entries(players, FIELDS)],
                           contract_vp(cat, variant))
 
 
