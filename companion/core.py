@@ -63,6 +63,11 @@ class ScoreSheet:
     ranks: tuple[int, ...]  # 1 = first; tied seats share a rank
     tiebreak: str = ""      # plain words on any tie-break used, empty if none was needed
 
+    def outcome(self, reason: str) -> Outcome:
+        """How a game scored on this sheet ends: the seats ranked first win, alone or tied."""
+        winners = tuple(seat for seat, place in enumerate(self.ranks) if place == 1)
+        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, reason)
+
     def to_json(self) -> dict:
         return {
             "players": list(self.players),

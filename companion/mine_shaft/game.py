@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from ..bots import BotSet
-from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
+from ..core import Action, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import Problem
 from . import bots, options, scoring, setup, views
 from .data import Rules, load
@@ -38,10 +38,8 @@ class MineShaft(Game):
     def end_if(self, state: MineState) -> Outcome | None:
         if state.phase != "over":
             return None
-        sheet = self.score(state)
-        winners = tuple(s for s, rank in enumerate(sheet.ranks) if rank == 1)
         reason = turn.ENDINGS.get(state.ending or "", "the game ended")
-        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, f"{reason}; final turns played")
+        return self.score(state).outcome(f"{reason}; final turns played")
 
     def score(self, state: MineState) -> ScoreSheet:
         return scoring.score_hauls(self.data, [m.name for m in state.players], [m.haul for m in state.players])

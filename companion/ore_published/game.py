@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
+from ..core import Action, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import BadAction, Problem
 from . import bots, options, views
 from .data import Catalog, catalog
@@ -50,16 +50,10 @@ class OrePublished(Game):
     def end_if(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
-        ranks = self.score(state).ranks
-        winners = tuple(s for s, r in enumerate(ranks) if r == 1)
-        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners,
-                       f"the {views.ordinal_word(self.data.numbers.rounds)} round is over")
+        return self.score(state).outcome(f"the {views.ordinal_word(self.data.numbers.rounds)} round is over")
 
     def problems(self, state: State) -> list[Problem]:
         return problems(self.data, state)
-
-    def round_of(self, state: State) -> int:
-        return state.round
 
     def to_json(self, state: State) -> dict:
         return to_json(state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
-from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreRow, ScoreSheet, field_of, require, sheet
+from ..core import Action, Game, Option, Outcome, PlayerSpec, ScoreRow, ScoreSheet, field_of, require, sheet
 from ..data import load_game
 from ..declare import ActionSpec, Declaration, Field, Kind
 from ..errors import BadAction, DataError, GameOver
@@ -118,9 +118,7 @@ class ScorePad(Game):
     def end_if(self, state: PadState) -> Outcome | None:
         if not state.finished:
             return None
-        score = self.score(state)
-        winners = tuple(s for s, r in enumerate(score.ranks) if r == 1)
-        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, "the players ended the game")
+        return self.score(state).outcome("the players ended the game")
 
     def score(self, state: PadState) -> ScoreSheet:
         rows = [ScoreRow(cid, name, state.points[i]) for i, (cid, name) in enumerate(state.categories)]
