@@ -4,6 +4,9 @@
     geometry.py   paper, piece specs, n-up imposition, crop marks, duplex/gutterfold backs
     sheets.py     Document (one PDF) and print_pieces()/print_shop(): pieces onto pages
     tiling.py     boards larger than the paper, split into overlapping tiles; full-page sheets
+    seams.py      where a tiled board is cut: seams clear of text and spaces (keepclear.py records them)
+    parts.py      Part (one output file), its stock and the sheets per stock
+    pdfx.py       print-shop files finished as PDF/X-4; the colour-managed conversion to CMYK
     pen.py        Pen: drawing in a piece's own millimetres (the painter's tool)
     richtext.py   wrapped text with :icons: and **bold**, autoshrink, overflow errors
     icons.py      vector glyphs for resources and built-in icons, drawn once per PDF

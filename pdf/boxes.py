@@ -116,3 +116,8 @@ def label_box(pen: Pen, box: Box, text: str, **overrides) -> None:
     kw = {key: box.get(key) for key in ("size", "font", "colour") if key in box.props}
     kw.update(overrides)
     pen.label(text, x, box.y + box.h, align=align, **kw)
+
+
+def space_box(pen: Pen, box: Box) -> None:
+    """Say that a piece sits in ``box`` (a board's cuts keep clear of it)."""
+    pen.space(box.x, box.y, box.w, box.h)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -29,8 +29,9 @@ from .decks import LayoutPainter, is_static, static_drawer
 from .geometry import SIDES, Paper, PieceSpec, butting_pays
 from .pen import Pen, UnknownColour
 from .richtext import TextOverflow
+from .parts import Part, printed, sheet_counts
 from .staging import staged_set
-from .sheets import Document, Job, print_pieces, print_shop
+from .sheets import PRODUCER, Design, Document, Job, print_pieces, print_shop
 
 Progress = Callable[[int, int, str], None]
 BUTTED_KINDS = ("card", "tile", "token")
@@ -40,8 +41,9 @@ BUTTED_KINDS = ("card", "tile", "token")
 class BuildOptions:
     """How to print. ``sides``: duplex-long | duplex-short | gutterfold | fronts;
     ``back_offset_mm`` = (x, y) shifts back pages right/up by that many mm (read it off the
-    calibration sheet); ``print_shop`` puts each piece on its own page of exactly its bleed
-    size with TrimBox/BleedBox, as print shops ask."""
+    calibration sheet); ``print_shop`` writes PDF/X-4 files for a print shop, one page per
+    design at exactly its bleed size with TrimBox/BleedBox and its quantity in the manifest;
+    ``cmyk`` (print-shop files only) converts their colours to CMYK for the output intent."""
 
     paper: str = "a4"
     sides: str = "duplex-long"
@@ -54,6 +56,7 @@ class BuildOptions:
     data_dir: Path | str | None = None
     print_shop: bool = False
     spaced: bool = False  # cards and tiles each with its own bleed instead of butted
+    cmyk: bool = False
 
     def __post_init__(self):
         if self.sides not in SIDES:
@@ -64,32 +67,11 @@ class BuildOptions:
         if not all(math.isfinite(v) for v in (self.bleed_mm, *self.back_offset_mm)):
             raise InvalidDimension(f"bleed and back offset must be finite numbers of mm, got bleed "
                                    f"{self.bleed_mm:g} and back offset {self.back_offset_mm}")
+        if self.cmyk and not self.print_shop:
+            raise HeadframeError("CMYK is for print-shop files: build with --print-shop as well")
         if any(abs(v) > 20 for v in self.back_offset_mm):
             raise InvalidDimension(f"back offset {self.back_offset_mm} mm is more than 20 mm; "
                                    f"check the reading from the calibration sheet")
-
-
-@dataclass
-class Part:
-    """One output file: a deck or a component, and how it is drawn."""
-
-    id: str
-    name: str
-    kind: str
-    count: int
-    file: str
-    spec: PieceSpec | None
-    jobs: list[Job] = field(default_factory=list)
-    draw_board: Callable | None = None  # boards and sheets drawn by their own routine
-    pages: int = 0
-    printed: str = ""  # how this file is printed (for the checklist)
-    tiled: bool = False  # a board split over several pages to be trimmed and joined
-    qr_codes: int = 0  # companion QR codes drawn in this file
-    members: list["Part"] = field(default_factory=list)  # the components of a shared sheet
-    has_backs: bool = False
-    butted: bool = False  # rectangular pieces edge to edge, sharing their cut lines
-    sheet: str | None = None  # the shared sheet a part made by the build itself goes on
-    extra: list["Part"] = field(default_factory=list)  # parts printed for this one elsewhere
 
 
 def build_game(game_id: str, out_dir: Path | str, options: BuildOptions | None = None,
@@ -150,7 +132,7 @@ def draw_set(game: GameData, folder: Path | None, options: BuildOptions,
                     problems.extend(exc.problems)
     for part in parts:
         part.jobs[:] = [Job(_noting(job.front, problems), _noting(job.back, problems)) for job in part.jobs]
-    parts = _shared_sheets(game, parts, options)
+    parts = _shared_sheets(game, _spilled(game, parts, options, paper), options)
     total = sum(max(1, len(p.jobs)) for p in parts) + 1
     done = 0
     for part in parts:
@@ -171,17 +153,32 @@ def draw_set(game: GameData, folder: Path | None, options: BuildOptions,
     from .checklist import write_checklist
 
     write_checklist(folder / "checklist.pdf" if folder else os.devnull, game, paper, parts, options)
-    manifest = {
-        "game": game.id, "paper": paper.name, "players": options.players, "variant": options.variant,
-        "components": [{"id": m.id, "name": m.name, "kind": m.kind, "count": m.count, "file": p.file,
-                        "pages": p.pages, **({"sheet": p.id} if p.members else {})}
-                       for p in parts for m in (p.members or [p])],
-        "sheets": sheet_counts(parts, options),
-    }
+    if folder and options.print_shop:
+        from .pdfx import finish
+
+        finish(folder / "checklist.pdf", f"{game.name} - checklist", PRODUCER, options.cmyk)
+    manifest = _manifest(game, paper, parts, options)
     if folder:
         (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
                                               encoding="utf-8")
     return manifest, total
+
+
+def _manifest(game: GameData, paper: Paper, parts: list[Part], options: BuildOptions) -> dict:
+    """What was printed: per component its file and pages (a print shop's file also each
+    design's pages and quantity), and the sheets per stock."""
+    def designs(p: Part) -> dict:
+        if not options.print_shop:
+            return {}
+        return {"designs": [{"front": d.front, "back": d.back, "quantity": d.quantity} for d in p.designs]}
+
+    return {
+        "game": game.id, "paper": paper.name, "players": options.players, "variant": options.variant,
+        "components": [{"id": m.id, "name": m.name, "kind": m.kind, "count": m.count, "file": p.file,
+                        "pages": p.pages, **({"sheet": p.id} if p.members else {}), **designs(p)}
+                       for p in parts for m in (p.members or [p])],
+        "sheets": sheet_counts(parts, options),
+    }
 
 
 def _noting(draw, problems: list[Problem]):
@@ -208,7 +205,8 @@ def _check_players_and_variant(game: GameData, options: BuildOptions) -> None:
 
 def _render(part: Part, path: Path | None, game: GameData, paper: Paper, options: BuildOptions, step) -> None:
     """Draw one file; with no ``path`` it is drawn and thrown away (``check``)."""
-    doc = Document(str(path) if path else os.devnull, paper, game, f"{game.name} - {part.name}")
+    title = f"{game.name} - {part.name}"
+    doc = Document(str(path) if path else os.devnull, paper, game, title)
     if part.draw_board is not None:
         part.pages = part.draw_board(doc, step)
     elif options.print_shop:
@@ -216,10 +214,23 @@ def _render(part: Part, path: Path | None, game: GameData, paper: Paper, options
     else:
         part.butted = part.butted and not options.spaced and butting_pays(part.spec, paper)
         part.pages = print_pieces(doc, part.spec, part.jobs, options.sides, options.guides, options.back_offset_mm,
-                                  f"{game.name} - {part.name}", step, part.butted)
+                                  title, step, part.butted)
     part.qr_codes = doc.qr_codes
+    if options.print_shop:
+        part.designs = doc.designs or _page_designs(part)
     if path:
         doc.save()
+        if options.print_shop:
+            from .pdfx import finish
+
+            finish(path, title, PRODUCER, options.cmyk)
+
+
+def _page_designs(part: Part) -> list[Design]:
+    """Designs of a file drawn page by page (full-page sheets): each page, or each front and
+    its back, once."""
+    step = 2 if part.has_backs else 1
+    return [Design(n, n + 1 if step == 2 else None) for n in range(1, part.pages + 1, step)]
 
 
 def _sheet_of(game: GameData, part: Part) -> str | None:
@@ -240,6 +251,8 @@ def _shared_sheets(game: GameData, parts: list[Part], options: BuildOptions) -> 
     in the place of the first of them."""
     from .ganging import Member, gang_sheets
 
+    if options.print_shop:
+        return parts  # a print shop takes each component as a file of its own
     groups: dict[str, list[Part]] = {}
     for part in parts:
         sheet = _sheet_of(game, part)
@@ -258,7 +271,7 @@ def _shared_sheets(game: GameData, parts: list[Part], options: BuildOptions) -> 
         shared = Part(sheet, "Shared sheet: " + ", ".join(m.name for m in members), members[0].kind,
                       sum(m.count for m in members), f"{sheet}.pdf", None, [j for m in members for j in m.jobs],
                       members=members, has_backs=any(m.has_backs for m in members))
-        shared.printed = _printed(options, shared.has_backs)
+        shared.printed = printed(options, shared.has_backs)
         if _alike(members):
             # pieces of one size and shape (e.g. the Kickstarter area tiles beside the base
             # ones) continue one grid, butted as each would be alone
@@ -276,6 +289,45 @@ def _shared_sheets(game: GameData, parts: list[Part], options: BuildOptions) -> 
     return out
 
 
+# A file whose last sheet would carry no more than this share of a sheet's pieces sends them to
+# the shared sheet its component names in ``options.spill`` instead.
+SPILL_SHARE = 0.25
+
+
+def _spilled(game: GameData, parts: list[Part], options: BuildOptions, paper: Paper) -> list[Part]:
+    """Parts whose last sheet would hold only a piece or two (64 cards nine to a sheet: one
+    lonely card) leave those pieces to the shared sheet their component names in
+    ``options.spill`` (one of the same stock, printed the same way), listed there as
+    "<id>-last"."""
+    if options.print_shop or options.sides == "gutterfold":
+        return parts
+    out = []
+    for part in parts:
+        item = game.components.get(part.id)
+        spill = item.options.get("spill") if item is not None else None
+        out.append(part)
+        if not isinstance(spill, str) or part.spec is None or part.draw_board is not None:
+            continue
+        per = _per_sheet(part, paper, options)
+        left = len(part.jobs) % per
+        if 0 < left <= max(1, int(per * SPILL_SHARE)):
+            rest = Part(f"{part.id}-last", f"{part.name}: the last {left}", part.kind, left, f"{part.id}-last.pdf",
+                        part.spec, part.jobs[-left:], sheet=spill, has_backs=part.has_backs)
+            rest.printed = part.printed
+            del part.jobs[-left:]
+            part.count -= left
+            out.append(rest)
+    return out
+
+
+def _per_sheet(part: Part, paper: Paper, options: BuildOptions) -> int:
+    from .geometry import Rect, impose, impose_butted
+
+    if part.butted and not options.spaced and butting_pays(part.spec, paper):
+        return impose_butted(part.spec, paper).grid.per_sheet
+    return impose(Rect(0, 0, paper.w, paper.h), part.spec, paper).per_sheet
+
+
 def _alike(members: list[Part]) -> bool:
     first = members[0]
     return all(m.draw_board is None and m.has_backs == first.has_backs and m.kind == first.kind
@@ -284,40 +336,14 @@ def _alike(members: list[Part]) -> bool:
                for m in members)
 
 
-STOCK = {"sheet": "paper"}  # everything else is cut from card stock
-
-
-def stock(part: Part) -> str:
-    return STOCK.get(part.kind, "card stock")
-
-
-def sheet_counts(parts: list[Part], options: BuildOptions) -> dict[str, int]:
-    """Physical sheets per stock: a two-sided file's front and back pages are one sheet."""
-    counts: dict[str, int] = {}
-    for p in parts:
-        duplex = p.has_backs and options.sides in ("duplex-long", "duplex-short") and not options.print_shop
-        sheets = p.pages if options.print_shop else (math.ceil(p.pages / 2) if duplex else p.pages)
-        counts[stock(p)] = counts.get(stock(p), 0) + sheets
-    return counts
-
-
 def _companion_part(game: GameData, options: BuildOptions) -> Part:
     from .generic import COMPANION_CARD_MM, companion_card
 
     spec = PieceSpec("Table companion card", *COMPANION_CARD_MM, options.bleed_mm)
     job = Job(lambda pen: companion_card(pen, game.name, options.companion_url))
     part = Part("companion-card", "Table companion card", "card", 1, "companion-card.pdf", spec, [job])
-    part.printed = _printed(options, False)
+    part.printed = printed(options, False)
     return part
-
-
-def _printed(options: BuildOptions, has_backs: bool) -> str:
-    if options.print_shop:
-        return "print-shop pages (one piece per page, trim and bleed boxes set)"
-    if not has_backs or options.sides == "fronts":
-        return "one-sided"
-    return {"duplex-long": "two-sided, flip on long edge", "duplex-short": "two-sided, flip on short edge",
-            "gutterfold": "one-sided, then fold on the dashed line"}[options.sides]
 
 
 def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
@@ -343,7 +369,7 @@ def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
                 b = (lambda pen, row=row, copy=copy: back.draw(pen, row, copy))
             jobs.append(Job(f, b))
     part = Part(deck.id, deck.name, deck.kind, len(jobs), f"{deck.id}.pdf", spec, jobs)
-    part.printed = _printed(options, back is not None)
+    part.printed = printed(options, back is not None)
     part.has_backs = back is not None
     part.butted = deck.shape == "rect"
     return part
@@ -403,7 +429,7 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
     jobs = [Job(drawer(i, "front"), drawer(i, "back") if has_backs else None) for i in indices]
     name = spec_p.title(game, comp, options) if spec_p.title is not None else comp.name
     part = Part(comp.id, name, comp.kind, len(jobs), f"{comp.id}.pdf", None, jobs)
-    part.printed = _printed(options, has_backs)
+    part.printed = printed(options, has_backs)
     part.has_backs = has_backs
     if size is None:  # a full-page sheet
         from .tiling import full_page_sheets
@@ -419,24 +445,26 @@ def _component_part(game: GameData, comp: Component, options: BuildOptions, pape
     part.butted = (part.spec.shape == "rect" and comp.kind in BUTTED_KINDS
                    and comp.options.get("butted", True) is not False)
     if comp.kind == "board" and not options.print_shop:
-        from .tiling import boards, fits_one_page
+        from .tiling import TilePlan, boards, fits_one_page
 
         spec = part.spec
         part.tiled = not fits_one_page(spec, paper)
         label = f"{game.name} - {comp.name}"
         assembly = comp.options.get("assembly_sheet") if part.tiled else None
-        part.draw_board = lambda doc, step: boards(doc, spec, jobs, options, label, step, assembly_page=not assembly)
+        tiling = TilePlan(spec, paper, jobs, game)
+        part.draw_board = lambda doc, step: boards(doc, spec, jobs, options, label, step, assembly_page=not assembly,
+                                                   tiling=tiling)
         if isinstance(assembly, str):
-            part.extra.append(_assembly_part(comp, spec, paper, options, assembly))
+            part.extra.append(_assembly_part(comp, spec, tiling, options, assembly))
     return part
 
 
-def _assembly_part(comp: Component, spec: PieceSpec, paper: Paper, options: BuildOptions, sheet: str) -> Part:
+def _assembly_part(comp: Component, spec: PieceSpec, tiling, options: BuildOptions, sheet: str) -> Part:
     """A tiled board's assembly diagram as a card on the shared sheet ``sheet`` of the game."""
     from .tiling import assembly_card
 
-    card, draw = assembly_card(spec, paper, comp.name, options.bleed_mm)
+    card, draw = assembly_card(spec, tiling, comp.name, options.bleed_mm)
     part = Part(f"{comp.id}-assembly", f"{comp.name}: how the tiles go together", "card", 1,
                 f"{comp.id}-assembly.pdf", card, [Job(draw)], sheet=sheet)
-    part.printed = _printed(options, False)
+    part.printed = printed(options, False)
     return part

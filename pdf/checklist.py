@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import richtext, style
 from .geometry import PieceSpec, Slot
+from .parts import sheet_counts, stock
 from .sheets import Document
 from .setup_steps import steps_for
 from .units import pt
@@ -30,27 +31,7 @@ def _escape(text: str) -> str:
 
 def write_checklist(path, game, paper, parts, options) -> None:
     doc = Document(str(path), paper, game, f"{game.name} - checklist")
-    lines = [f"Paper: **{paper.label}**. Print every file at **100 % / actual size** "
-             f"(never 'fit to page'). Bleed {options.bleed_mm:g} mm."]
-    if options.sides in ("duplex-long", "duplex-short") and not options.print_shop:
-        edge = "long" if options.sides == "duplex-long" else "short"
-        lines.append(f"Two-sided files: print duplex, **flip on {edge} edge**"
-                     + (f"; back pages are shifted by {options.back_offset_mm[0]:g}, "
-                        f"{options.back_offset_mm[1]:g} mm." if any(options.back_offset_mm) else
-                        "; run 'headframe calibrate' first if your printer drifts."))
-    if options.sides == "gutterfold":
-        lines.append("Gutterfold files: print one-sided, fold each sheet on the dashed line, glue, then cut.")
-    from .build import sheet_counts, stock
-
-    sheets = sheet_counts(parts, options)
-    lines.append("Sheets to print: " + ", ".join(f"**{n} of {what}**" for what, n in sorted(sheets.items()))
-                 + f" ({paper.label}; card stock for cards, tiles, tokens and boards, paper for sheets); "
-                 f"**{sum(sheets.values())} in all**.")
-    lines.append("")
-    lines.append("**Print and cut**")
-    for p in parts:
-        lines.append(f"\u2610 **{_escape(p.file)}** - {_what(p)}, {p.pages} page{'s' if p.pages != 1 else ''}, "
-                     f"{p.printed}, on {stock(p)}; {_cut(p, options)}.")
+    lines = _shop_lines(parts, options) if options.print_shop else _home_lines(paper, parts, options)
     gather = [g for g in game.gather if g.needed(options.players, options.variant)]
     if gather:
         lines.append("")
@@ -74,6 +55,68 @@ def write_checklist(path, game, paper, parts, options) -> None:
         lines.append("Built for " + ", ".join(bits) + ".")
     _write_pages(doc, paper, f"{_escape(game.name)} - print checklist", lines)
     doc.save()
+
+
+def _home_lines(paper, parts, options) -> list[str]:
+    lines = [f"Paper: **{paper.label}**. Print every file at **100 % / actual size** "
+             f"(never 'fit to page'). Bleed {options.bleed_mm:g} mm."]
+    if options.sides in ("duplex-long", "duplex-short"):
+        edge = "long" if options.sides == "duplex-long" else "short"
+        lines.append(f"Two-sided files: print duplex, **flip on {edge} edge**"
+                     + (f"; back pages are shifted by {options.back_offset_mm[0]:g}, "
+                        f"{options.back_offset_mm[1]:g} mm." if any(options.back_offset_mm) else
+                        "; run 'headframe calibrate' first if your printer drifts."))
+    if options.sides == "gutterfold":
+        lines.append("Gutterfold files: print one-sided, fold each sheet on the dashed line, glue, then cut.")
+    sheets = sheet_counts(parts, options)
+    lines.append("Sheets to print: " + ", ".join(f"**{n} of {what}**" for what, n in sorted(sheets.items()))
+                 + f" ({paper.label}; card stock for cards, tiles, tokens and boards, paper for sheets); "
+                 f"**{sum(sheets.values())} in all**.")
+    lines.append("")
+    lines.append("**Print and cut**")
+    for p in parts:
+        lines.append(f"\u2610 **{_escape(p.file)}** - {_what(p)}, {p.pages} page{'s' if p.pages != 1 else ''}, "
+                     f"{p.printed}, on {stock(p)}; {_cut(p, options)}.")
+    return lines
+
+
+def _shop_lines(parts, options) -> list[str]:
+    """The order for a print shop: the files' standard and colour, then per file the trim
+    size, stock, sides and how many of each page to print."""
+    from .pdfx import CONDITION_INFO
+
+    colour = (f"CMYK, converted for {CONDITION_INFO}" if options.cmyk else
+              f"RGB tagged as sRGB; output intent {CONDITION_INFO}")
+    lines = ["**For the print shop.** Every file is PDF/X-4 with an output intent and its ICC profile "
+             f"embedded, every font embedded. Colour: {colour}. Each page is one design at its trimmed size "
+             f"plus {options.bleed_mm:g} mm bleed on every side (TrimBox and BleedBox set): trim to the TrimBox. "
+             "Round and hex pieces carry their die line in the spot colour CutContour, which is not printed.",
+             "Two-sided designs: the back is the next page, upright, head to head with its front.",
+             "", "**Order**"]
+    for p in parts:
+        lines.append(f"\u2610 **{_escape(p.file)}** - {_shop_what(p)}, on {stock(p)}: {_quantities(p)}.")
+    return lines
+
+
+def _shop_what(p) -> str:
+    size = f"{p.spec.w:g} \u00d7 {p.spec.h:g} mm trimmed" if p.spec is not None else "full page, not trimmed"
+    sides = "two-sided" if p.has_backs and any(d.back for d in p.designs) else "one-sided"
+    return f"{_escape(p.name)} ({size}, {sides})"
+
+
+def _quantities(p) -> str:
+    """How many of each design: runs of pages that print the same number of copies."""
+    runs: list[list] = []
+    for d in p.designs:
+        last = d.back or d.front
+        if runs and runs[-1][2] == d.quantity and runs[-1][1] + 1 == d.front:
+            runs[-1][1] = last
+        else:
+            runs.append([d.front, last, d.quantity])
+    total = sum(d.quantity for d in p.designs)
+    dash, times = "\u2013", "\u00d7"
+    parts = [f"pages {a}{dash}{b} {times} {q} each" if a != b else f"page {a} {times} {q}" for a, b, q in runs]
+    return f"{len(p.designs)} design{'s' if len(p.designs) != 1 else ''}, {total} pieces ({'; '.join(parts)})"
 
 
 def _players(n: int) -> str:

@@ -144,14 +144,16 @@ def gang_sheets(doc: Document, members: Sequence[Member], sides: str, options, l
         return doc.pages - start
     paper = doc.paper
     has_backs = sides != "fronts" and any(j.back is not None for m in members for j in m.jobs)
-    for bands in plan(members, paper):
+    # sheets with nothing on their backs go last, where their blank backs pages are left out
+    pages = sorted(plan(members, paper), key=lambda bands: not any(j.back for b in bands for j in b.jobs))
+    for bands in pages:
         for band in bands:
             for slot, job in zip(band.slots, band.jobs):
                 doc.place(slot, band.spec, job.front, options.guides)
             doc.marks(crop_marks(band.slots, band.spec.bleed, band.area))
         _label(doc, label, "fronts")
         doc.end_page()
-        if has_backs:
+        if has_backs and any(j.back for band in bands for j in band.jobs):
             offset = options.back_offset_mm
             for band in bands:
                 backs = [back_slot(s, paper, sides) for s in band.slots]

@@ -153,6 +153,17 @@ def _outline(pen: Pen, shape: str, grow: float, fill: str | None, stroke: str | 
         pen.rect(x, y, w, h, fill=fill, stroke=stroke, width=style.THIN_PT)
 
 
+def seat_mark(piece: Piece, fill: str) -> str:
+    """``options.seat_marks = true``: the mark of the seat whose colour ``fill`` is (the order
+    colours first appear in ``options.colours``), so pieces are told apart by shape as well as
+    colour; "" otherwise."""
+    if not piece.option("seat_marks"):
+        return ""
+    colours = piece.option("colours", [])
+    order = list(dict.fromkeys(colours if isinstance(colours, list) else [colours]))
+    return style.SEAT_MARKS[order.index(fill) % len(style.SEAT_MARKS)] if fill in order else ""
+
+
 @painter("token", backs=_token_backs, needed=per_player_needed)
 def token(pen: Pen, piece: Piece) -> None:
     shape = piece.option("shape", "round")
@@ -167,6 +178,10 @@ def token(pen: Pen, piece: Piece) -> None:
     side = min(pen.w, pen.h)
     ink = style.DARK_ON_LIGHT if _light(pen, fill) else style.LIGHT_ON_DARK
     text = " ".join(t for t in (letter, label) if t)
+    mark = seat_mark(piece, piece.per_piece("colours", style.TOKEN_FILL))
+    if mark:
+        _marked(pen, mark, str(text), side, ink)
+        return
     if icon:
         icon_side = side * (0.5 if text else 0.66)
         pen.icon(icon, (pen.w - icon_side) / 2, side * 0.12 if text else (pen.h - icon_side) / 2, icon_side)
@@ -176,6 +191,19 @@ def token(pen: Pen, piece: Piece) -> None:
     elif text:
         pen.text(str(text), side * 0.14, side * 0.14, pen.w - side * 0.28, pen.h - side * 0.28, font="bold",
                  size=side * 1.4, align="center", valign="middle", colour=ink)
+
+
+def _marked(pen: Pen, mark: str, text: str, side: float, ink: str) -> None:
+    """A seat's mark, large, with the piece's words under it (both at least SEAT_MARK_MIN_PT)."""
+    floor = style.SEAT_MARK_MIN_PT
+    if not text:
+        pen.text(mark, 0, 0, pen.w, pen.h, size=max(floor, side * 1.6), min_size=floor, align="center",
+                 valign="middle", colour=ink)
+        return
+    pen.text(mark, 0, side * 0.06, pen.w, side * 0.36, size=max(floor, side * 1.0), min_size=floor, align="center",
+             valign="middle", colour=ink)
+    pen.text(f"**{text}**", side * 0.1, side * 0.42, pen.w - side * 0.2, side * 0.48, size=max(floor, side * 0.6),
+             min_size=floor, align="center", valign="top", colour=ink)
 
 
 def _light(pen: Pen, fill: str) -> bool:
@@ -215,6 +243,10 @@ def standee(pen: Pen, piece: Piece) -> None:
             if label:
                 pen.text(label, 2, top + fig_h * 0.72, pen.w - 4, fig_h * 0.25, font="bold", size=10,
                          align="center", valign="middle")
+            mark = seat_mark(piece, fill)
+            if mark:   # the seat's mark on the figure's chest, so the owner shows by shape too
+                pen.text(mark, 0, top + fig_h * 0.02, pen.w * 0.3, fig_h * 0.2, size=10,
+                         min_size=style.SEAT_MARK_MIN_PT, align="center", valign="middle")
     for y in (base, base + fig_h, base + 2 * fig_h):
         pen.line(0, y, pen.w, y, colour=style.FOLD_INK, dash=(1.5, 1))
 

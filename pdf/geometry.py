@@ -142,9 +142,12 @@ class Grid:
         return len(self.slots)
 
 
-# On the fold side of a gutterfold half only this much paper is kept clear: the fold is in
-# the middle of the sheet, not at the printer's edge, and needs no crop marks.
-FOLD_ROOM_MM = 1.0
+# On the fold side of a gutterfold half the fold is in the middle of the sheet, not at the
+# printer's edge. The grid keeps FOLD_ROOM_MM clear of the fold, and its crop marks there run
+# from FOLD_MARK_GAP_MM past the bleed to the fold itself, where the other half's mirrored
+# marks continue them: one mark across the fold, MARK_MIN_MM long, serves both halves.
+FOLD_MARK_GAP_MM = 0.5
+FOLD_ROOM_MM = FOLD_MARK_GAP_MM + style.MARK_MIN_MM / 2
 
 
 def _rooms(fold_side: str | None) -> dict[str, float]:
@@ -200,8 +203,9 @@ def impose(area: Rect, piece: PieceSpec, paper: Paper, fold_side: str | None = N
 # --- butted grids ----------------------------------------------------------------------------
 #
 # Cards butted edge to edge share their cut lines: one cut separates two cards, so a sheet
-# holds more (9 poker cards on A4 and on Letter). Only the grid's outer edge has bleed, as much
-# of the asked bleed as the paper leaves room for (at least BUTTED_MIN_BLEED_MM).
+# holds more (9 poker cards on A4, 8 on Letter). Only the grid's outer edge has bleed, as much
+# of the asked bleed as the paper leaves room for (at least BUTTED_MIN_BLEED_MM), and outside
+# it every side keeps room for crop marks of at least MARK_MIN_MM inside the printer's margin.
 
 BUTTED_MIN_BLEED_MM = 1.0
 
@@ -214,24 +218,30 @@ class ButtedGrid:
 
     def clip(self, slot: Slot, slots) -> Rect:
         """The part of the page ``slot``'s piece may paint: its trim, plus the outer bleed on
-        the sides where it is at the edge of ``slots``."""
-        left = self.bleed_x if slot.x <= min(s.x for s in slots) + EPS else 0.0
-        right = self.bleed_x if slot.x + slot.w >= max(s.x + s.w for s in slots) - EPS else 0.0
-        below = self.bleed_y if slot.y <= min(s.y for s in slots) + EPS else 0.0
-        above = self.bleed_y if slot.y + slot.h >= max(s.y + s.h for s in slots) - EPS else 0.0
+        every side where no piece of ``slots`` is its neighbour (the grid's edge, or the gap a
+        part-filled last row leaves), so every edge a cut exposes has its bleed."""
+        def beside(dx: int, dy: int) -> bool:
+            x = slot.x + dx * slot.w
+            y = slot.y + dy * slot.h
+            return any(abs(s.x - x) < EPS and abs(s.y - y) < EPS for s in slots)
+
+        left = 0.0 if beside(-1, 0) else self.bleed_x
+        right = 0.0 if beside(1, 0) else self.bleed_x
+        below = 0.0 if beside(0, -1) else self.bleed_y
+        above = 0.0 if beside(0, 1) else self.bleed_y
         return Rect(slot.x - left, slot.y - below, slot.w + left + right, slot.h + below + above)
 
 
 def impose_butted(piece: PieceSpec, paper: Paper) -> ButtedGrid | None:
-    """The densest butted grid of ``piece`` on ``paper`` (upright or turned), centred, inside
-    the printer's margin; None when not even one fits."""
+    """The densest butted grid of ``piece`` on ``paper`` (upright or turned), centred, with
+    room for its bleed and its crop marks on all four sides; None when not even one fits."""
     best = None
-    room_w, room_h = paper.w - 2 * style.PAGE_MARGIN_MM, paper.h - 2 * style.PAGE_MARGIN_MM
+    least = min(piece.bleed, BUTTED_MIN_BLEED_MM)
+    room_w, room_h = paper.w - 2 * EDGE_ROOM_MM, paper.h - 2 * EDGE_ROOM_MM
     for rot in (0, 90):
         sw, sh = (piece.w, piece.h) if rot == 0 else (piece.h, piece.w)
-        least = 2 * min(piece.bleed, BUTTED_MIN_BLEED_MM)
-        cols = int(math.floor((room_w - least) / sw + EPS))
-        rows = int(math.floor((room_h - least) / sh + EPS))
+        cols = int(math.floor((room_w - 2 * least) / sw + EPS))
+        rows = int(math.floor((room_h - 2 * least) / sh + EPS))
         if cols < 1 or rows < 1:
             continue
         x0, top = (paper.w - cols * sw) / 2, (paper.h + rows * sh) / 2
@@ -267,10 +277,11 @@ def cut_lines(slots, bleed_x: float, bleed_y: float) -> list[Mark]:
 
 def crop_marks(slots: tuple[Slot, ...] | list[Slot], bleed: float, area: Rect,
                fold_side: str | None = None, bleed_y: float | None = None) -> list[Mark]:
-    """Hairlines continuing every trim line outside the grid: they begin ``MARK_GAP_MM`` past
-    the outermost bleed (so never touch a piece) and end ``PAGE_MARGIN_MM`` inside the area's
-    edge (so never run off the page). ``bleed_y``: the bleed above and below the grid when it
-    differs from the bleed at its sides (butted grids)."""
+    """Hairlines continuing every trim line outside the grid, on all four sides: they begin
+    ``MARK_GAP_MM`` past the outermost bleed (so never touch a piece) and end
+    ``PAGE_MARGIN_MM`` inside the area's edge (so never reach the printer's edge); on the
+    ``fold_side`` of a gutterfold half they run to the fold. ``bleed_y``: the bleed above and
+    below the grid when it differs from the bleed at its sides (butted grids)."""
     if not slots:
         return []
     bleed_y = bleed if bleed_y is None else bleed_y
@@ -278,28 +289,29 @@ def crop_marks(slots: tuple[Slot, ...] | list[Slot], bleed: float, area: Rect,
     gx1 = max(s.x + s.w for s in slots) + bleed
     gy0 = min(s.y for s in slots) - bleed_y
     gy1 = max(s.y + s.h for s in slots) + bleed_y
-    clear = {side: style.PAGE_MARGIN_MM for side in ("left", "bottom", "right", "top")}
+    # per side: where the marks start (outside the bleed), the furthest they may reach, and
+    # the shortest worth drawing; on a fold they reach the fold and meet their mirror image
+    ends = {"left": (gx0, area.x + style.PAGE_MARGIN_MM), "right": (gx1, area.x1 - style.PAGE_MARGIN_MM),
+            "bottom": (gy0, area.y + style.PAGE_MARGIN_MM), "top": (gy1, area.y1 - style.PAGE_MARGIN_MM)}
     if fold_side:
-        clear[fold_side] = FOLD_ROOM_MM
-    limit_lo_x, limit_hi_x = area.x + clear["left"], area.x1 - clear["right"]
-    limit_lo_y, limit_hi_y = area.y + clear["bottom"], area.y1 - clear["top"]
+        edge = {"left": area.x, "right": area.x1, "bottom": area.y, "top": area.y1}[fold_side]
+        ends[fold_side] = (ends[fold_side][0], edge)
     xs = sorted({round(v, 6) for s in slots for v in (s.x, s.x + s.w)})
     ys = sorted({round(v, 6) for s in slots for v in (s.y, s.y + s.h)})
     marks: list[Mark] = []
-    for x in xs:
-        start, end = gy1 + style.MARK_GAP_MM, min(gy1 + style.MARK_GAP_MM + style.MARK_MAX_MM, limit_hi_y)
-        if end - start >= style.MARK_MIN_MM - EPS:
-            marks.append(Mark(x, start, x, end))
-        start, end = gy0 - style.MARK_GAP_MM, max(gy0 - style.MARK_GAP_MM - style.MARK_MAX_MM, limit_lo_y)
-        if start - end >= style.MARK_MIN_MM - EPS:
-            marks.append(Mark(x, end, x, start))
-    for y in ys:
-        start, end = gx0 - style.MARK_GAP_MM, max(gx0 - style.MARK_GAP_MM - style.MARK_MAX_MM, limit_lo_x)
-        if start - end >= style.MARK_MIN_MM - EPS:
-            marks.append(Mark(end, y, start, y))
-        start, end = gx1 + style.MARK_GAP_MM, min(gx1 + style.MARK_GAP_MM + style.MARK_MAX_MM, limit_hi_x)
-        if end - start >= style.MARK_MIN_MM - EPS:
-            marks.append(Mark(start, y, end, y))
+    for side, (outer, limit) in ends.items():
+        out = 1 if side in ("right", "top") else -1
+        gap, shortest = (FOLD_MARK_GAP_MM, style.MARK_MIN_MM / 2) if side == fold_side else \
+            (style.MARK_GAP_MM, style.MARK_MIN_MM)
+        start = outer + out * gap
+        end = min(start + style.MARK_MAX_MM, limit) if out > 0 else max(start - style.MARK_MAX_MM, limit)
+        if abs(end - start) < shortest - EPS or (end - start) * out < 0:
+            continue
+        lo, hi = min(start, end), max(start, end)
+        if side in ("top", "bottom"):
+            marks += [Mark(x, lo, x, hi) for x in xs]
+        else:
+            marks += [Mark(lo, y, hi, y) for y in ys]
     return marks
 
 

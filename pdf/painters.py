@@ -1,6 +1,7 @@
 """Painters: code that draws a ``[components.<id>]`` piece, chosen by its ``painter = "name"``.
 
-Writing one (in ``pdf/games/<module>.py``; every module there is imported automatically)::
+Writing one (in ``pdf/games/<game>.py`` or ``pdf/games/<game>_<part>.py``, with ``-`` in the game id
+written ``_``: a build imports the modules of the game it builds)::
 
     from pdf.painters import painter
 
@@ -84,7 +85,7 @@ class PainterSpec:
 
 
 _REGISTRY: dict[str, PainterSpec] = {}
-_discovered = False
+_imported: set[str] = set()  # game ids whose painter modules are imported ("" = every game)
 
 
 def painter(name: str, *, backs: bool | Callable[[Component], bool] = False,
@@ -108,17 +109,33 @@ def painter(name: str, *, backs: bool | Callable[[Component], bool] = False,
     return register
 
 
-def discover() -> None:
-    """Import the generic painters and every module in ``pdf/games`` (once)."""
-    global _discovered
-    if _discovered:
+def _game_modules() -> dict[str, str]:
+    """Module name in ``pdf/games`` -> the game module prefix it belongs to: the longest
+    module name that is the game's own (``ore_published_board`` -> ``ore_published``)."""
+    from . import games
+
+    found = sorted(info.name for info in pkgutil.iter_modules(games.__path__))
+    owners = {}
+    for name in found:
+        heads = [h for h in found if name == h or name.startswith(h + "_")]
+        owners[name] = max(heads, key=len)
+    return owners
+
+
+def discover(game_id: str | None = None) -> None:
+    """Import the generic painters and the modules in ``pdf/games`` of ``game_id`` (every
+    game's when None), once each. Building one game imports only its own painters, and so
+    only its own rules modules."""
+    key = "" if game_id is None else game_id.replace("-", "_")
+    if key in _imported or "" in _imported:
         return
-    _discovered = True
+    _imported.add(key)
     importlib.import_module("pdf.generic")
     from . import games
 
-    for info in sorted(pkgutil.iter_modules(games.__path__), key=lambda m: m.name):
-        importlib.import_module(f"{games.__name__}.{info.name}")
+    for name, owner in sorted(_game_modules().items()):
+        if game_id is None or owner == key:
+            importlib.import_module(f"{games.__name__}.{name}")
 
 
 def names() -> list[str]:
@@ -128,8 +145,11 @@ def names() -> list[str]:
 
 def find(name: str, game: GameData, component: Component) -> PainterSpec:
     """The painter for ``component``, or a DataError at its line in game.toml naming the known ones."""
-    discover()
+    discover(game.id)
     spec = _REGISTRY.get(name)
+    if spec is None:
+        discover()  # another game's painter, or none: the message names every one
+        spec = _REGISTRY.get(name)
     if spec is None:
         raise DataError(Problem(str(game.toml_path), game.line_of(f"components.{component.id}.painter") or component.line,
                                 f"components.{component.id}.painter",

@@ -20,7 +20,7 @@ from reportlab.lib.rl_accel import fp_str
 
 from companion.errors import InvalidDimension
 
-from . import fonts, richtext, style
+from . import fonts, keepclear, richtext, style
 from .icons import IconSet, colour as hex_colour
 from .units import pt
 
@@ -145,10 +145,21 @@ class Pen:
         c.setFont(fonts.face(font), size)
         draw = {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}[align]
         draw(pt(x), pt(self.h - y), text)
+        if getattr(c, keepclear.ATTR, None) is not None:
+            width = c.stringWidth(text, fonts.face(font), size)
+            left = pt(x) - {"left": 0, "center": width / 2, "right": width}[align]
+            keepclear.note(c, "glyph", left, pt(self.h - y) - richtext.GLYPH_DESCENT * size, left + width,
+                           pt(self.h - y) + richtext.GLYPH_ASCENT * size)
 
     def icon(self, name: str, x: float, y: float, size: float) -> None:
         """Icon ``name`` in the size x size mm square whose top-left corner is (x, y)."""
         self.icons.place(name, pt(x), pt(self.h - y - size), pt(size))
+        keepclear.note(self.canvas, "glyph", pt(x), pt(self.h - y - size), pt(x + size), pt(self.h - y))
+
+    def space(self, x: float, y: float, w: float, h: float) -> None:
+        """Say that a piece sits in this box (the piece's footprint, not the art around it):
+        a board's cuts keep clear of it. Draws nothing."""
+        keepclear.note(self.canvas, "space", pt(x), pt(self.h - y - h), pt(x + w), pt(self.h - y))
 
     def qr(self, data: str, x: float, y: float, size: float, colour: str = style.INK) -> None:
         """A QR code as vector squares in the size x size mm square at (x, y)."""

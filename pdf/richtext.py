@@ -18,11 +18,15 @@ from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from . import fonts, style
+from . import fonts, keepclear, style
 from .icons import min_size_pt as icon_min_size_pt
 from .units import mm_from_pt
 
 ICON_LINE = 1.05  # a line holding an icon taller than the text is this many icon heights
+# How far a line's glyphs reach below and above its baseline, in font sizes (DejaVu Sans: the
+# descent of "g", the top of accented capitals), for what a board's cuts keep clear of.
+GLYPH_DESCENT = 0.24
+GLYPH_ASCENT = 0.93
 
 _TOKEN = re.compile(r"(\*\*|:[a-z][a-z0-9_\-]*:|\\n|\n|[ \t\r]+)")
 
@@ -195,6 +199,8 @@ def draw(canvas, icons, fitted: Fitted, x: float, top: float, width: float, heig
             lx = x + width - line_w
         else:
             lx = x
+        keepclear.note(canvas, "glyph", lx, baseline - GLYPH_DESCENT * size, lx + line_w,
+                       baseline + GLYPH_ASCENT * size)
         # Runs of regular words are written as one string with their spaces (fewer operators,
         # same positions: the layout measured those spaces in the regular face).
         run: list[str] = []

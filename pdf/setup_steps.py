@@ -28,7 +28,7 @@ def steps_for(game: GameData, options, counts: Mapping[str, int]) -> list[str]:
     """The game's setup steps for this build, or none when the game registers no steps."""
     from .painters import discover
 
-    discover()
+    discover(game.id)
     fn = _STEPS.get(game.id)
     return fn(game, options, counts) if fn is not None else []
 

@@ -58,6 +58,7 @@ class Document:
         self._page_size = (paper.w, paper.h)
         self._page_marks: list[Mark] = []  # crop marks on the current page, kept clear by labels
         self.cut_contour = False  # print-shop pages: trim lines in the CutContour spot colour
+        self.designs: list[Design] = []  # print-shop pages: each design and its quantity
 
     def set_page_size(self, w: float, h: float) -> None:
         self._page_size = (w, h)
@@ -334,10 +335,21 @@ def _end(doc: Document, slots, spec: PieceSpec, offset=(0.0, 0.0)) -> None:
         doc.end_page()
 
 
+@dataclass
+class Design:
+    """One print-shop design: the page of its front, of its back (or None) and how many to print."""
+
+    front: int
+    back: int | None
+    quantity: int = 1
+
+
 def print_shop(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str,
                progress: Callable[[int], None] | None = None) -> int:
-    """One piece per page, the page exactly the bleed box, TrimBox and BleedBox set; backs
-    (when printed) follow their front as the next page, upright."""
+    """One page per design, the page exactly the bleed box, TrimBox and BleedBox set; backs
+    (when printed) follow their front as the next page, upright. Pieces that print alike,
+    front and back, are one design whose quantity counts them (``doc.designs``): a print
+    shop takes a quantity, not copies."""
     start = doc.pages
     b = spec.bleed
     doc.cut_contour = True
@@ -345,12 +357,30 @@ def print_shop(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str,
     slot = Slot(b, b, spec.w, spec.h, 0)
     trim = Rect(b, b, spec.w, spec.h)
     bleed = Rect(0, 0, spec.w + 2 * b, spec.h + 2 * b)
+    seen: dict[tuple[str, ...], Design] = {}
     for job in jobs:
-        doc.place(slot, spec, job.front)
-        doc.end_page(trim, bleed)
-        if job.back is not None and sides != "fronts":
-            doc.place(slot, spec, job.back)
-            doc.end_page(trim, bleed)
+        # each side is drawn, its page operators taken back, and written out only when no
+        # earlier piece drew exactly the same (the canvas starts a new list on every page)
+        sides_drawn = []
+        for draw in (job.front, job.back if sides != "fronts" else None):
+            if draw is None:
+                continue
+            c = doc.canvas
+            mark, forms = len(c._code), len(c._formsinuse)
+            doc.place(slot, spec, draw)
+            # the page's operators and the forms (icons, static backs) they call, taken back
+            sides_drawn.append((c._code[mark:], c._formsinuse[forms:]))
+            del c._code[mark:], c._formsinuse[forms:]
+        key = tuple("\n".join(ops) for ops, _ in sides_drawn)
+        if key in seen:
+            seen[key].quantity += 1
+        else:
+            design = seen[key] = Design(doc.pages + 1, doc.pages + 2 if len(sides_drawn) > 1 else None)
+            doc.designs.append(design)
+            for ops, forms in sides_drawn:
+                doc.canvas._code.extend(ops)
+                doc.canvas._formsinuse.extend(forms)
+                doc.end_page(trim, bleed)
         if progress:
             progress(1)
     doc.cut_contour = False

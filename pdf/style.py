@@ -56,6 +56,11 @@ STAR_INNER = 0.45           # ...whose inner corners sit at this share of its ra
 ARC_PIECES = 12             # straight pieces a drawn curve is made of when its box does not say
 GEAR_TOOTH_DEG = 8          # a gear wheel's tooth tip runs this many degrees either side of its middle
 
+# Players' pieces: each seat's mark (a shape drawn as a glyph of the shipped font) goes on every
+# piece of its colour, so no piece is told apart by colour alone, at no less than this size
+SEAT_MARKS = ("\u25cf", "\u25a0", "\u25b2", "\u25c6", "\u2605", "\u271a")   # ● ■ ▲ ◆ ★ ✚
+SEAT_MARK_MIN_PT = 7.0
+
 # Text
 TEXT_MIN_PT = 6.0           # autoshrink never goes below this: smaller is unreadable at the table
 REFERENCE_MIN_PT = 7.0      # body text of reference cards and sheets, read across the table

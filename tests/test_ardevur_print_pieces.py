@@ -178,7 +178,8 @@ def test_dashboards_have_card_sized_slots_for_territories_cards_and_actions(shop
             assert all(f"Territory{i}" in text for i in range(1, t["max_active_mines"] + 2))
             assert "Marketadvantage" in text and f"atmost{t['max_active_mines']}activemines" in text
             # the storage track: one small cell per 2M up to the large warehouse's limit, in order
-            cells = [w for w in plumb.extract_words(extra_attrs=["size"]) if w["text"].isdigit() and w["size"] < 6]
+            cells = [w for w in plumb.extract_words(extra_attrs=["size"], x_tolerance=1) if w["text"].isdigit()
+                     and w["size"] < 6.4]
             cells.sort(key=lambda w: (round(w["top"]), w["x0"]))
             assert [w["text"] for w in cells] == [str(v) for v in range(2, t["storage"]["large"] + 1, 2)]
             for name, limit in t["storage"].items():
@@ -278,7 +279,7 @@ def test_at_most_two_sheets_are_under_30_percent_filled_and_the_target_grid_hold
              for n, page in enumerate(pdf_probe.read(p), start=1)]
     sparse = [(name, n) for name, n, f in fills if f < 0.30]
     assert len(sparse) <= 2, sparse
-    assert len(fills) <= 41
+    assert len(fills) <= (41 if paper == "a4" else 42)   # Letter: eight poker cards a sheet, room for crop marks
     # the target grid holds the real cards: nine card-sized places that do not overlap
     cat = catalog()
     tiers = {hexrgb(cat.data.colours[t]) for t in ("bronze", "silver", "gold")}

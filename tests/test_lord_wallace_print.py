@@ -7,7 +7,7 @@ import pytest
 
 from companion.tinners_trail.wallace_cards import BANDS, ROUNDS, load_deck
 from pdf.build import BuildOptions, build_game
-from pdf.games.lord_wallace import NAMES
+from pdf.games.tinners_trail_wallace import NAMES
 
 POKER = (63.5, 88.9)
 MM = 72 / 25.4

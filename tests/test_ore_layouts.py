@@ -116,18 +116,18 @@ def test_the_published_board_and_mine_cards_follow_their_boxes(data, tmp_path):
     before, after = tmp_path / "before", tmp_path / "after"
     args = ["build", "ore-published", "--data", str(data), "--sides", "fronts", "--print-shop"]
     assert main(args + ["--out", str(before)]) == 0
-    _edit(data, '[board.boxes.round-label]\nx = "35mm"\ny = "169mm"', '[board.boxes.round-label]\nx = "35mm"\ny = "172mm"',
+    _edit(data, '[board.boxes.round-label]\nx = "179mm"\ny = "169mm"', '[board.boxes.round-label]\nx = "179mm"\ny = "172mm"',
           "ore-published")
-    _edit(data, '[mine.boxes.row]\nkind = "rect"\nx = "4mm"\ny = "20mm"', '[mine.boxes.row]\nkind = "rect"\nx = "4mm"\ny = "22mm"',
+    _edit(data, '[mine.boxes.row]\nkind = "rect"\nx = "4mm"\ny = "20mm"', '[mine.boxes.row]\nkind = "rect"\nx = "4mm"\ny = "21mm"',
           "ore-published")
     assert main(args + ["--out", str(after)]) == 0
     old, new = (_word_x(d / "ore-published" / "board.pdf", "Round", "top") for d in (before, after))
     assert old and [round(b - a, 2) for a, b in zip(old, new)] == [round(3 * MM, 2)] * len(old)
-    # every mine space (and its amount) sits 2 mm lower; the band above does not move
+    # every mine space (and its amount) sits 1 mm lower; the band above does not move
     old, new = (_word_x(d / "ore-published" / "mine-cards.pdf", "mine", "top") for d in (before, after))
     assert old == new
     old, new = (_word_x(d / "ore-published" / "mine-cards.pdf", "side", "top") for d in (before, after))
-    assert old and [round(b - a, 2) for a, b in zip(old, new)] == [round(2 * MM, 2)] * len(old)
+    assert old and [round(b - a, 2) for a, b in zip(old, new)] == [round(1 * MM, 2)] * len(old)
 
 
 def test_a_published_box_the_board_does_not_know_stops_the_build(data, tmp_path, capsys):

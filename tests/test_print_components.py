@@ -33,7 +33,7 @@ GAMES = {
         "5 reference cards": ("reference-cards",), "5 mine cage tokens": ("mine-cage-tokens",),
         "1 round tracker token": ("round-tracker",), "5 drill bit tokens": ("drill-bits",),
         "5 private mine tokens": ("private-mine-tokens",), "120 money cards": ("money",),
-        "40 contract cards": ("contracts",), "64 building cards": ("buildings",),
+        "40 contract cards": ("contracts",), "64 building cards": ("buildings", "buildings-last"),
         "1 first player marker": ("first-player-marker",), "2 overtime tiles": ("overtime-tiles",),
     }, {}),
 }

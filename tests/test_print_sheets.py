@@ -1,6 +1,7 @@
 """Paper and sheets, measured from the PDFs: small components share sheets so few sheets go
-out mostly empty, poker cards butt edge to edge nine to an A4 or Letter sheet (spaced with
-their own bleed on request), and the checklist gives the sheets to print per stock."""
+out mostly empty, poker cards butt edge to edge nine to an A4 sheet and eight (turned) to a
+Letter sheet, where three rows would leave no room for crop marks above and below (spaced
+with their own bleed on request), and the checklist gives the sheets to print per stock."""
 
 import json
 
@@ -54,20 +55,21 @@ def _pieces(page, size):
                                            for a, b in ((w + 6, h + 6), (h + 6, w + 6)))]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nine_poker_cards_butt_on_a_sheet_sharing_their_cut_lines(tmp_path_factory, paper):
+@pytest.mark.parametrize("paper, per_sheet, columns", [("a4", 9, 3), ("letter", 8, 2)])
+def test_poker_cards_butt_on_a_sheet_sharing_their_cut_lines(tmp_path_factory, paper, per_sheet, columns):
     out = _build(tmp_path_factory, "--paper", paper)
     page = pdf_probe.read(out / "ore" / "assets.pdf")[0]
     cards = _pieces(page, POKER)
-    assert len(cards) == 9
+    assert len(cards) == per_sheet
     # each card paints only its trim, plus bleed on the sides at the grid's outer edge: the
     # page clips of neighbours meet exactly at their shared cut line
     trims = [(c[0] + 3, c[1] + 3, c[2] - 3, c[3] - 3) for c in cards]
     xs = sorted({round(v, 2) for t in trims for v in (t[0], t[2])})
     ys = sorted({round(v, 2) for t in trims for v in (t[1], t[3])})
-    assert len(xs) == 4 and len(ys) == 4          # 3 x 3 cards share 4 cut lines each way
+    rows = per_sheet // columns
+    assert (len(xs), len(ys)) == (columns + 1, rows + 1)  # neighbours share their cut lines
     painted = [c for c in page.clips() if c not in cards]
-    assert len(painted) == 9
+    assert len(painted) == per_sheet
     for t in trims:
         cx, cy = (t[0] + t[2]) / 2, (t[1] + t[3]) / 2
         [p] = [p for p in painted if p[0] < cx < p[2] and p[1] < cy < p[3]]

@@ -27,16 +27,14 @@ def shop(tmp_path_factory):
 
 
 def pages_of(folder, component):
-    """The file and the pages of one component, found through the manifest. Small pieces share
-    a file with others; the print-shop set gives every piece the same number of pages (its
-    front, and its back when it has one) in manifest order, so a member's pages follow on."""
+    """The file and the pages (from 0) of one component, found through the manifest: a
+    print-shop set prints each component in a file of its own, one page per design (its
+    front, and its back when it has one)."""
     listed = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["components"]
     entry = next(c for c in listed if c["id"] == component)
-    members = [c for c in listed if c["file"] == entry["file"]]
-    per_piece, rest = divmod(entry["pages"], sum(c["count"] for c in members))
-    assert rest == 0 and per_piece >= 1, (component, entry)
-    start = per_piece * sum(c["count"] for c in members[:members.index(entry)])
-    return folder / entry["file"], range(start, start + per_piece * entry["count"])
+    pages = sorted(n - 1 for d in entry["designs"] for n in (d["front"], d["back"]) if n)
+    assert pages, (component, entry)
+    return folder / entry["file"], pages
 
 
 def glyph_sizes(path, pages=None):
@@ -94,7 +92,7 @@ WHERE = {
     "player-markers": [("main-board.pdf", PANEL, 13, 17)],            # outer and work track spaces
     "work-track-limiters": [("main-board.pdf", LIMITER, 13, 15)],     # the limiter row
     "round-marker": [("main-board.pdf", ROUND, 11.5, 21)],            # a round's label
-    "development-pieces": [("by-player-count.pdf", WHITE, 14, 35)],  # development-board cells
+    "development-pieces": [("development-boards.pdf", WHITE, 14, 35)],  # development-board cells
     "arsenic-cube-substitutes": [("arsenic-market-board.pdf", WHITE, 15, 40)],
     "emigration-tokens": [("emigration-board.pdf", WHITE, 20, 40)],
     "own-miners": [("emigration-board.pdf", WHITE, 20, 40), ("main-board.pdf", PANEL, 27, 29)],

@@ -1,2 +1,3 @@
-"""Game-specific painters: one module per game, each registering ``@painter("<game>.<thing>")``
-functions. Every module in this package is imported when a build looks a painter up."""
+"""Game-specific painters: modules named after their game (``ore_published_board`` belongs
+to ``ore-published``), each registering ``@painter("<game>.<thing>")`` functions and the game's
+``@setup_steps``. A build imports only the modules of the game it builds."""

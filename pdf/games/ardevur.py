@@ -9,6 +9,7 @@ from __future__ import annotations
 from companion.ardevur.cards import DEV_CARDS, catalog
 from companion.ardevur.conditions import describe
 
+from .. import style
 from ..boxes import boxes, fill_box, ink_on, label_box, moved, text_box
 from ..painters import Piece, painter
 from ..pen import Pen
@@ -167,9 +168,18 @@ def _targets_in_order(cat) -> list:
     return [t for tier in ("bronze", "silver", "gold") for t in cat.targets.values() if t.tier == tier]
 
 
+def fixed_selection(piece_or_component) -> bool:
+    """Whether a ``--players`` build prints only the targets (incentives) kept for that count,
+    always the same ones (``options.selection = "fixed"`` on the component in game.toml). By
+    default every card is printed and the setup removes the extra ones at random, unseen, as
+    the rulebook does, so each game plays with a different selection."""
+    options = getattr(piece_or_component, "options", {}) or {}
+    return options.get("selection") == "fixed"
+
+
 def _target_needed(piece: Piece) -> bool:
     players = piece.build.players
-    if players is None:
+    if players is None or not fixed_selection(piece):
         return True
     cat = cat_of(piece)
     target = _targets_in_order(cat)[piece.index]
@@ -217,7 +227,7 @@ def target(pen: Pen, piece: Piece) -> None:
 
 def _incentive_needed(piece: Piece) -> bool:
     players = piece.build.players
-    if players is None:
+    if players is None or not fixed_selection(piece):
         return True
     cat = cat_of(piece)
     return piece.index < int(cat.tables["targets_in_play"][str(players)]["incentives"])
@@ -314,5 +324,6 @@ def structure(pen: Pen, piece: Piece) -> None:
     if upgraded:  # a ring marks the upgraded side of an asset, well inside the cut
         fill_box(pen, b["ring"], ink=ink)
     shown = word.replace("Large ", "Large\n")  # the upgrade's name on two lines
-    # the corporation's short name under it: the owner is not told by colour alone
-    text_box(pen, b["word-upgraded" if upgraded else "word"], f"**{shown}**\n{corp.short}", colour=ink)
+    # the corporation's mark and short name under it: the owner is not told by colour alone
+    mark = style.SEAT_MARKS[CORP_ORDER.index(corp.id)]
+    text_box(pen, b["word-upgraded" if upgraded else "word"], f"**{shown}**\n{mark} {corp.short}", colour=ink)

@@ -18,7 +18,7 @@ from companion.errors import DataError, Problem
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from .. import fonts
-from ..boxes import boxes, fill_box, label_box, moved, text_box, within
+from ..boxes import boxes, fill_box, label_box, moved, space_box, text_box, within
 from ..painters import Piece, painter
 from ..pen import Pen
 from ..units import PERCENT, mm_from_pt, percent_of
@@ -152,6 +152,7 @@ def _deck(pen: Pen, b: dict[str, Box]) -> None:
     right of the northern region."""
     deck = b["deck"]
     fill_box(pen, deck)
+    space_box(pen, deck)
     text_box(pen, moved(b["deck-text"], deck.x, deck.y),
              "**Territory deck**\nface down during the auctions, then to the market organiser")
 
@@ -178,6 +179,7 @@ def _port(pen: Pen, b: dict[str, Box], region, port: Port) -> None:
     berth = b["berth"]
     for cx, cy in centres:
         fill_box(pen, moved(berth, cx, cy))
+        space_box(pen, moved(berth, cx, cy))
         label_box(pen, moved(b["vessel"], cx, cy), "vessel")
     cx = sum(c[0] for c in centres) / len(centres)
     cy = sum(c[1] for c in centres) / len(centres)
@@ -227,6 +229,7 @@ def _region(pen: Pen, b: dict[str, Box], cat, region, x: float, y: float) -> Non
     for i, t in enumerate(here):
         slot = replace(row, x=row.x + i * (slot_w + gap), w=slot_w)
         fill_box(pen, slot, fill=TIER_FILL[t.tier])
+        space_box(pen, slot)
         text_box(pen, moved(within(b["territory-text"], slot.w, slot.h), slot.x, slot.y),
                  f"**{t.name}**\nexplore {t.explore}M\nexploit {t.exploit}M\noutput {t.output}M",
                  colour=ink_for(pen, t.tier))

@@ -1,6 +1,9 @@
-"""ARDEVUR setup as printed on the checklist, in our own words: the cards kept for the player
-count, the map, market and target grid, the bank, the action and territory decks, each
-corporation's starting money and cards, and the first auction (or the launched start). Every
+"""ARDEVUR setup as printed on the checklist, in our own words and in the rulebook's order: the
+cards kept for the player count (targets and incentives drawn at random, unseen), the map,
+market and target grid, the bank, the action decks and the incentives in the market, the
+development and territory decks face down in the centre of the map, each corporation's
+starting money and cards dealt from that development deck (the rest then goes to the market by
+type), and the first auction (or the launched start). Every
 number is read from the same tables the companion's starting table uses (``game.toml`` tables,
 ``development.csv``), for the build's player count and mode (every count when it prints all)."""
 
@@ -29,39 +32,40 @@ def _counts_phrase(kept: Mapping[str, int]) -> str:
             f"**{plural(kept['development'], 'development card')}**")
 
 
-def _cards_step(game, cat, players, counts: Mapping[str, int]) -> str:
+def _cards_step(game, cat, players, counts: Mapping[str, int], mode) -> str:
+    fair = {None: " (in Fair Play, first take out the targets whose text names an action card)",
+            "fair-play": " (Fair Play: first take out the targets whose text names an action card)"}.get(mode, "")
     if players is None:
         spans = "; ".join(f"{n} players: {_counts_phrase(_kept(cat, n))}" for n in sorted(_player_counts(cat)))
         return ("Fewer players play with fewer cards. Keep, by the number of players, " + spans +
-                ". Draw the targets and incentives you keep at random from their shuffled decks and put "
-                "the rest back in the box unseen; the development cards kept per type are on each card's "
-                "count. Keeping every card instead is allowed: the game then runs longer.")
+                f". Shuffle each target colour and the incentives face down{fair} and put all but that many "
+                "back in the box unseen; the development cards kept per type are on each card's count. "
+                "Keeping every card instead is allowed: the game then runs longer.")
     kept = _kept(cat, players)
     per_type = ", ".join(f"{cat.dev_count(c, players)} {dev_name(c)}" for c in DEV_CARDS)
-    printed = (counts.get("target-cards"), counts.get("incentive-cards"), counts.get("development-cards"))
-    if printed == (sum(kept[t] for t in TIERS), kept["incentives"], kept["development"]):
-        how = "This set prints exactly these cards: use them all."
+    targets = sum(kept[t] for t in TIERS)
+    if (counts.get("target-cards"), counts.get("incentive-cards")) == (targets, kept["incentives"]):
+        chosen = "This set prints only the targets and incentives kept: use them all."
     else:
-        how = ("Shuffle each target colour and the incentives, keep that many of each at random and put "
-               "the rest back in the box unseen, and keep the development cards per type as listed. "
-               "Keeping every card instead is allowed: the game then runs longer.")
-    return f"With {players} players the game uses {_counts_phrase(kept)} ({per_type}). {how}"
+        chosen = (f"Shuffle each target colour face down{fair} and keep the top {kept['bronze']} bronze, "
+                  f"{kept['silver']} silver and {kept['gold']} gold; shuffle the incentives and keep the top "
+                  f"{plural(kept['incentives'], 'card')}. The rest go back in the box unseen, so every game has its own "
+                  "selection. Keeping every card instead is allowed: the game then runs longer.")
+    dev = ("This set prints exactly these development cards." if counts.get("development-cards") == kept["development"]
+           else "Keep the development cards per type as listed and put the rest back in the box.")
+    return f"With {players} players the game uses {_counts_phrase(kept)} ({per_type}). {chosen} {dev}"
 
 
 def _player_counts(cat) -> list[int]:
     return [int(n) for n in cat.tables["targets_in_play"]]
 
 
-def _grid_step(mode) -> str:
-    fair = ("" if mode not in (None, "fair-play") else
-            (" Fair Play: first take out the targets that can only be won with an action card "
-             "(their text names one)." if mode == "fair-play" else
-             " (Fair Play: first take out the targets that can only be won with an action card.)"))
-    return ("Lay the map board in the middle and the target grid and market organiser along its top "
-            "edge (or one at the top, one at the bottom): together they are the market." + fair +
-            " Shuffle each target colour face down on its own and split it into three even piles; turn "
-            "the piles face up in the grid, gold in the top row, silver in the middle, bronze at the "
-            "bottom, so only the top card of each pile shows.")
+def _grid_step(mode) -> str:  # noqa: ARG001 - every mode lays the grid out alike
+    return ("Lay the map board in the middle of the table. The target grid goes with the market organiser, "
+            "and both go along the map's top edge (or one at the top, one at the bottom): together they are "
+            "the market. Split each colour of targets kept, still face down, into three even piles and turn "
+            "the piles face up in the grid, gold in the top row, silver in the middle, bronze at the bottom, "
+            "so only the top card of each pile shows.")
 
 
 def _bank_step(cat) -> str:
@@ -83,10 +87,15 @@ def _decks_step(cat, mode) -> str:
         actions = (f"Sort the action cards by corporation ({per} each), shuffle each deck and lay them "
                    f"face down in the market, left to right: {order}."
                    + (" (Fair Play leaves them in the box.)" if mode is None else ""))
-    return (f"{actions} Put the development cards kept in the market, one group per type, and pick "
-            "an empty market slot as the discard pile. Shuffle the incentives and lay them face down in "
-            "the middle of the map; another player cuts the deck, so nobody reads the order from the "
-            f"backs. Beside them go the {len(cat.territories)} territory cards, shuffled face down.")
+    return (f"{actions} Put the incentives kept in the market's Incentives place, and use its Discard "
+            "place as the discard pile.")
+
+
+def _centre_step(cat) -> str:
+    return ("Shuffle the development cards kept and put the deck face down in the centre of the map for "
+            "the beginning stage; another player cuts it, so nobody can tell from the backs which cards "
+            f"come first. Beside it go the {len(cat.territories)} territory cards, shuffled face down, "
+            "for the first auction.")
 
 
 def _start_step(cat) -> str:
@@ -104,10 +113,11 @@ def _deal_step(cat, mode) -> str:
               ("Each player draws 1 action card of their corporation and keeps it face down"
                + (" (not in Fair Play)" if mode is None else "") + ". "))
     limit = int(cat.tables["dev_card_limit"])
-    return (f"{action}Starting with the player who chose first and going clockwise, deal 2 development "
-            f"cards to each player one at a time, face up on the dashboard; a duplicate, or the card "
-            f"your corporation's market advantage already stands for, goes back to the market. "
-            f"Nobody holds more than {limit}.")
+    return (f"{action}From the development deck in the centre of the map, starting with the player who chose "
+            f"first and going clockwise, deal 2 development cards to each player one at a time, face up on the "
+            f"dashboard; a duplicate, or the card your corporation's market advantage already stands for, goes "
+            f"to the market. Nobody holds more than {limit}. The rest of the deck then goes to the market "
+            f"organiser, one group per type.")
 
 
 def _auction_step(cat, players, mode) -> str:
@@ -120,7 +130,7 @@ def _auction_step(cat, players, mode) -> str:
     step = (f"First auction: turn {reveal} territory cards face up. Everyone still bidding rolls the die; "
             f"the highest roll (ties roll again) takes one of them onto the first slot of their dashboard, "
             f"and a new card is turned up in its place. Repeat until every player holds "
-            f"**{first} territories**, then shuffle the rest back as the territory deck in the market.")
+            f"**{first} territories**, then shuffle the rest and put them in the market's Territory deck place.")
     if mode is None:
         step += " " + launched
     if mode in (None, "clash-of-titans"):
@@ -134,5 +144,5 @@ def ardevur_setup(game, options, counts: Mapping[str, int]) -> list[str]:
     cat = catalog(str(game.root))
     mode = options.variant if options.variant in MODES else None
     players = options.players
-    return [_cards_step(game, cat, players, counts), _grid_step(mode), _bank_step(cat), _decks_step(cat, mode),
-            _start_step(cat), _deal_step(cat, mode), _auction_step(cat, players, mode)]
+    return [_cards_step(game, cat, players, counts, mode), _grid_step(mode), _bank_step(cat), _decks_step(cat, mode),
+            _centre_step(cat), _start_step(cat), _deal_step(cat, mode), _auction_step(cat, players, mode)]

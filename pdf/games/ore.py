@@ -25,7 +25,7 @@ CONTRACT = ("band", "title", "rows", "row", "number", "cells", "cell", "choice-c
 CONTRACT_BACK = ("title",)
 ACQUISITION = ("asset-title", "contract-title", "cells", "note", "divider", "slag-heap", "slag-text")
 MONEY = ("disc", "ring", "value")
-BARREL = ("disc", "letter")
+BARREL = ("disc", "icon")
 LEVEL_MARKS = ("entry-arrow", "level-1-mark", "level-2-mark", "level-3-mark")
 
 
@@ -249,4 +249,6 @@ def barrel(pen: Pen, piece: Piece) -> None:
     counts = {res: piece.game.tables["barrels"][res] for res in RESOURCES}
     res = _nth(counts, piece.index)
     fill_box(pen, b["disc"], res=res)
-    text_box(pen, b["letter"], f"**{piece.game.resources[res].letter}**", colour=_ink_for(pen, res))
+    # the resource's own shape (with its letter) on the barrel: told apart by shape, not colour alone
+    icon = b["icon"]
+    pen.icon(res, icon.x, icon.y, min(icon.w, icon.h))

@@ -18,13 +18,13 @@ from .ore import _background as background, _ink_for as ink_for, _nth as nth, mi
 CARD_BG = "paper"
 CARD_BACK = ("frame", "title")
 MINE = ("band", "name", "price-note", "price-disc", "price", "row", "level-line", "space", "worker", "amount",
-        "cage", "bottom-note", "id")
+        "cage", "bottom-note")
 CONTRACT = ("band", "title", "vp", "rows", "row", "items", "pay", "building", "building-letter", "two-players",
             "two-players-digit", "footer")
 BUILDING = ("band", "name", "vp", "cost-label", "cost", "panel", "when-built", "text", "plain-text", "two-players",
             "two-players-digit", "footer")
 MONEY = ("frame", "value", "corner", "bank")
-CUBE = ("square", "five-disc", "five-ring", "letter")
+CUBE = ("square", "five-disc", "five-ring", "letter", "icon")
 OVERTIME = ("title", "spot", "text")
 
 catalog = per_data(build_catalog)  # the catalogue the companion plays with, once per data read
@@ -80,9 +80,7 @@ def mine_card(pen: Pen, piece: Piece) -> None:
     note = b["bottom-note"]
     top = bottom + note.get("gap_mm")
     text_box(pen, replace(note, y=top, h=note.y + note.h - top),
-             "Workers arrive at the top and sink one space each collection; below a thick line they "
-             "need that side of their cage.")
-    label_box(pen, b["id"], card.id)
+             "Workers sink one space each collection; below a thick line they need that cage side.")
 
 
 # --- contracts -----------------------------------------------------------------------------------
@@ -104,7 +102,7 @@ def contract_card(pen: Pen, piece: Piece) -> None:
     b = boxes(piece, "contract", CONTRACT)
     background(pen, CARD_BG)
     fill_box(pen, b["band"])
-    text_box(pen, b["title"], f"**Contract {card.id}**")
+    text_box(pen, b["title"], "**Contract**")
     text_box(pen, b["vp"], f"**{card.vp}** :vp:")
     rows, frame = b["rows"], b["row"]
     row_h = min(frame.h + frame.get("gap_mm"), rows.h / max(1, len(card.rows)))
@@ -189,7 +187,9 @@ def cube(pen: Pen, piece: Piece) -> None:
         text_box(pen, b["letter"], "**5×**")
         return
     fill_box(pen, b["square"], kind=kind)
-    text_box(pen, b["letter"], f"**{piece.game.resources[kind].letter}**", colour=ink_for(pen, kind))
+    # the resource's own shape (with its letter) on the cube: told apart by shape, not colour alone
+    icon = b["icon"]
+    pen.icon(kind, icon.x, icon.y, min(icon.w, icon.h))
 
 
 def _overtime_tile(piece: Piece) -> tuple[int, list[int]]:
@@ -208,7 +208,21 @@ def _overtime_needed(piece: Piece) -> bool:
     return players is None or players in _overtime_tile(piece)[1]
 
 
-@painter("ore-published.overtime", needed=_overtime_needed)
+def _overtime_title(game, component, build) -> str:
+    """The tile a ``--players`` build prints, named for its table ("Overtime tile (3-4
+    players)"), not the whole box's "3-4 and 5 players"."""
+    players = getattr(build, "players", None)
+    if players is None:
+        return component.name
+    for index in range(component.count):
+        spaces, counts = _overtime_tile(Piece(game, component, index, "front", build))
+        if players in counts:
+            who = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
+            return f"Overtime tile ({who} players)"
+    return component.name
+
+
+@painter("ore-published.overtime", needed=_overtime_needed, title=_overtime_title)
 def overtime_tile(pen: Pen, piece: Piece) -> None:
     b = boxes(piece, "overtime", OVERTIME)
     spaces, counts = _overtime_tile(piece)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from companion.ore_published.state import ACTION_SPACES
 
 from .. import style
-from ..boxes import boxes, fill_box, label_box, moved, text_box
+from ..boxes import boxes, fill_box, label_box, moved, space_box, text_box
 from ..painters import Piece, painter
 from ..pen import Pen
 from .ore_published import background, catalog
@@ -52,6 +52,7 @@ def _mines(pen: Pen, piece: Piece, b: dict) -> None:
         dx = i * _pitch(b["mine-slot"])
         name = piece.game.resources[res].name
         fill_box(pen, moved(b["mine-slot"], dx), res=res)
+        space_box(pen, moved(b["mine-slot"], dx))
         fill_box(pen, moved(b["mine-head"], dx), res=res)
         text_box(pen, moved(b["mine-name"], dx), f"**{name} mine**",
                  colour=style.DARK_ON_LIGHT if res in DARK_HEADINGS else style.LIGHT_ON_DARK)
@@ -69,6 +70,7 @@ def _spaces(pen: Pen, piece: Piece, b: dict) -> None:
         fill_box(pen, moved(b["space"], dx))
         text_box(pen, moved(b["space-name"], dx), f"**{NAMES[space]}**")
         fill_box(pen, moved(b["space-worker"], dx))
+        space_box(pen, moved(b["space-worker"], dx))
         text_box(pen, moved(b["space-text"], dx), gives[space])
 
 
@@ -83,11 +85,14 @@ def _track(pen: Pen, piece: Piece, b: dict) -> None:
     for r in range(int(piece.game.setup["rounds"])):
         dx = r * _pitch(b["round"])
         fill_box(pen, moved(b["round"], dx))
+        space_box(pen, moved(b["round"], dx))
         label_box(pen, moved(b["round-number"], dx), str(r + 1))
     fill_box(pen, b["first"])
+    space_box(pen, b["first"])
     label_box(pen, b["first-label"], "first player")
     text_box(pen, b["round-text"], "Each round: tasking, collection, business. The game ends after round seven.")
     _dashed_outline(pen, b["overtime"])
+    space_box(pen, b["overtime"])
     text_box(pen, b["overtime-text"], "Overtime tile (3+ players)")
 
 
@@ -95,8 +100,9 @@ def _contracts(pen: Pen, piece: Piece, b: dict) -> None:
     row = piece.game.setup["contract_row"]
     for i in range(max(int(size) for size in row.values())):
         dx = i * _pitch(b["contract-slot"])
-        fill_box(pen, moved(b["contract-worker"], dx))
-        fill_box(pen, moved(b["contract-slot"], dx))
+        for part in ("contract-worker", "contract-slot"):
+            fill_box(pen, moved(b[part], dx))
+            space_box(pen, moved(b[part], dx))
         used = [n for n, size in sorted(row.items()) if int(size) > i]
         text = "Contract" + ("" if len(used) == len(row) else f"\n(only with {', '.join(used)} players)")
         text_box(pen, moved(b["contract-text"], dx), text)

@@ -15,7 +15,7 @@ from companion.errors import DataError, Problem
 from companion.tinners_trail.rules import PIECES, load_rules
 
 from .. import style
-from ..boxes import boxes, fill_box, text_box
+from ..boxes import boxes, fill_box, space_box, text_box
 from ..generic import die_net, die_net_size, per_player_needed, reference
 from ..geometry import EPS
 from ..painters import Piece, painter
@@ -73,6 +73,7 @@ def main_board(pen: Pen, piece: Piece) -> None:
     _investment(pen, rules, b)
     _ore_table(pen, rules, b)
     fill_box(pen, b["development_space"])
+    space_box(pen, b["development_space"])
     _words(pen, b["development_space"])
 
 
@@ -94,6 +95,7 @@ def _outer_track(pen: Pen, box, space) -> None:
         cells.append((0, pen.h - depth - (i + 1) * side_h, depth, side_h))
     for number, (x, y, w, h) in enumerate(cells):
         pen.rect(x, y, w, h, fill="track_ten" if str(number).endswith("0") else "panel", **CELL)
+        pen.space(x, y, w, h)
         pen.text(str(number), *_inset(x, y, w, h, space.get("gap_mm")), font="bold", size=box.get("size"), align="center",
                  valign="middle")
 
@@ -110,10 +112,12 @@ def _work_track(pen: Pen, rules, b) -> None:
     for c, r, x, y, w, h in _grid(track, cols, rows):
         last = c == cols - 1
         pen.rect(x, y, w, h, fill="pass_space" if last else "panel", **CELL)
+        pen.space(x, y, w, h)
         if last:
             pen.text(str(r + 1), x, y, w, h, size=track.get("size"), align="center", valign="middle")
     for c, _, x, y, w, h in _grid(limiter, cols - 1, 1):
         pen.rect(x, y, w, h, fill="arsenic_board", **CELL)
+        pen.space(x, y, w, h)
         pen.text(limiter.get("text"), x, y, w, h, size=limiter.get("size"), align="center", valign="middle")
 
 
@@ -125,6 +129,7 @@ def _investment(pen: Pen, rules, b) -> None:
         pen.text(f"{c + 1}.", x, y, w, h, font="bold", size=head.get("size"), align="center", valign="middle")
     for _, r, x, y, w, h in _grid(labels, 1, rounds):
         pen.rect(x, y, w, h, fill="track_ten", **CELL)
+        pen.space(x, y, w, h)   # the round marker sits on the current round's label
         pen.text(f"Round {r + 1}", x, y, w, h, size=labels.get("size"), align="center", valign="middle")
     for c, r, x, y, w, h in _grid(cells, positions, rounds):
         ten, five = rules.investment[r][c]

@@ -101,6 +101,7 @@ def draw_map(pen: Pen, piece, scale: float = 1.0, dx: float = 0.0, dy: float = 0
         for adit in g.adits.values():
             x, y = at(adit.at)
             pen.circle(x, y, box.w / 2, fill="adit_mark", stroke="white", width=style.THIN_PT)
+            pen.space(x - box.w / 2, y - box.w / 2, box.w, box.w)
     box = marks["region_letter" if detail else "card_region_letter"]
     for letter, region in g.regions.items():
         x, y = at(region.letter_at)
@@ -114,6 +115,7 @@ def draw_map(pen: Pen, piece, scale: float = 1.0, dx: float = 0.0, dy: float = 0
         if detail:
             pen.rect(x - side / 2, y - side / 2, side, side, fill="panel", stroke="tile_space_ink",
                      width=style.HAIRLINE_PT, radius=marks["tile_space"].get("radius_mm"))
+            pen.space(x - side / 2, y - side / 2, side, side)
             text(f"**{aid}**", shape.tile, marks["tile_id"], colour="tile_space_ink")
             text(f"players\n{counts_text(player_counts(rules, aid))}", shape.tile, marks["tile_players"],
                  colour="tile_space_ink")

@@ -75,6 +75,9 @@ def player_token_title(game, component, build) -> str:
 def player_token(pen: Pen, piece: Piece) -> None:
     """A piece in its owner's colour with the colour's letter large, what it is beneath."""
     colour, letter, k = _colour(piece)
+    # the colour's mark beside its letter: the owner shows by shape as well as colour
+    table = piece.game.tables["player_colours"]
+    letter = f"{style.SEAT_MARKS[table['colours'].index(colour) % len(style.SEAT_MARKS)]}\u2009{letter}"
     labels = piece.option("back_labels" if piece.side == "back" else "labels", [])
     label = labels[k % len(labels)] if labels else ""
     _outline(pen, piece.option("shape", "round"), pen.bleed, colour)
@@ -124,7 +127,8 @@ def _scale(pen: Pen, piece: Piece):
 
 
 def _token_text(pen: Pen, box, text: str, size: float, ink: str) -> None:
-    pen.text(text, box.x, box.y, box.w, box.h, size=size, align="center", valign="middle", colour=ink)
+    pen.text(text, box.x, box.y, box.w, box.h, size=size, min_size=min(size, style.SEAT_MARK_MIN_PT), align="center",
+             valign="middle", colour=ink)
 
 
 @painter("tinners-trail.map-card", needed=count_needed, title=count_title)

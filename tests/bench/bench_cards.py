@@ -4,9 +4,10 @@ through a plain reportlab script drawing the same content with no framework (the
     python3 tests/bench/bench_cards.py [--cards 960] [--keep DIR]
 
 Each side runs in its own subprocess, so peak memory (ru_maxrss) is measured separately.
-Prints wall seconds, PDF bytes per card, peak memory and CPU seconds (steadier than wall
-time on a shared machine) for both, and the engine/floor ratios
-against the targets (time <= 1.5x, bytes <= 1.2x, memory <= 2x). Exit status 1 when a
+Prints wall seconds, PDF bytes per card, peak memory and CPU seconds for both, and the
+engine/floor ratios against the targets (CPU time <= 1.5x, bytes <= 1.2x, memory <= 2x).
+Time is judged in CPU seconds: on a shared machine wall time mostly measures the other
+processes (its ratio is printed, marked "~", and not judged). Exit status 1 when a judged
 ratio misses its target. Not run by the test suite.
 """
 
@@ -19,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-TARGETS = {"seconds": 1.5, "bytes_per_card": 1.2, "peak_mb": 2.0, "cpu_seconds": 1.5}
+TARGETS = {"bytes_per_card": 1.2, "peak_mb": 2.0, "cpu_seconds": 1.5}
 BLEED_MM = 0.5      # enough bleed to exercise it and still 3 x 3 poker cards on A4
 TYPES = {"shaft": "#6f8f4e", "engine": "#3f7fa8", "smelter": "#b0873c", "port": "#8a3b5a"}
 TOWNS = ["Redruth", "Camborne", "St Just", "Hayle", "Truro", "Penzance", "Helston", "St Ives"]
@@ -340,12 +341,13 @@ def main(argv=None) -> int:
               f"{row['cpu_seconds']:9.3f}")
     ok = True
     print(f"{'ratio':8}", end="")
-    for key in ("seconds", "bytes_per_card", "peak_mb", "cpu_seconds"):
+    print(f" {engine['seconds'] / floor['seconds']:8.2f}~", end="")
+    for key in ("bytes_per_card", "peak_mb", "cpu_seconds"):
         ratio = engine[key] / floor[key]
         ok &= ratio <= TARGETS[key]
         print(f" {ratio:8.2f}x" + ("" if ratio <= TARGETS[key] else "!"), end="")
-    print(f"\ntargets   <= {TARGETS['seconds']}x time, <= {TARGETS['bytes_per_card']}x bytes, "
-          f"<= {TARGETS['peak_mb']}x memory: {'met' if ok else 'MISSED'}")
+    print(f"\ntargets   <= {TARGETS['cpu_seconds']}x CPU time, <= {TARGETS['bytes_per_card']}x bytes, "
+          f"<= {TARGETS['peak_mb']}x memory: {'met' if ok else 'MISSED'} (~ wall time, not judged)")
     return 0 if ok else 1
 
 
