@@ -136,20 +136,8 @@ def draw_set(game: GameData, folder: Path | None, options: BuildOptions,
     """Draw every file of the set into ``folder`` (None: draw, write nothing) and return the
     manifest and the number of steps. A piece that cannot be drawn is noted and the rest are
     still drawn, so one ``DataError`` at the end names every problem."""
-    problems: list[Problem] = []
     paper = Paper.named(options.paper)
-    parts = []
-    for make, items in ((lambda d: _deck_part(game, d, options), game.decks.values()),
-                        (lambda c: _component_part(game, c, options, paper), game.components.values())):
-        for item in items:
-            if item.needed(options.players, options.variant):
-                try:
-                    part = make(item)
-                    parts += [part, *part.extra]
-                except DataError as exc:
-                    problems.extend(exc.problems)
-    for part in parts:
-        part.jobs[:] = [Job(_noting(job.front, problems), _noting(job.back, problems)) for job in part.jobs]
+    parts, problems = plan_parts(game, options, paper)
     parts = _shared_sheets(game, parts, options)
     total = sum(max(1, len(p.jobs)) for p in parts) + 1
     done = 0
@@ -163,7 +151,7 @@ def draw_set(game: GameData, folder: Path | None, options: BuildOptions,
         _render(part, folder / part.file if folder else None, game, paper, options, step)
     if options.companion_url and not any(p.qr_codes for p in parts):
         # no reference carries the companion's code: it gets a card of its own
-        part = _companion_part(game, options)
+        part = companion_part(game, options)
         parts.append(part)
         _render(part, folder / part.file if folder else None, game, paper, options, lambda n: None)
     if problems:
@@ -182,6 +170,26 @@ def draw_set(game: GameData, folder: Path | None, options: BuildOptions,
         (folder / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
                                               encoding="utf-8")
     return manifest, total
+
+
+def plan_parts(game: GameData, options: BuildOptions, paper: Paper) -> tuple[list[Part], list[Problem]]:
+    """Every deck and component this build prints, each a part with its pieces (jobs), before
+    any shares a sheet, and the problems met making them. A piece that fails when drawn adds
+    its problem to that same list instead of stopping the drawing."""
+    problems: list[Problem] = []
+    parts = []
+    for make, items in ((lambda d: _deck_part(game, d, options), game.decks.values()),
+                        (lambda c: _component_part(game, c, options, paper), game.components.values())):
+        for item in items:
+            if item.needed(options.players, options.variant):
+                try:
+                    part = make(item)
+                    parts += [part, *part.extra]
+                except DataError as exc:
+                    problems.extend(exc.problems)
+    for part in parts:
+        part.jobs[:] = [Job(_noting(job.front, problems), _noting(job.back, problems)) for job in part.jobs]
+    return parts, problems
 
 
 def _noting(draw, problems: list[Problem]):
@@ -301,7 +309,7 @@ def sheet_counts(parts: list[Part], options: BuildOptions) -> dict[str, int]:
     return counts
 
 
-def _companion_part(game: GameData, options: BuildOptions) -> Part:
+def companion_part(game: GameData, options: BuildOptions) -> Part:
     from .generic import COMPANION_CARD_MM, companion_card
 
     spec = PieceSpec("Table companion card", *COMPANION_CARD_MM, options.bleed_mm)
