@@ -120,12 +120,19 @@ def _export_options(args: argparse.Namespace):
     """The export's options, refusing those that do not go with its format (one line, exit 2)."""
     from pdf.export.run import ExportOptions
 
+    only = {"png": ("service", "bleed"), "tts": ("base_url", "max_px")}
+    for to, names in only.items():
+        for name in names:
+            if args.to != to and getattr(args, name) is not None:
+                raise HeadframeError(f"--{name.replace('_', '-')} is for --to {to}, not --to {args.to}")
     if args.service and (args.dpi is not None or args.bleed is not None):
         raise HeadframeError("--service sets its own resolution and bleed; leave out --dpi and --bleed")
+    if args.base_url is not None and not args.base_url.lower().startswith(("http://", "https://")):
+        raise HeadframeError(f"--base-url must start with http:// or https://, not {args.base_url!r}")
     return ExportOptions(to=args.to, dpi=args.dpi or 300.0, bleed_mm=3.0 if args.bleed is None else args.bleed,
                          service=args.service, players=args.players, variant=args.variant,
-                         companion_url=args.companion_url, data_dir=args.data, paper=args.paper,
-                         workers=args.workers or 0)
+                         companion_url=args.companion_url, data_dir=args.data, base_url=args.base_url,
+                         max_px=args.max_px or 4096, paper=args.paper, workers=args.workers or 0)
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:

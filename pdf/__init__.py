@@ -12,5 +12,5 @@
     generic.py    painters any game can use: die-net, token, standee, reference, board
     checklist.py  the what-to-print page;  calibrate.py  the duplex calibration sheet
     fonts.py, style.py, units.py   shipped fonts, the style table, mm -> pt (only there)
-    export/       headframe export: the print-shop pages as PNGs
+    export/       headframe export: the print-shop pages as PNGs and a Tabletop Simulator table
 """

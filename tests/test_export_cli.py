@@ -43,8 +43,9 @@ def test_bad_data_is_the_lines_check_gives_and_writes_nothing(tmp_path, capsys):
     assert main(["check", "prospect", "--data", str(data), "--out", str(tmp_path / "out")]) == 2
     expected = capsys.readouterr().err
     assert len(expected.splitlines()) == 2 and "claims.csv:2: cost:" in expected
-    assert export(data, tmp_path / "out", "--to", "png") == 2
-    assert capsys.readouterr().err == expected
+    for to in ("png", "tts"):
+        assert export(data, tmp_path / "out", "--to", to) == 2
+        assert capsys.readouterr().err == expected
     assert not (tmp_path / "out").exists() or list((tmp_path / "out").iterdir()) == []
 
 
@@ -77,24 +78,29 @@ def test_a_new_export_replaces_the_pictures_and_keeps_the_users_files(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
+    (["--to", "tts", "--service", "thegamecrafter"], "headframe: --service is for --to png, not --to tts"),
+    (["--to", "png", "--base-url", "https://example.org/x"], "headframe: --base-url is for --to tts, not --to png"),
     (["--to", "png", "--service", "nosuch"], "headframe: unknown print service 'nosuch'; services: mbprint, "
                                              "thegamecrafter"),
     (["--to", "png", "--service", "mbprint", "--dpi", "150"],
      "headframe: --service sets its own resolution and bleed; leave out --dpi and --bleed"),
+    (["--to", "tts", "--base-url", "ftp://host/x"],
+     "headframe: --base-url must start with http:// or https://, not 'ftp://host/x'"),
     (["--to", "png", "--players", "9"], "headframe: Prospect is for 2–4 players, not 9"),
     (["--to", "png", "--dpi", "5000"], "headframe: --dpi must be from 30 to 1200, not 5000"),
 ])
 def test_options_that_do_not_go_are_one_line(tmp_path, capsys, args, message):
     assert export(EXAMPLE_DATA, tmp_path, *args) == 2
     assert capsys.readouterr().err.splitlines() == [message]
-    assert not (tmp_path / "prospect-png").exists()
+    assert not (tmp_path / "prospect-png").exists() and not (tmp_path / "prospect-tts").exists()
 
 
 def test_help_names_the_formats_and_options(capsys):
     with pytest.raises(SystemExit):
         main(["export", "--help"])
     text = capsys.readouterr().out
-    for words in ("--to {png}", "--service NAME", "--companion-url URL", "--dpi N", "GAME-png"):
+    for words in ("--to {png,tts}", "--service NAME", "--base-url URL", "--companion-url URL", "--dpi N",
+                  "--max-px N", "GAME-png", "GAME-tts"):
         assert words in text
 
 

@@ -6,6 +6,8 @@ by a digest of what was rendered."""
 from __future__ import annotations
 
 import hashlib
+import shutil
+from pathlib import Path
 from typing import Callable
 
 from .pages import Chunk, Page
@@ -92,3 +94,25 @@ class Sides:
     def pairs(self, part: int, same: "Pixels") -> list[tuple[int, int | None]]:
         """(front, back) of each piece of ``part``, each by its first id with that picture."""
         return [(same[f], same[b] if b >= 0 else None) for f, b in zip(self.fronts[part], self.backs[part])]
+
+
+class Pictures:
+    """Each distinct picture an export rendered, waiting by id in a hidden folder of the
+    staging folder until the export names and places its files."""
+
+    def __init__(self, staging: Path):
+        self.folder = staging / ".pixels"
+        self.folder.mkdir()
+        self.same = Pixels()
+        self.sizes: dict[int, tuple[int, int]] = {}
+
+    def keep(self, id_: int, data: bytes, size: tuple[int, int]) -> None:
+        if self.same.add(id_, data, size):
+            self.path(id_).write_bytes(data)
+            self.sizes[id_] = size
+
+    def path(self, id_: int) -> Path:
+        return self.folder / f"{id_}.png"
+
+    def clear(self) -> None:
+        shutil.rmtree(self.folder)

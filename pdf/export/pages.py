@@ -60,6 +60,15 @@ def _keyed(doc: Document, keys: list[bytes]) -> None:
     canvas.showPage = show_page
 
 
+def trim_mm(part: Part, paper: Paper) -> tuple[float, float]:
+    """A part's piece as cut: its trim, or for a full-page sheet the paper inside the margin."""
+    if part.spec is not None:
+        return part.spec.w, part.spec.h
+    from .. import style
+
+    return paper.w - 2 * style.PAGE_MARGIN_MM, paper.h - 2 * style.PAGE_MARGIN_MM
+
+
 def _sides(part: Part, start: int, stop: int) -> list[tuple[int, str]]:
     """(piece, side) of each page drawn for the part's pieces ``start`` to ``stop``."""
     out = []

@@ -18,35 +18,29 @@ from pathlib import Path
 
 from companion.csvcells import text_cell
 
-from .. import style
 from ..build import BuildOptions, Part
-from .designs import Pixels, Renderer, Sides
-from .pages import Chunk, Page
+from ..geometry import Paper
+from .designs import Pictures, Renderer, Sides
+from .pages import Chunk, Page, trim_mm
 from .services import Fit, Service, fit, load, plain
 
-PIXELS = ".pixels"  # where each distinct picture waits, by id, until the files are named
 COLUMNS = ["file", "piece", "side", "quantity", "component", "design", "width_px", "height_px", "dpi",
            "trim_mm", "bleed_mm", "shape", "product"]
 
 
 class PngExport:
-    def __init__(self, service: Service, build_options: BuildOptions, paper_mm: tuple[float, float]):
+    def __init__(self, service: Service, build_options: BuildOptions, paper: Paper):
         self.service = service
         self.build_options = build_options
-        self.paper_mm = paper_mm
+        self.paper = paper
         self.fits: list[Fit] = []
         self.shapes: list[str] = []
         self.sides = Sides()
-        self.same = Pixels()
-        self.sizes: dict[int, tuple[int, int]] = {}
 
     @classmethod
     def prepare(cls, game, options) -> "PngExport":
-        from ..geometry import Paper
-
         service = load(options.service) if options.service else plain(options.dpi, options.bleed_mm)
-        paper = Paper.named(options.paper)
-        return cls(service, options.build(service.bleed), (paper.w, paper.h))
+        return cls(service, options.build(service.bleed), Paper.named(options.paper))
 
     def adjust(self, parts: list[Part]) -> list[Part]:
         for part in parts:
@@ -61,9 +55,9 @@ class PngExport:
 
     def start(self, parts, staging: Path, target: Path, pool, step) -> None:
         self.folder = staging
-        (staging / PIXELS).mkdir()
+        self.pictures = Pictures(staging)
         self.step = step
-        self.renderer = Renderer(pool, self.shot_of, self.keep)
+        self.renderer = Renderer(pool, self.shot_of, self.pictures.keep)
         self.sides.extend(len(parts))
 
     def more(self, parts: list[Part]) -> None:
@@ -78,11 +72,6 @@ class PngExport:
         # progress counts pages whose pictures are in hand: after the chunk's rendering
         self.renderer.pool.after(lambda n=len(chunk.pages): self.step(n))
 
-    def keep(self, id_: int, data: bytes, size: tuple[int, int]) -> None:
-        if self.same.add(id_, data, size):
-            (self.folder / PIXELS / f"{id_}.png").write_bytes(data)
-            self.sizes[id_] = size
-
     def finish_rendering(self) -> None:
         self.renderer.finish()
 
@@ -94,8 +83,8 @@ class PngExport:
                 uses.setdefault(row.pop("id"), []).append(self.folder / row["file"])
                 rows.append(row)
         for id_, paths in uses.items():
-            _place(self.folder / PIXELS / f"{id_}.png", paths)
-        shutil.rmtree(self.folder / PIXELS)
+            _place(self.pictures.path(id_), paths)
+        self.pictures.clear()
         with open(self.folder / "manifest.csv", "w", newline="", encoding="utf-8") as handle:
             writer = csv.DictWriter(handle, fieldnames=COLUMNS, lineterminator="\n")
             writer.writeheader()
@@ -104,7 +93,7 @@ class PngExport:
                 "designs": sum(1 for r in rows if r["side"] == "front")}
 
     def _designs(self, part: Part, number: int) -> list[dict]:
-        pairs = self.sides.pairs(number, self.same)
+        pairs = self.sides.pairs(number, self.pictures.same)
         backs = {b for _, b in pairs}
         shared = next(iter(backs)) if len(backs) == 1 and self.service.shared_back else None
         keys = [f for f, _ in pairs] if shared is not None or backs == {None} else pairs
@@ -127,10 +116,7 @@ class PngExport:
 
     def _fields(self, part: Part, number: int) -> dict:
         found = self.fits[number]
-        if part.spec is not None:
-            w, h = part.spec.w, part.spec.h
-        else:  # a full-page sheet: the paper inside the printer's margin
-            w, h = (side - 2 * style.PAGE_MARGIN_MM for side in self.paper_mm)
+        w, h = trim_mm(part, self.paper)
         return {"component": part.id, "w": f"{w:g}", "h": f"{h:g}", "product": _slug(found.product) or "custom",
                 "trim_mm": f"{w:g} x {h:g}", "bleed_mm": f"{found.shown:g}",
                 "shape": self.shapes[number], "product_name": found.product}
@@ -141,7 +127,7 @@ class PngExport:
                  "order": 1 if side == "front" else 2, "w": fields["w"], "h": fields["h"],
                  "product": fields["product"]}
         file = (template or self.service.files).format(**names)
-        width, height = self.sizes[id_]
+        width, height = self.pictures.sizes[id_]
         piece = f"{part.name} {design}".strip() if design else f"{part.name} (every piece)"
         return {"id": id_, "file": file, "piece": piece, "side": side, "quantity": quantity,
                 "component": part.id, "design": design, "width_px": width, "height_px": height,

@@ -1,6 +1,6 @@
-"""``export_game``: a game's pieces as images (``png``) in ``out/<game>-png/``, swapped in only
-when every file is written (``pdf.staging``), from the same data checks and the same painters
-as ``build``."""
+"""``export_game``: a game's pieces as images (``png``) or as a Tabletop Simulator table
+(``tts``), in ``out/<game>-png/`` or ``out/<game>-tts/``, swapped in only when every file is
+written (``pdf.staging``), from the same data checks and the same painters as ``build``."""
 
 from __future__ import annotations
 
@@ -18,13 +18,16 @@ from . import pages
 from .pool import Pool, default_workers
 
 Progress = Callable[[int, int, str], None]
-FORMATS = ("png",)
+FORMATS = ("png", "tts")
 MAX_DPI = 1200
 
 
 @dataclass(frozen=True)
 class ExportOptions:
-    """``to``: png. ``dpi`` and ``bleed_mm`` for PNGs without a ``service``."""
+    """``to``: png | tts. ``dpi`` and ``bleed_mm`` for PNGs without a ``service``; ``dpi`` is
+    also the most the simulator's tiles and boards get. ``max_px``: the longest side of a
+    simulator image; ``base_url``: where a group hosts the simulator's images (default: the
+    files on this computer)."""
 
     to: str = "png"
     dpi: float = 300.0
@@ -34,6 +37,8 @@ class ExportOptions:
     variant: str | None = None
     companion_url: str | None = None
     data_dir: Path | str | None = None
+    base_url: str | None = None
+    max_px: int = 4096
     paper: str = "a4"     # the page a full-page sheet (score sheet, player aid) is drawn on
     workers: int = 0      # 0: every core
 
@@ -42,6 +47,8 @@ class ExportOptions:
             raise HeadframeError(f"unknown export format {self.to!r}; formats: {', '.join(FORMATS)}")
         if not (math.isfinite(self.dpi) and 30 <= self.dpi <= MAX_DPI):
             raise InvalidDimension(f"--dpi must be from 30 to {MAX_DPI}, not {self.dpi:g}")
+        if not 256 <= self.max_px <= 16384:
+            raise InvalidDimension(f"--max-px must be from 256 to 16384, not {self.max_px}")
         if self.workers < 0:
             raise HeadframeError(f"--workers must be 1 or more, not {self.workers}")
 
@@ -75,9 +82,13 @@ def export_game(game_id: str, out_dir: Path | str, options: ExportOptions,
 
 
 def _exporter(to: str):
-    from .png import PngExport
+    if to == "png":
+        from .png import PngExport
 
-    return PngExport
+        return PngExport
+    from .tts import TtsExport
+
+    return TtsExport
 
 
 def recover_export(out_dir: Path | str, game_id: str, to: str) -> str | None:
