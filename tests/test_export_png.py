@@ -164,3 +164,14 @@ def test_more_cards_than_one_pdf_holds_still_get_one_file_per_design(tmp_path):
     fronts = [r for r in rows(tmp_path / "out" / "prospect-png") if r["component"] == "claims" and r["side"] == "front"]
     assert len(fronts) == 250 and {r["quantity"] for r in fronts} == {"2"}
     assert pages_of(print_shop("prospect", tmp_path / "print", data) / "claims.pdf") == 1000
+
+
+def test_a_card_near_a_template_fills_its_trim_and_a_landscape_card_turns():
+    game_crafter = services.load("thegamecrafter")
+    upright = services.fit(game_crafter, (63.0, 88.0))      # within 2 mm of 2.5 x 3.5 in
+    assert upright.product == "Poker card" and upright.pixels == (825, 1125) and not upright.turned
+    # the piece is drawn with enough bleed to cover the template once scaled up to its trim
+    assert upright.bleed >= game_crafter.bleed
+    turned = services.fit(game_crafter, (88.9, 63.5))
+    assert turned.turned and turned.pixels == (1125, 825) and turned.shot(300).turn
+    assert services.fit(game_crafter, (70.0, 120.0)).product == ""  # a tarot card has no template there
