@@ -107,7 +107,8 @@ def test_decks_point_each_card_at_a_sheet_and_cell(ore):
             assert local(entry["BackURL"]).is_file()
 
 
-@pytest.mark.parametrize("deck, shared_back", [("contracts", True), ("mines-3p", False)])
+@pytest.mark.parametrize("deck, shared_back", [("assets", True), ("initiatives", True), ("contracts", True),
+                                               ("mines-3p", False), ("mines-4-5p", False)])
 def test_every_card_shows_its_own_pixels(ore, ore_print, deck, shared_back):
     """Each card's cell against its own page of the print-shop PDF (its TrimBox, rendered by
     pypdfium2 alone at the cell's size); the back the same way."""
@@ -126,8 +127,9 @@ def test_every_card_shows_its_own_pixels(ore, ore_print, deck, shared_back):
         assert entry["UniqueBack"] is not shared_back
         back = cell(backs, entry, index) if entry["UniqueBack"] else backs
         assert worst_spot(back, trim_image(pdf, 2 * number + 1, back.size)) < 80, (deck, number)
-    # and a cell is not simply any card: the second card's cell is far from the first's page
-    second = made["ContainedObjects"][1]["CardID"]
+    # and a cell is not simply any card: another design's cell is far from the first card's page
+    cards = made["ContainedObjects"]
+    second = next(c["CardID"] for c in cards if c["CardID"] != cards[0]["CardID"])
     other = cell(sheets[str(second // 100)][0], made["CustomDeck"][str(second // 100)], second % 100)
     assert worst_spot(other, trim_image(pdf, 0, other.size)) > 150
 
