@@ -4,6 +4,7 @@ grow with the set; one worker (or one core) runs everything in this process."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Callable
@@ -23,8 +24,10 @@ class Pool:
 
     def __init__(self, workers: int):
         self.workers = max(1, workers)
-        self._pool = ProcessPoolExecutor(self.workers, initializer=started, initargs=(os.getpid(),)) \
-            if self.workers > 1 else None
+        # fresh interpreters, not forks: this process may run a progress bar's thread, and a fork
+        # copies whatever lock that thread holds at the moment
+        self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=started, initargs=(os.getpid(),)) if self.workers > 1 else None
         self._queue: list[tuple[Future | None, Callable[[Any], None]]] = []
 
     def __enter__(self) -> "Pool":
