@@ -18,7 +18,7 @@ import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from companion.data import load_game
 from companion.data.model import Component, Deck, GameData
@@ -27,6 +27,7 @@ from companion.errors import DataError, HeadframeError, InvalidDimension, Proble
 from . import painters, style
 from .decks import LayoutPainter, is_static, static_drawer
 from .geometry import SIDES, Paper, PieceSpec, butting_pays
+from .jobs import DeckJobs, NotedJobs
 from .pen import Pen, UnknownColour
 from .richtext import TextOverflow
 from .staging import staged_set
@@ -79,7 +80,7 @@ class Part:
     count: int
     file: str
     spec: PieceSpec | None
-    jobs: list[Job] = field(default_factory=list)
+    jobs: Sequence[Job] = field(default_factory=list)  # a list, or made on demand (pdf.jobs)
     draw_board: Callable | None = None  # boards and sheets drawn by their own routine
     pages: int = 0
     printed: str = ""  # how this file is printed (for the checklist)
@@ -188,7 +189,7 @@ def plan_parts(game: GameData, options: BuildOptions, paper: Paper) -> tuple[lis
                 except DataError as exc:
                     problems.extend(exc.problems)
     for part in parts:
-        part.jobs[:] = [Job(_noting(job.front, problems), _noting(job.back, problems)) for job in part.jobs]
+        part.jobs = NotedJobs(part.jobs, lambda draw: _noting(draw, problems))
     return parts, problems
 
 
@@ -339,17 +340,7 @@ def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
     static_back = static_drawer(back, f"back{deck.id.replace('-', '')}", options.bleed_mm,
                                 deck.rows[0] if deck.rows else None) \
         if back is not None and is_static(back.layout) else None
-    jobs = []
-    for row in _rows_for(deck, options.players):
-        for copy in range(row.qty):
-            f = (lambda pen, row=row, copy=copy: front.draw(pen, row, copy))
-            if back is None:
-                b = None
-            elif static_back is not None:
-                b = static_back
-            else:
-                b = (lambda pen, row=row, copy=copy: back.draw(pen, row, copy))
-            jobs.append(Job(f, b))
+    jobs = DeckJobs(_rows_for(deck, options.players), front, back, static_back)
     part = Part(deck.id, deck.name, deck.kind, len(jobs), f"{deck.id}.pdf", spec, jobs)
     part.printed = _printed(options, back is not None)
     part.has_backs = back is not None
