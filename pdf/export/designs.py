@@ -1,11 +1,11 @@
 """Each distinct drawing of a set rendered once: pages with the same key share one id and one
-rendering; the pixels of each id are handed to the exporter as the workers finish them.
-Two ids can still hold the same pixels (drawn in two PDFs): ``Pixels`` folds those together
-by a digest of what was rendered."""
+rendering; each chunk of pages goes to a worker as a PDF file, and its pictures come back as
+PNG files, kept by id (``Pictures``). Two ids can still hold the same picture (drawn in two
+PDFs): ``Pixels`` folds those together by a digest of the PNG."""
 
 from __future__ import annotations
 
-import hashlib
+import os
 import shutil
 from pathlib import Path
 from typing import Callable
@@ -14,16 +14,13 @@ from .pages import Chunk, Page
 from .pool import Pool
 from .raster import Shot, render_shots
 
-Keep = Callable[[int, bytes, tuple[int, int]], None]  # (id, PNG bytes or RGB pixels, size)
-
-
 class Renderer:
-    def __init__(self, pool: Pool, shot_of: Callable[[Page], Shot], keep: Keep, as_png: bool = True):
+    def __init__(self, pool: Pool, shot_of: Callable[[Page], Shot], pictures: "Pictures"):
         self.pool = pool
         self.shot_of = shot_of
-        self.keep = keep
-        self.as_png = as_png
+        self.pictures = pictures
         self.ids: dict[tuple[bytes, Shot], int] = {}
+        self.chunks = 0
 
     def take(self, chunk: Chunk) -> list[int]:
         """The id of each page of ``chunk``; the pages never seen before go to a worker."""
@@ -39,13 +36,17 @@ class Renderer:
                 wanted[number] = found
             out.append(found)
         if shots:
-            self.pool.submit(render_shots, chunk.pdf, shots, self.as_png,
-                             then=lambda done, wanted=wanted: self._kept(done, wanted))
+            pdf = self.pictures.folder / f"chunk{self.chunks}.pdf"
+            self.chunks += 1
+            pdf.write_bytes(chunk.pdf)
+            self.pool.submit(render_shots, str(pdf), shots, str(self.pictures.folder),
+                             then=lambda done, wanted=wanted, pdf=pdf: self._kept(done, wanted, pdf))
         return out
 
-    def _kept(self, done, wanted: dict[int, int]) -> None:
-        for number, data, size in done:
-            self.keep(wanted[number], data, size)
+    def _kept(self, done, wanted: dict[int, int], pdf: Path) -> None:
+        pdf.unlink()
+        for number, digest, size, path in done:
+            self.pictures.keep(wanted[number], digest, size, Path(path))
 
     def finish(self) -> None:
         self.pool.drain()
@@ -58,11 +59,9 @@ class Pixels:
         self.by_digest: dict[bytes, int] = {}
         self.same: dict[int, int] = {}
 
-    def add(self, id_: int, data: bytes, size: tuple[int, int]) -> bool:
-        """Note ``id_``'s picture; True when it is a picture not seen before."""
-        digest = hashlib.blake2b(data, digest_size=20)
-        digest.update(repr(size).encode())
-        first = self.by_digest.setdefault(digest.digest(), id_)
+    def add(self, id_: int, digest: bytes, size: tuple[int, int]) -> bool:
+        """Note ``id_``'s picture (a digest of its PNG); True when it is a picture not seen before."""
+        first = self.by_digest.setdefault(digest + repr(size).encode(), id_)
         self.same[id_] = first
         return first == id_
 
@@ -106,10 +105,13 @@ class Pictures:
         self.same = Pixels()
         self.sizes: dict[int, tuple[int, int]] = {}
 
-    def keep(self, id_: int, data: bytes, size: tuple[int, int]) -> None:
-        if self.same.add(id_, data, size):
-            self.path(id_).write_bytes(data)
+    def keep(self, id_: int, digest: bytes, size: tuple[int, int], rendered: Path) -> None:
+        """Keep a rendered PNG as ``id_``'s picture, or drop it when an earlier id has it."""
+        if self.same.add(id_, digest, size):
+            os.replace(rendered, self.path(id_))
             self.sizes[id_] = size
+        else:
+            rendered.unlink()
 
     def path(self, id_: int) -> Path:
         return self.folder / f"{id_}.png"

@@ -119,6 +119,7 @@ def chunks(parts: Sequence[Part], paper: Paper, game, per_chunk: int = CHUNK_PAG
             _draw(doc, parts[number], start, stop, step)
             listed += [(number, piece, side) for piece, side in _sides(parts[number], start, stop)]
         doc.save()
+        del doc.canvas.showPage  # the keyed showPage holds the canvas: let the chunk go when done
         if len(keys) != len(listed):  # a painter that ends pages itself: no page can be matched to its piece
             raise RuntimeError(f"{len(keys)} pages drawn for {len(listed)} sides of {parts[group[0][0]].name}")
         pages = [Page(first_part + number, piece, side, key) for (number, piece, side), key in zip(listed, keys)]

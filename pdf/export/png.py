@@ -57,7 +57,7 @@ class PngExport:
         self.folder = staging
         self.pictures = Pictures(staging)
         self.step = step
-        self.renderer = Renderer(pool, self.shot_of, self.pictures.keep)
+        self.renderer = Renderer(pool, self.shot_of, self.pictures)
         self.sides.extend(len(parts))
 
     def more(self, parts: list[Part]) -> None:

@@ -5,7 +5,7 @@ PDF the painters drew, so an image is the PDF's own drawing.
 A ``Shot`` names the region: one of the page's boxes (``bleed``: the piece and its bleed,
 ``trim``: the piece as cut), grown by ``pad`` points on each side, and the size in pixels
 (``size``) or the resolution (``dpi``) to render it at. ``render_shots`` runs in a worker
-process: it opens one chunk of pages and returns each shot as PNG bytes or raw RGB pixels.
+process: it opens one chunk of pages and writes each shot as a PNG file.
 """
 
 from __future__ import annotations
@@ -71,8 +71,13 @@ def png_bytes(image) -> bytes:
     return out.getvalue()
 
 
-def render_shots(pdf: bytes, shots: list[Shot], as_png: bool = True) -> list[tuple[int, bytes, tuple[int, int]]]:
-    """Each shot of one chunk's PDF: (page, PNG bytes or raw RGB pixels, (width, height))."""
+def render_shots(pdf: str, shots: list[Shot], out: str) -> list[tuple[int, bytes, tuple[int, int], str]]:
+    """Each shot of one chunk's PDF (a file) as a PNG file in the folder ``out``:
+    (page, digest of the PNG, (width, height), file). Files, not bytes, go between the
+    processes, so neither holds a chunk's pictures."""
+    import hashlib
+    from pathlib import Path
+
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)
@@ -84,7 +89,10 @@ def render_shots(pdf: bytes, shots: list[Shot], as_png: bool = True) -> list[tup
                 image = render(page, shot)
             finally:
                 page.close()
-            done.append((shot.page, png_bytes(image) if as_png else image.tobytes(), image.size))
+            data = png_bytes(image)
+            path = Path(out) / f"{Path(pdf).stem}-{shot.page}.png"
+            path.write_bytes(data)
+            done.append((shot.page, hashlib.blake2b(data, digest_size=20).digest(), image.size, str(path)))
         return done
     finally:
         document.close()

@@ -83,7 +83,7 @@ class TtsExport:
     def start(self, parts, staging: Path, target: Path, pool, step) -> None:
         self.folder, self.target, self.step = staging, target, step
         self.pictures = Pictures(staging)
-        self.renderer = Renderer(pool, self.shot_of, self.pictures.keep)
+        self.renderer = Renderer(pool, self.shot_of, self.pictures)
         self.parts = parts
         self.keys.extend(len(parts))
         self.sides.extend(len(parts))
