@@ -3,6 +3,7 @@
     build.py      BuildOptions, build_game(): every deck and component, checklist, manifest
     geometry.py   paper, piece specs, n-up imposition, crop marks, duplex/gutterfold backs
     sheets.py     Document (one PDF) and print_pieces()/print_shop(): pieces onto pages
+    jobs.py       a deck's pieces made on demand (its rows, not a closure per card)
     tiling.py     boards larger than the paper, split into overlapping tiles; full-page sheets
     pen.py        Pen: drawing in a piece's own millimetres (the painter's tool)
     richtext.py   wrapped text with :icons: and **bold**, autoshrink, overflow errors
