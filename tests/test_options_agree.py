@@ -17,8 +17,8 @@ import pytest
 
 from companion import HeadframeError, PlayerSpec, find_game
 from companion.data import builtin_data_dir
+from test_engine_shape import GAMES
 
-GAMES = ("tinners-trail", "ore", "ore-published", "mine-shaft", "ardevur")
 PENDING: set[str] = set()
 GAMES_PER_CASE = 3
 SAMPLES_PER_GAME = 25
@@ -66,6 +66,8 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
 def edited_copy(game_id: str, tmp_path: Path) -> str:
     folder = tmp_path / game_id
     shutil.copytree(builtin_data_dir() / game_id, folder)
+    assert game_id in EDITS, (f"{game_id}: add to EDITS at least three edits of numbers its legality "
+                              f"depends on, so its buttons are checked on an edited copy too")
     for name, old, new in EDITS[game_id]:
         path = folder / name
         text = path.read_text(encoding="utf-8")
