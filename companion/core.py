@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from .declare import Declaration
 from .errors import BadAction, GameOver, Problem, RuleViolation
+from .frozen import evolve
 
 if TYPE_CHECKING:
     from .moves import Move, Moves
@@ -61,6 +62,11 @@ class ScoreSheet:
     totals: tuple[float, ...]
     ranks: tuple[int, ...]  # 1 = first; tied seats share a rank
     tiebreak: str = ""      # plain words on any tie-break used, empty if none was needed
+
+    def outcome(self, reason: str) -> Outcome:
+        """How a game scored on this sheet ends: the seats ranked first win, alone or tied."""
+        winners = tuple(seat for seat, place in enumerate(self.ranks) if place == 1)
+        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, reason)
 
     def to_json(self) -> dict:
         return {
@@ -264,10 +270,13 @@ class Game:
         declared shape, a seat that exists, and a game that is not over."""
         self.check_shape(action)
         if "seat" in action:
-            self.check_seat(state, action["seat"])
+            seat = action["seat"]
+            # the usual seat, answered without a call; anything else is checked and worded in full
+            if type(seat) is not int or not 0 <= seat < len(state.players):
+                self.check_seat(state, seat)
         if self.is_over(state):
             raise GameOver()
-        return self.moves[action["type"]]
+        return self.moves.by_type[action["type"]]
 
     def check_seat(self, state: Any, seat: Any) -> None:
         count = len(state.players)
@@ -288,7 +297,7 @@ class Game:
     def stepped(self, before: Any, after: Any) -> Any:
         """``after`` counted as one more action than ``before`` (the dice of the next action
         come from the seed and this count)."""
-        return replace(after, step=before.step + 1)
+        return evolve(after, step=before.step + 1)
 
     def apply(self, state: Any, action: Action) -> Any:
         if self.moves is None:

@@ -80,6 +80,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="every card and tile with its own bleed and a gap around it, instead of butted edge to "
                             "edge with shared cut lines (fewer per sheet)")
 
+    _add_export(sub)
+
     check = sub.add_parser("check", help="validate game data: everything 'build' would stop at",
                            description="Validate game data the way 'build' does, drawing every piece without "
                                        "writing a file (text that does not fit, unknown colours, options and "
@@ -132,6 +134,51 @@ def _parser() -> argparse.ArgumentParser:
                             "started with")
     add_simulate(sub, EPILOG)
     return parser
+
+
+def _positive(kind: type):
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a {'whole ' if kind is int else ''}number, got {text!r}") from None
+        if not (math.isfinite(value) and value > 0):
+            raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}")
+        return value
+    return parse
+
+
+def _add_export(sub) -> None:
+    export = sub.add_parser(
+        "export", help="export a game's pieces as PNG images or as a Tabletop Simulator table",
+        description="Draw every piece as build --print-shop does and export it: --to png writes one PNG "
+                    "per distinct design and side (piece size plus bleed) with manifest.csv into "
+                    "DIR/GAME-png/; --to tts writes a Tabletop Simulator saved object (one bag with the "
+                    "whole game: decks on face sheets, boards, tiles, dice, a setup notecard) with its "
+                    "images into DIR/GAME-tts/.", epilog=EPILOG)
+    export.add_argument("games", nargs="+", metavar="GAME", help="game ids, or 'all'")
+    export.add_argument("--to", choices=("png", "tts"), required=True, help="png images or a Tabletop Simulator table")
+    export.add_argument("--out", type=Path, default=Path("out"), metavar="DIR",
+                        help="output folder (default: ./out); DIR/GAME-png or DIR/GAME-tts is replaced only when "
+                             "every file is written")
+    export.add_argument("--players", type=int, metavar="N", help="export only what N players need, where a game differs")
+    export.add_argument("--variant", metavar="V", help="export for this variant or module")
+    export.add_argument("--data", type=Path, metavar="DIR", help="export an edited copy of the data")
+    export.add_argument("--companion-url", metavar="URL",
+                        help="put a QR code to this companion page on the reference cards")
+    export.add_argument("--dpi", type=_positive(float), metavar="N",
+                        help="resolution (default: 300); for tts the most any picture gets")
+    export.add_argument("--bleed", type=_mm, metavar="MM", help="png: bleed around each piece (default: 3)")
+    export.add_argument("--service", metavar="NAME",
+                        help="png: size and name the files as a print-on-demand service's templates ask "
+                             "(thegamecrafter, mbprint; see cards_data/export/print-services.toml)")
+    export.add_argument("--base-url", metavar="URL",
+                        help="tts: where the images will be hosted (default: file:/// paths on this computer)")
+    export.add_argument("--max-px", type=_positive(int), metavar="N",
+                        help="tts: longest side of any picture, deck sheets included (default: 4096)")
+    export.add_argument("--paper", choices=PAPERS, default="a4", help="the page full-page sheets are drawn on (default: a4)")
+    export.add_argument("--workers", type=_positive(int), metavar="N",
+                        help="processes rendering pages (default: one per core)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

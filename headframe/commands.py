@@ -97,6 +97,44 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from pdf.export.run import recover_export, target_of
+    from .progress import Progress
+
+    options = _export_options(args)
+    names = _expand(args.games, args.data)
+    with Progress() as progress:
+        for game_id in names:
+            note = recover_export(args.out, game_id, args.to)
+            if note:
+                print(f"headframe: {note}", file=sys.stderr)
+            from pdf.export.run import export_game
+
+            done = export_game(game_id, args.out, options, progress=progress.update)
+            progress.done(f"{game_id}: {done['pieces']} pieces, {done['designs']} designs, {done['files']} files "
+                          f"-> {target_of(args.out, game_id, args.to)}")
+    return 0
+
+
+def _export_options(args: argparse.Namespace):
+    """The export's options, refusing those that do not go with its format (one line, exit 2)."""
+    from pdf.export.run import ExportOptions
+
+    only = {"png": ("service", "bleed"), "tts": ("base_url", "max_px")}
+    for to, names in only.items():
+        for name in names:
+            if args.to != to and getattr(args, name) is not None:
+                raise HeadframeError(f"--{name.replace('_', '-')} is for --to {to}, not --to {args.to}")
+    if args.service and (args.dpi is not None or args.bleed is not None):
+        raise HeadframeError("--service sets its own resolution and bleed; leave out --dpi and --bleed")
+    if args.base_url is not None and not args.base_url.lower().startswith(("http://", "https://")):
+        raise HeadframeError(f"--base-url must start with http:// or https://, not {args.base_url!r}")
+    return ExportOptions(to=args.to, dpi=args.dpi or 300.0, bleed_mm=3.0 if args.bleed is None else args.bleed,
+                         service=args.service, players=args.players, variant=args.variant,
+                         companion_url=args.companion_url, data_dir=args.data, base_url=args.base_url,
+                         max_px=args.max_px or 4096, paper=args.paper, workers=args.workers or 0)
+
+
 def cmd_calibrate(args: argparse.Namespace) -> int:
     from pdf.calibrate import write_calibration
 
@@ -190,5 +228,5 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return run(args)
 
 
-COMMANDS = {"simulate": cmd_simulate, "games": cmd_games, "build": cmd_build, "check": cmd_check,
+COMMANDS = {"simulate": cmd_simulate, "games": cmd_games, "build": cmd_build, "export": cmd_export, "check": cmd_check,
             "calibrate": cmd_calibrate, "data": cmd_data, "score": cmd_score, "serve": cmd_serve}

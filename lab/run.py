@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import csv
 import os
-import signal
-import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -19,6 +17,7 @@ from typing import Any, Callable, Iterator
 
 from companion.csvcells import text_cell
 from companion.errors import HeadframeError
+from companion.workers import started
 
 from .play import Job, game_for, play_chunk, seats_of
 from .arms import Shares
@@ -44,7 +43,6 @@ def chunks(games: int, workers: int) -> list[tuple[int, int]]:
 
 
 WORKERS_PER_CORE = 4  # more processes than this only wait for each other, and each holds a game's memory
-PARENT_CHECK_S = 0.25  # how often a worker looks whether the run that started it is still there
 
 
 def most_workers() -> int:
@@ -60,26 +58,13 @@ def too_many(workers: int) -> str | None:
             f"{os.cpu_count() or 1}); more processes than that only wait for each other")
 
 
-def _worker(parent: int) -> None:
-    # Ctrl-C is the parent's to handle: it stops handing out work and writes the report.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # A parent killed outright (SIGKILL) cannot stop its pool: each worker watches for it to be
-    # gone and leaves too, rather than play on as an orphan.
-    threading.Thread(target=_leave_with, args=(parent,), daemon=True, name="parent-watch").start()
-
-
-def _leave_with(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK_S)
-    os._exit(1)
-
-
 def _local(job: Job, parts: list[tuple[int, int]], workers: int) -> Iterator[list[dict]]:
     if workers <= 1:
         for start, count in parts:
             yield play_chunk(job, start, count)
         return
-    pool = ProcessPoolExecutor(workers, initializer=_worker, initargs=(os.getpid(),))
+    # workers ignore Ctrl-C and leave with this process (companion.workers)
+    pool = ProcessPoolExecutor(workers, initializer=started, initargs=(os.getpid(),))
     pending: set[Future] = set()
     queue = list(parts)
     try:

@@ -3,6 +3,7 @@
     build.py      BuildOptions, build_game(): every deck and component, checklist, manifest
     geometry.py   paper, piece specs, n-up imposition, crop marks, duplex/gutterfold backs
     sheets.py     Document (one PDF) and print_pieces()/print_shop(): pieces onto pages
+    jobs.py       a deck's pieces made on demand (its rows, not a closure per card)
     tiling.py     boards larger than the paper, split into overlapping tiles; full-page sheets
     seams.py      where a tiled board is cut: seams clear of text and spaces (keepclear.py records them)
     seampath.py   a seam that steps sideways round what it must keep clear of
@@ -17,4 +18,5 @@
     generic.py    painters any game can use: die-net, token, standee, reference, board
     checklist.py  the what-to-print page;  calibrate.py  the duplex calibration sheet
     fonts.py, style.py, units.py   shipped fonts, the style table, mm -> pt (only there)
+    export/       headframe export: the print-shop pages as PNGs and a Tabletop Simulator table
 """

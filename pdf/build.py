@@ -27,6 +27,7 @@ from companion.errors import DataError, HeadframeError, InvalidDimension, Proble
 from . import painters, style
 from .decks import LayoutPainter, is_static, static_drawer
 from .geometry import SIDES, Paper, PieceSpec, butting_pays
+from .jobs import DeckJobs, NotedJobs
 from .pen import Pen, UnknownColour
 from .richtext import TextOverflow
 from .parts import Part, printed, sheet_counts
@@ -118,20 +119,8 @@ def draw_set(game: GameData, folder: Path | None, options: BuildOptions,
     """Draw every file of the set into ``folder`` (None: draw, write nothing) and return the
     manifest and the number of steps. A piece that cannot be drawn is noted and the rest are
     still drawn, so one ``DataError`` at the end names every problem."""
-    problems: list[Problem] = []
     paper = Paper.named(options.paper)
-    parts = []
-    for make, items in ((lambda d: _deck_part(game, d, options), game.decks.values()),
-                        (lambda c: _component_part(game, c, options, paper), game.components.values())):
-        for item in items:
-            if item.needed(options.players, options.variant):
-                try:
-                    part = make(item)
-                    parts += [part, *part.extra]
-                except DataError as exc:
-                    problems.extend(exc.problems)
-    for part in parts:
-        part.jobs[:] = [Job(_noting(job.front, problems), _noting(job.back, problems)) for job in part.jobs]
+    parts, problems = plan_parts(game, options, paper)
     parts = _shared_sheets(game, _spilled(game, parts, options, paper), options)
     total = sum(max(1, len(p.jobs)) for p in parts) + 1
     done = 0
@@ -145,7 +134,7 @@ def draw_set(game: GameData, folder: Path | None, options: BuildOptions,
         _render(part, folder / part.file if folder else None, game, paper, options, step)
     if options.companion_url and not any(p.qr_codes for p in parts):
         # no reference carries the companion's code: it gets a card of its own
-        part = _companion_part(game, options)
+        part = companion_part(game, options)
         parts.append(part)
         _render(part, folder / part.file if folder else None, game, paper, options, lambda n: None)
     if problems:
@@ -179,6 +168,26 @@ def _manifest(game: GameData, paper: Paper, parts: list[Part], options: BuildOpt
                        for p in parts for m in (p.members or [p])],
         "sheets": sheet_counts(parts, options),
     }
+
+
+def plan_parts(game: GameData, options: BuildOptions, paper: Paper) -> tuple[list[Part], list[Problem]]:
+    """Every deck and component this build prints, each a part with its pieces (jobs), before
+    any shares a sheet, and the problems met making them. A piece that fails when drawn adds
+    its problem to that same list instead of stopping the drawing."""
+    problems: list[Problem] = []
+    parts = []
+    for make, items in ((lambda d: _deck_part(game, d, options), game.decks.values()),
+                        (lambda c: _component_part(game, c, options, paper), game.components.values())):
+        for item in items:
+            if item.needed(options.players, options.variant):
+                try:
+                    part = make(item)
+                    parts += [part, *part.extra]
+                except DataError as exc:
+                    problems.extend(exc.problems)
+    for part in parts:
+        part.jobs = NotedJobs(part.jobs, lambda draw: _noting(draw, problems))
+    return parts, problems
 
 
 def _noting(draw, problems: list[Problem]):
@@ -314,7 +323,7 @@ def _spilled(game: GameData, parts: list[Part], options: BuildOptions, paper: Pa
             rest = Part(f"{part.id}-last", f"{part.name}: the last {left}", part.kind, left, f"{part.id}-last.pdf",
                         part.spec, part.jobs[-left:], sheet=spill, has_backs=part.has_backs)
             rest.printed = part.printed
-            del part.jobs[-left:]
+            part.jobs = part.jobs[:-left]
             part.count -= left
             out.append(rest)
     return out
@@ -336,7 +345,7 @@ def _alike(members: list[Part]) -> bool:
                for m in members)
 
 
-def _companion_part(game: GameData, options: BuildOptions) -> Part:
+def companion_part(game: GameData, options: BuildOptions) -> Part:
     from .generic import COMPANION_CARD_MM, companion_card
 
     spec = PieceSpec("Table companion card", *COMPANION_CARD_MM, options.bleed_mm)
@@ -357,17 +366,7 @@ def _deck_part(game: GameData, deck: Deck, options: BuildOptions) -> Part:
     static_back = static_drawer(back, f"back{deck.id.replace('-', '')}", options.bleed_mm,
                                 deck.rows[0] if deck.rows else None) \
         if back is not None and is_static(back.layout) else None
-    jobs = []
-    for row in _rows_for(deck, options.players):
-        for copy in range(row.qty):
-            f = (lambda pen, row=row, copy=copy: front.draw(pen, row, copy))
-            if back is None:
-                b = None
-            elif static_back is not None:
-                b = static_back
-            else:
-                b = (lambda pen, row=row, copy=copy: back.draw(pen, row, copy))
-            jobs.append(Job(f, b))
+    jobs = DeckJobs(_rows_for(deck, options.players), front, back, static_back)
     part = Part(deck.id, deck.name, deck.kind, len(jobs), f"{deck.id}.pdf", spec, jobs)
     part.printed = printed(options, back is not None)
     part.has_backs = back is not None

@@ -194,19 +194,22 @@ def _into_bleed(x, y, w, h, pen: Pen):
 
 def static_drawer(painter: LayoutPainter, form_name: str, bleed: float, sample: Row | None) -> Callable[[Pen], None]:
     """Draw a row-independent layout once into a form and place it by reference. ``sample``
-    (the deck's first row) only serves to name a card if the layout itself is wrong."""
-    state = {"made": False}
+    (the deck's first row) only serves to name a card if the layout itself is wrong. The form
+    is made once in each PDF the deck is drawn into (an export spreads a deck over several)."""
+    import weakref
+
+    made: weakref.WeakSet = weakref.WeakSet()
 
     def draw(pen: Pen) -> None:
         c = pen.canvas
-        if not state["made"]:
+        if c not in made:
             from .units import pt
 
             c.beginForm(form_name, pt(-bleed), pt(-bleed), pt(pen.w + bleed), pt(pen.h + bleed))
             inner = Pen(c, pen.w, pen.h, pen.game, pen.bleed, pen.icons)
             painter.draw(inner, sample)
             c.endForm()
-            state["made"] = True
+            made.add(c)
         c.doForm(form_name)
 
     return draw

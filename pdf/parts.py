@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 from .geometry import PieceSpec
 from .sheets import Job
@@ -22,7 +22,7 @@ class Part:
     count: int
     file: str
     spec: PieceSpec | None
-    jobs: list[Job] = field(default_factory=list)
+    jobs: Sequence[Job] = field(default_factory=list)  # a list, or made on demand (pdf.jobs)
     draw_board: Callable | None = None  # boards and sheets drawn by their own routine
     pages: int = 0
     printed: str = ""  # how this file is printed (for the checklist)

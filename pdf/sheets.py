@@ -345,11 +345,12 @@ class Design:
 
 
 def print_shop(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str,
-               progress: Callable[[int], None] | None = None) -> int:
+               progress: Callable[[int], None] | None = None, alike_once: bool = True) -> int:
     """One page per design, the page exactly the bleed box, TrimBox and BleedBox set; backs
     (when printed) follow their front as the next page, upright. Pieces that print alike,
     front and back, are one design whose quantity counts them (``doc.designs``): a print
-    shop takes a quantity, not copies."""
+    shop takes a quantity, not copies. With ``alike_once`` false every piece has its own
+    pages (an export matches each page to its piece)."""
     start = doc.pages
     b = spec.bleed
     doc.cut_contour = True
@@ -372,7 +373,7 @@ def print_shop(doc: Document, spec: PieceSpec, jobs: Sequence[Job], sides: str,
             sides_drawn.append((c._code[mark:], c._formsinuse[forms:]))
             del c._code[mark:], c._formsinuse[forms:]
         key = tuple("\n".join(ops) for ops, _ in sides_drawn)
-        if key in seen:
+        if alike_once and key in seen:
             seen[key].quantity += 1
         else:
             design = seen[key] = Design(doc.pages + 1, doc.pages + 2 if len(sides_drawn) > 1 else None)

@@ -29,7 +29,7 @@ import signal
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from companion.errors import HeadframeError
 
@@ -40,9 +40,15 @@ WRITE_ERRORS = {errno.ENOSPC, errno.EACCES, errno.EPERM, errno.EROFS, errno.EDQU
 STOP_AT = "HEADFRAME_STOP_AT"  # tests stop a build dead at a named step of the swap to prove it recovers
 
 
+Own = Callable[[Path], bool]  # which files in ``target`` a set writes (the rest are the user's)
+
+
 @contextmanager
-def staged_set(target: Path, data_folder: Path) -> Iterator[Path]:
-    """An empty folder to draw the set in; swapped in for ``target`` when the block succeeds."""
+def staged_set(target: Path, data_folder: Path, own: Own | None = None) -> Iterator[Path]:
+    """An empty folder to draw the set in; swapped in for ``target`` when the block succeeds.
+    ``own`` says which files in ``target`` are the set's own (default: a print set's PDFs and
+    manifest); every other file there is the user's and is carried over."""
+    own = own or is_set_file
     out = target.parent
     check_target(target, data_folder)
     try:
@@ -50,7 +56,7 @@ def staged_set(target: Path, data_folder: Path) -> Iterator[Path]:
     except OSError as exc:
         raise HeadframeError(f"cannot write to {out}: {exc.strerror or exc}") from None
     with _locked(out, wait=True):
-        _recover(target)
+        _recover(target, own)
         try:
             staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=STAGING, dir=out))
         except OSError as exc:
@@ -66,7 +72,7 @@ def staged_set(target: Path, data_folder: Path) -> Iterator[Path]:
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             raise
-        swap_in(staging, target)
+        swap_in(staging, target, own)
 
 
 def check_target(target: Path, data_folder: Path) -> None:
@@ -84,9 +90,10 @@ def is_set_file(path: Path) -> bool:
     return path.is_file() and (path.suffix == ".pdf" or path.name == "manifest.json" or path.name.endswith(".tmp"))
 
 
-def swap_in(staging: Path, target: Path) -> None:
+def swap_in(staging: Path, target: Path, own: Own | None = None) -> None:
     """Put the finished set in ``staging`` where ``target`` was (steps 1 to 4 above)."""
-    carried = sorted(p.name for p in target.iterdir() if not is_set_file(p)) if target.is_dir() else []
+    own = own or is_set_file
+    carried = sorted(p.name for p in target.iterdir() if not own(p)) if target.is_dir() else []
     plan = {"staging": staging.name, "old": staging.name[:-len(STAGING)] + OLD, "carried": carried}
     journal = _journal(target)
     try:
@@ -102,16 +109,16 @@ def swap_in(staging: Path, target: Path) -> None:
                              f"the next build or check finishes it") from None
 
 
-def recover(target: Path) -> str | None:
+def recover(target: Path, own: Own | None = None) -> str | None:
     """End a swap into ``target`` that a stopped build left (none while a build of that folder
     runs): what was done, in words, or None when there was nothing to do."""
     if not target.parent.is_dir():
         return None
     with _locked(target.parent, wait=False) as free:
-        return _recover(target) if free else None
+        return _recover(target, own or is_set_file) if free else None
 
 
-def _recover(target: Path) -> str | None:
+def _recover(target: Path, own: Own) -> str | None:
     journal = _journal(target)
     plan = _read_journal(journal) if journal.exists() else None
     if plan is not None:
@@ -120,7 +127,7 @@ def _recover(target: Path) -> str | None:
     journals = [p for p in (journal, journal.with_name(journal.name + ".tmp")) if os.path.lexists(p)]
     if not journals and not _leftovers(target):
         return None
-    _roll_back(target)
+    _roll_back(target, own)
     for path in _leftovers(target) + journals:
         shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink(missing_ok=True)
     return f"{target}: removed the unfinished files of a build that was stopped; the set there is unchanged"
@@ -132,7 +139,7 @@ def _leftovers(target: Path) -> list[Path]:
     return sorted(p for suffix in (STAGING, OLD) for p in target.parent.glob(f".{name}.*{suffix}"))
 
 
-def _roll_back(target: Path) -> None:
+def _roll_back(target: Path, own: Own) -> None:
     """Without a journal the swap never began, so nothing of ``target`` should have moved; a
     build by an earlier version swapped without one and may have: put the old set and the
     user's files back."""
@@ -141,7 +148,7 @@ def _roll_back(target: Path) -> None:
         os.replace(olds[0], target)
     for staging in (p for p in _leftovers(target) if p.name.endswith(STAGING)):
         for path in sorted(staging.iterdir()):
-            if target.is_dir() and not is_set_file(path) and not os.path.lexists(target / path.name):
+            if target.is_dir() and not own(path) and not os.path.lexists(target / path.name):
                 os.replace(path, target / path.name)
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from companion.ardevur.cards import catalog
+from companion.ardevur.data import catalog
 from headframe.cli import main
 from layout_edit import edit_layouts, line_of as _line_of
 

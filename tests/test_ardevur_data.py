@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from companion.ardevur.cards import catalog
+from companion.ardevur.data import catalog
 from companion.data import builtin_data_dir
 from companion.errors import DataError
 
@@ -81,3 +81,13 @@ def test_headframe_check_passes_on_the_shipped_data():
     from headframe.cli import main
 
     assert main(["check", "ardevur"]) == 0
+
+
+def test_a_bad_number_in_the_tables_is_reported_on_its_line(tmp_path):
+    root = _copy(tmp_path)
+    text = (root / "game.toml").read_text()
+    line = text[:text.index("max_active_mines = 4")].count("\n") + 1
+    (root / "game.toml").write_text(text.replace("max_active_mines = 4", 'max_active_mines = "four"'))
+    with pytest.raises(DataError) as caught:
+        catalog(str(root))
+    assert f"game.toml:{line}: tables.max_active_mines: needs a whole number of at least 0, got 'four'" in str(caught.value)

@@ -3,9 +3,17 @@ final round's length, the table's other endgame agreements, and no action cards 
 
 import pytest
 
-from companion.ardevur import GAME
-from companion.ardevur.scenario import at, give_mine, table
+from companion import find_game
+from companion.ardevur.setup.scenario import at, give_mine, table
 from companion.errors import RuleViolation
+
+GAME = find_game("ardevur")
+
+
+def data(state):
+    """The state as a table stores it (its JSON form)."""
+    return GAME.to_json(state)
+
 
 ANN, BO, CY = 0, 1, 2
 
@@ -35,11 +43,11 @@ def test_the_claimer_of_a_gold_target_calls_total_control_right_after_claiming()
     gold_on_top(d)
     d["players"][ANN]["money"] = 160
     claimed = act(at(d, "reward"), "claim_target", tier="gold", pile=0)
-    assert claimed.data["turn"] == BO and claimed.data["golds_claimed"] == 1
+    assert data(claimed)["turn"] == BO and data(claimed)["golds_claimed"] == 1
     # Bo may not call in Ann's place, but Ann may, before Bo moves
     assert {"type": "call_total_control", "seat": ANN} in [o.action for o in GAME.options(claimed, ANN)]
     called = act(claimed, "call_total_control", ANN)
-    assert called.data["end"]["by"] == ANN and "gold target" in called.data["end"]["why"]
+    assert data(called)["end"]["by"] == ANN and "gold target" in data(called)["end"]["why"]
 
 
 def test_the_claimers_window_closes_with_the_next_move():
@@ -51,7 +59,7 @@ def test_the_claimers_window_closes_with_the_next_move():
     with pytest.raises(RuleViolation, match="your own turn"):
         act(moved, "call_total_control", ANN)
     # Bo, whose turn it is, may call: the condition holds for the whole table
-    assert act(moved, "call_total_control", BO).data["end"]["by"] == BO
+    assert data(act(moved, "call_total_control", BO))["end"]["by"] == BO
 
 
 def empty_bronze_and_silver(d):
@@ -66,37 +74,37 @@ def test_all_bronze_and_silver_claimed_allows_the_call_only_after_a_round_withou
     empty_bronze_and_silver(d)
     state = at(d, "reward")
     state = act(state, "pass")            # Ann's turn ends; the empty rows are noticed
-    start = state.data["bs_empty_on"]
+    start = data(state)["bs_empty_on"]
     assert start is not None
     with pytest.raises(RuleViolation, match="Total Control needs"):
-        act(at(state.draft(), "reward", BO), "call_total_control", BO)
+        act(at(GAME.to_json(state), "reward", BO), "call_total_control", BO)
     for seat in (BO, CY):
-        state = act(at(state.draft(), "reward", seat), "pass", seat)
+        state = act(at(GAME.to_json(state), "reward", seat), "pass", seat)
     with pytest.raises(RuleViolation, match="Total Control needs"):   # Ann: the round is not yet over
-        act(at(state.draft(), "reward", ANN), "call_total_control", ANN)
-    state = act(at(state.draft(), "reward", ANN), "pass", ANN)
-    assert state.data["turn_no"] - start == 3
-    called = act(at(state.draft(), "reward", BO), "call_total_control", BO)
-    assert "full round" in called.data["end"]["why"]
+        act(at(GAME.to_json(state), "reward", ANN), "call_total_control", ANN)
+    state = act(at(GAME.to_json(state), "reward", ANN), "pass", ANN)
+    assert data(state)["turn_no"] - start == 3
+    called = act(at(GAME.to_json(state), "reward", BO), "call_total_control", BO)
+    assert "full round" in data(called)["end"]["why"]
 
 
 def test_24_points_of_targets_and_incentives_allow_the_call_and_23_do_not():
     d = table(2)
-    golds = [t for t, c in GAME.cat.targets.items() if c.tier == "gold"][:3]   # 8 points each
-    d["players"][BO]["targets"] = golds[:2] + [t for t, c in GAME.cat.targets.items() if c.tier == "silver"][:1]
-    assert sum(GAME.cat.targets[t].points for t in d["players"][BO]["targets"]) == 20
+    golds = [t for t, c in GAME.data.targets.items() if c.tier == "gold"][:3]   # 8 points each
+    d["players"][BO]["targets"] = golds[:2] + [t for t, c in GAME.data.targets.items() if c.tier == "silver"][:1]
+    assert sum(GAME.data.targets[t].points for t in d["players"][BO]["targets"]) == 20
     with pytest.raises(RuleViolation, match="Total Control needs"):
         act(at(d, "reward"), "call_total_control")
-    d["players"][BO]["incentives"] = [sorted(GAME.cat.incentives)[0]]
-    assert GAME.cat.incentives[d["players"][BO]["incentives"][0]].points == 4
+    d["players"][BO]["incentives"] = [sorted(GAME.data.incentives)[0]]
+    assert GAME.data.incentives[d["players"][BO]["incentives"][0]].points == 4
     called = act(at(d, "reward"), "call_total_control")
-    assert "Bo holds at least 24 points" in called.data["end"]["why"]
+    assert "Bo holds at least 24 points" in data(called)["end"]["why"]
 
 
 def finish_turns(state, seats):
     for seat in seats:
-        assert state.data["turn"] == seat and state.data["phase"] == "play"
-        state = act(at(state.draft(), "reward", seat), "pass", seat)
+        assert data(state)["turn"] == seat and data(state)["phase"] == "play"
+        state = act(at(GAME.to_json(state), "reward", seat), "pass", seat)
     return state
 
 
@@ -109,17 +117,17 @@ def test_after_the_call_each_other_player_has_exactly_one_more_turn(n):
     after_caller = act(called, "pass", 1)
     others = [(1 + i) % n for i in range(1, n)]
     state = finish_turns(after_caller, others[:-1])
-    assert state.data["phase"] == "play" and state.data["turn"] == others[-1]
+    assert data(state)["phase"] == "play" and data(state)["turn"] == others[-1]
     state = finish_turns(state, others[-1:])
-    assert state.data["phase"] == "over"
+    assert data(state)["phase"] == "over"
     assert GAME.end_if(state) is not None
-    assert "Total Control" in state.data["over_reason"]
+    assert "Total Control" in data(state)["over_reason"]
 
 
 def test_no_action_card_may_be_played_after_the_call():
     d = table(2)
     d["golds_claimed"] = 1
-    card = next(a for a, c in GAME.cat.actions.items() if c.corporation == "great" and c.timing == "anytime")
+    card = next(a for a, c in GAME.data.actions.items() if c.corporation == "great" and c.timing == "anytime")
     d["players"][ANN]["actions"] = [card]
     state = at(d, "strategy")
     called = act(state, "call_total_control")
@@ -133,7 +141,7 @@ def test_minute_64_ends_the_game_at_once_only_when_agreed():
         act(at(d, "strategy"), "call_time", BO)
     d["options"]["endgame"] = "minute-64"
     over = act(at(d, "strategy"), "call_time", BO)
-    assert over.data["phase"] == "over" and over.data["over_reason"] == "minute 64 was reached"
+    assert data(over)["phase"] == "over" and data(over)["over_reason"] == "minute 64 was reached"
     assert GAME.end_if(over) is not None
 
 
@@ -146,12 +154,12 @@ def test_play_until_no_moves_ends_after_a_full_round_of_passes_and_refuses_total
         act(state, "call_total_control")
     state = act(state, "pass")
     for seat in (BO, CY):
-        assert state.data["phase"] == "play"
+        assert data(state)["phase"] == "play"
         state = act(state, "pass", seat)    # strategy, development, reward: all passed
         state = act(state, "pass", seat)
         state = act(state, "pass", seat)
-    assert state.data["phase"] == "over"
-    assert "nobody had anything left" in state.data["over_reason"]
+    assert data(state)["phase"] == "over"
+    assert "nobody had anything left" in data(state)["over_reason"]
 
 
 def test_one_move_breaks_the_run_of_passes():
@@ -159,11 +167,11 @@ def test_one_move_breaks_the_run_of_passes():
     d["options"]["endgame"] = "exhausted"
     give_mine(d, BO, "asturias")
     state = act(at(d, "reward"), "pass")
-    assert state.data["stage"] == "extraction"
+    assert data(state)["stage"] == "extraction"
     state = act(state, "extract", BO, mines=["asturias"])
     for _ in range(3):
         state = act(state, "pass", BO)
-    assert state.data["phase"] == "play" and state.data["turn"] == ANN
+    assert data(state)["phase"] == "play" and data(state)["turn"] == ANN
 
 
 def test_the_table_may_retire_an_unachievable_target_and_the_card_beneath_becomes_claimable():
@@ -174,9 +182,9 @@ def test_the_table_may_retire_an_unachievable_target_and_the_card_beneath_become
     with pytest.raises(RuleViolation, match="Ann's turn"):
         act(state, "retire_target", BO, tier="bronze", pile=1)
     after = act(state, "retire_target", tier="bronze", pile=1)
-    assert after.data["grid"]["bronze"][1][-1] == beneath and top in after.data["box"]
-    assert after.data["stage"] == "development" and after.data["turn"] == ANN   # no phase spent
-    name = GAME.cat.targets[top].name
+    assert data(after)["grid"]["bronze"][1][-1] == beneath and top in data(after)["box"]
+    assert data(after)["stage"] == "development" and data(after)["turn"] == ANN   # no phase spent
+    name = GAME.data.targets[top].name
     assert GAME.describe(state, {"type": "retire_target", "seat": ANN, "tier": "bronze", "pile": 1}, after) == (
         f"Ann retires {name} (bronze, pile 2) from the grid: the whole table agrees nobody can meet it")
     # the phone of the player whose turn it is offers it for every pile with a top card, named
@@ -198,7 +206,7 @@ def test_the_minute_64_call_is_offered_on_every_phone_when_agreed_and_refused_af
         assert len(calls) == 1 and calls[0].allowed
         assert "minute 64 is reached" in calls[0].label
     over = act(state, "call_time", BO)
-    assert over.data["phase"] == "over" and over.data["over_reason"] == "minute 64 was reached"
+    assert data(over)["phase"] == "over" and data(over)["over_reason"] == "minute 64 was reached"
     d = table(2)
     d["options"]["endgame"] = "minute-64"
     d["end"] = {"by": 1, "last": 0, "why": "Bo called Total Control"}

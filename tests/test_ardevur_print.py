@@ -7,7 +7,7 @@ import pytest
 from pypdf import PdfReader
 
 import pdf_probe
-from companion.ardevur.cards import catalog
+from companion.ardevur.data import catalog
 from pdf.build import BuildOptions, build_game
 from headframe.cli import main
 
@@ -89,15 +89,17 @@ def test_players_prints_the_card_count_table(tmp_path, players, dev):
 def test_the_companion_deals_only_printed_targets(tmp_path):
     """The companion draws the targets kept at random from the table's seed, so a group playing
     with phones prints the whole deck; every card any seed can put on the grid is in it."""
-    from companion.ardevur import GAME
+    from companion import find_game
     from companion.core import PlayerSpec
+
+    GAME = find_game("ardevur")
 
     build_game("ardevur", tmp_path, BuildOptions(sides="fronts"))
     printed = text_of(tmp_path / "ardevur" / "target-cards.pdf")
     for seed in (4, 5, 6):
         state = GAME.apply(GAME.setup([PlayerSpec("A"), PlayerSpec("B")], "standard", seed), {"type": "start", "seat": 0})
-        in_play = [t for piles in state.data["grid"].values() for p in piles for t in p]
-        assert len(in_play) == 12 and all(GAME.cat.targets[t].name in printed for t in in_play)
+        in_play = [t for piles in GAME.to_json(state)["grid"].values() for p in piles for t in p]
+        assert len(in_play) == 12 and all(GAME.data.targets[t].name in printed for t in in_play)
 
 
 def test_companion_url_puts_a_qr_code_on_the_reference_cards(tmp_path):

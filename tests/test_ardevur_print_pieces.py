@@ -12,7 +12,7 @@ import pdfplumber
 import pytest
 
 import pdf_probe
-from companion.ardevur.cards import catalog
+from companion.ardevur.data import catalog
 from companion.errors import DataError
 from pdf.build import BuildOptions, build_game
 from test_print_sheets import fill

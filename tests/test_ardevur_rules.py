@@ -1,12 +1,24 @@
 """ARDEVUR's rules with the rulebook's numbers: sales, fees, storage, offices, the phone call,
 mines, auctions, rewards and scoring ties."""
 
+import json
+import random
+
 import pytest
 
-from companion.ardevur import GAME
-from companion.ardevur.scenario import at, give_card, give_mine, seed_for_roll, table
-from companion.ardevur.state import ArdState, half_even
+from companion import find_game
+from companion.ardevur.setup.scenario import at, give_card, give_mine, seed_for_roll, table
+from companion.ardevur.state import half_even
+from companion.core import PlayerSpec
 from companion.errors import RuleViolation
+
+GAME = find_game("ardevur")
+
+
+def data(state):
+    """The state as a table stores it (its JSON form)."""
+    return GAME.to_json(state)
+
 
 ANN, BO = 0, 1
 
@@ -16,11 +28,11 @@ def act(state, type_, seat=ANN, **fields):
 
 
 def money(state, seat=ANN):
-    return state.data["players"][seat]["money"]
+    return data(state)["players"][seat]["money"]
 
 
 def stock(state, seat=ANN):
-    return state.data["players"][seat]["stock"]
+    return data(state)["players"][seat]["stock"]
 
 
 def sale(d, face, lots, *, vessel=None, seat=ANN):
@@ -31,7 +43,7 @@ def sale(d, face, lots, *, vessel=None, seat=ANN):
     if vessel is not None:
         d["players"][seat]["assets"].append({"kind": "vessel", "region": "iberia", "upgraded": vessel == "large"})
     after = act(at(d, "development", seat), "global_sale", seat)
-    assert after.data["last_sale"]["roll"] == face
+    assert data(after)["last_sale"]["roll"] == face
     return after
 
 
@@ -66,7 +78,7 @@ def test_local_sale_is_half_price_without_vessel_bonus_or_roll():
     d["players"][ANN]["money"] = 0
     after = act(at(d, "development"), "local_sale")
     assert money(after) == 8 and stock(after) == {}
-    assert after.data["stage"] == "development"  # a local sale goes with a development action
+    assert data(after)["stage"] == "development"  # a local sale goes with a development action
 
 
 def test_half_price_where_water_is_needed_and_no_pipeline_stands():
@@ -82,7 +94,7 @@ def test_no_sale_without_a_road_but_storing_is_allowed():
     give_mine(d, ANN, "nimba")  # Sahel needs a road
     after = act(at(d, "extraction"), "extract", mines=["nimba"])
     assert stock(after) == {"nimba": 12}
-    d = after.to_json()
+    d = GAME.to_json(after)
     with pytest.raises(RuleViolation, match="road"):
         act(at(d, "development"), "global_sale")
     with pytest.raises(RuleViolation, match="road"):
@@ -187,7 +199,7 @@ def test_phone_call_replaces_the_permit_at_double_price_32_becomes_64():
     d["players"][ANN]["phone"] = True
     d["market"]["phone"] -= 1
     after = act(at(d, "development"), "acquire_asset", asset="warehouse", region="iberia", phone=True)
-    assert money(after) == 0 and after.data["market"]["phone"] == 1
+    assert money(after) == 0 and data(after)["market"]["phone"] == 1
     d["players"][ANN]["money"] = 32
     give_card(d, ANN, "warehouse")
     assert money(act(at(d, "development"), "acquire_asset", asset="warehouse", region="iberia")) == 0
@@ -202,13 +214,54 @@ def test_a_loan_covers_the_exact_shortfall_and_is_repaid_double_when_money_allow
     with pytest.raises(RuleViolation, match="costs 32M and you have 20M"):
         act(at(d, "development"), "acquire_asset", asset="vessel", region="iberia")
     after = act(at(d, "development"), "acquire_asset", asset="vessel", region="iberia", loan=True)
-    p = after.data["players"][ANN]
+    p = data(after)["players"][ANN]
     assert p["money"] == 0 and p["debt"] == 24
-    d = after.to_json()
+    d = GAME.to_json(after)
     d["players"][ANN]["stock"] = {"asturias": 16}
     d["seed"] = seed_for_roll(d, 16)
-    repaid = act(at(d, "development"), "global_sale").data["players"][ANN]
+    repaid = data(act(at(d, "development"), "global_sale"))["players"][ANN]
     assert repaid["debt"] == 0 and repaid["money"] == 32 - 24  # 16 doubled by the vessel, minus 24
+
+
+def test_the_loan_is_offered_for_every_purchase_the_rules_allow_it_for():
+    """Short of money with the phone call card in hand, a loan for the exact shortfall completes
+    any development action, not only exploring and opening mines: a road, an asset, an upgrade.
+    Each purchase the rules accept with a loan is among the phone's buttons."""
+    d = table(2, "fair-play")
+    give_mine(d, ANN, "nimba")                            # Sahel needs a road
+    give_card(d, ANN, "road", "warehouse", "vessel")
+    d["players"][ANN]["assets"] = [{"kind": "vessel", "region": "iberia", "upgraded": False}]
+    d["players"][ANN]["stock"] = {"nimba": 12}
+    d["players"][ANN].update(money=2, phone=True)
+    d["market"]["phone"] -= 1
+    state = at(d, "development")
+    offered = {json.dumps(o.action, sort_keys=True) for o in GAME.options(state, ANN) if o.allowed}
+    loans = [a for a in (json.loads(o) for o in offered) if a.get("loan")]
+    kinds = {a["type"] for a in loans}
+    assert {"build_infrastructure", "acquire_asset", "upgrade_asset"} <= kinds, kinds
+    for action in loans:
+        assert GAME.refusal(state, action) is None
+    wanted = [{"type": "build_infrastructure", "seat": ANN, "region": "sahel", "kind": "road", "loan": True},
+              {"type": "acquire_asset", "seat": ANN, "asset": "warehouse", "region": "sahel", "loan": True},
+              {"type": "upgrade_asset", "seat": ANN, "asset": "vessel", "region": "iberia", "loan": True}]
+    for action in wanted:
+        after = GAME.apply(state, action)
+        assert json.dumps(action, sort_keys=True) in offered
+        assert data(after)["players"][ANN]["money"] == 0 and data(after)["players"][ANN]["debt"] > 0
+
+
+def test_with_the_loan_offered_the_heuristic_bots_finish_the_game_that_stalled_without_it():
+    """2 players, Fair Play with every card, heuristic bots, seed 7186: a player holding stock
+    behind a missing road, the road card and no money could only go on with a loan for the
+    road, which the buttons did not offer; the game went round without end."""
+    chooser = random.Random(1)
+    state = GAME.setup([PlayerSpec("Ann"), PlayerSpec("Bo")], "fair-play+all-cards", 7186)
+    moves = []
+    while GAME.end_if(state) is None and len(moves) < 1500:
+        moves.append(GAME.bot_move(state, GAME.acting_seats(state)[0], "heuristic", chooser))
+        state = GAME.apply(state, moves[-1])
+    assert GAME.end_if(state) is not None, f"no end after {len(moves)} moves"
+    assert any(m["type"] == "build_infrastructure" and m.get("loan") for m in moves)
 
 
 def test_explore_and_exploit_are_never_in_the_same_turn():
@@ -217,15 +270,15 @@ def test_explore_and_exploit_are_never_in_the_same_turn():
     d["territory_deck"].remove("asturias")
     give_card(d, ANN, "license", "geologist")  # GREAT needs no workforce
     explored = act(at(d, "development"), "explore", territory="asturias")
-    assert money(explored) == 28 and explored.data["stage"] == "reward"
-    d = explored.to_json()
+    assert money(explored) == 28 and data(explored)["stage"] == "reward"
+    d = GAME.to_json(explored)
     give_card(d, ANN, "machinery")
     with pytest.raises(RuleViolation, match="explored this turn"):
         act(at(d, "development"), "exploit", territory="asturias")
     d["turn_no"] += 2
     d["ts"]["done"] = False
     after = act(at(d, "development"), "exploit", territory="asturias")
-    assert after.data["players"][ANN]["sites"]["asturias"] == "active" and money(after) == 20
+    assert data(after)["players"][ANN]["sites"]["asturias"] == "active" and money(after) == 20
 
 
 def test_at_most_four_active_mines():
@@ -242,7 +295,7 @@ def test_the_market_advantage_replaces_its_card_and_forbids_holding_a_duplicate(
     d = table()
     with pytest.raises(RuleViolation, match="market advantage"):
         act(at(d, "strategy"), "take_development", cards=["workforce"])
-    assert act(at(d, "strategy"), "take_development", cards=["license", "machinery"]).data["players"][ANN]["dev"] \
+    assert data(act(at(d, "strategy"), "take_development", cards=["license", "machinery"]))["players"][ANN]["dev"] \
         == ["license", "machinery"]
 
 
@@ -252,8 +305,8 @@ def test_four_card_limit_counts_the_advantage():
     with pytest.raises(RuleViolation, match="discard 1"):
         act(at(d, "strategy"), "take_development", cards=["vessel"])
     after = act(at(d, "strategy"), "take_development", cards=["vessel"], discard=["license"])
-    assert after.data["players"][ANN]["dev"] == ["geologist", "machinery", "vessel"]
-    assert after.data["market"]["license"] == 1  # the one license card in a 2-player game is back
+    assert data(after)["players"][ANN]["dev"] == ["geologist", "machinery", "vessel"]
+    assert data(after)["market"]["license"] == 1  # the one license card in a 2-player game is back
 
 
 def test_a_factory_needs_an_active_mine_in_its_region_and_a_reward_card():
@@ -267,7 +320,7 @@ def test_a_factory_needs_an_active_mine_in_its_region_and_a_reward_card():
         act(at(d, "development"), "upgrade_asset", asset="factory", region="iberia")
     d["players"][ANN]["targets"] = ["three-assets"]  # reward: a factory
     after = act(at(d, "development"), "upgrade_asset", asset="factory", region="iberia", card="three-assets")
-    p = after.data["players"][ANN]
+    p = data(after)["players"][ANN]
     assert p["assets"] == [{"kind": "factory", "region": "iberia", "upgraded": True}] and p["targets"] == []
     assert money(after) == 0
 
@@ -278,7 +331,7 @@ def test_fair_play_upgrades_at_list_price_without_a_card():
     d["players"][ANN]["assets"].append({"kind": "warehouse", "region": "iberia", "upgraded": False})
     d["players"][ANN]["money"] = 64
     after = act(at(d, "development"), "upgrade_asset", asset="warehouse", region="iberia")
-    assert after.data["players"][ANN]["assets"][0]["upgraded"] and money(after) == 0
+    assert data(after)["players"][ANN]["assets"][0]["upgraded"] and money(after) == 0
 
 
 def test_african_infrastructure_limit_two_then_dismantle_and_reuse():
@@ -288,7 +341,7 @@ def test_african_infrastructure_limit_two_then_dismantle_and_reuse():
     with pytest.raises(RuleViolation, match="dismantle"):
         act(at(d, "development"), "build_infrastructure", region="congo", kind="road")
     after = act(at(d, "development"), "build_infrastructure", region="congo", kind="road", dismantle="sahel:road")
-    assert after.data["players"][ANN]["infra"] == [{"kind": "water", "region": "maghreb"},
+    assert data(after)["players"][ANN]["infra"] == [{"kind": "water", "region": "maghreb"},
                                                    {"kind": "road", "region": "congo"}]
     assert money(after) == 32 - 8
 
@@ -316,7 +369,7 @@ def test_a_target_is_claimed_only_when_its_condition_holds_and_not_with_an_incen
         act(at(d, "reward"), "claim_target", tier="bronze", pile=0)
     give_mine(d, ANN, "asturias")
     after = act(at(d, "reward"), "claim_target", tier="bronze", pile=0)
-    assert after.data["players"][ANN]["targets"] == ["first-mine"] and after.data["turn"] == BO
+    assert data(after)["players"][ANN]["targets"] == ["first-mine"] and data(after)["turn"] == BO
 
 
 def test_an_incentive_needs_a_european_mine_exploited_this_turn():
@@ -325,7 +378,7 @@ def test_an_incentive_needs_a_european_mine_exploited_this_turn():
         act(at(d, "reward"), "claim_incentive")
     d["ts"]["europe_exploit"] = True
     top = d["incentives"][-1]
-    assert act(at(d, "reward"), "claim_incentive").data["players"][ANN]["incentives"] == [top]
+    assert data(act(at(d, "reward"), "claim_incentive"))["players"][ANN]["incentives"] == [top]
 
 
 # -- auctions --------------------------------------------------------------------------------
@@ -337,7 +390,7 @@ def test_anti_monopoly_no_bid_for_the_third_territory_of_a_region():
     state = at(d, None)
     with pytest.raises(RuleViolation, match="all 3 territories of Iberia"):
         act(state, "pick_territory", territory="riotinto")
-    assert "bor" in act(state, "pick_territory", territory="bor").data["players"][ANN]["territories"]
+    assert "bor" in data(act(state, "pick_territory", territory="bor"))["players"][ANN]["territories"]
 
 
 # -- scoring ---------------------------------------------------------------------------------
@@ -370,7 +423,7 @@ def test_most_money_tie_gives_nobody_4_and_asset_points():
 # -- readings settled after review ----------------------------------------------------------
 
 def money_row(d):
-    return next(r.points for r in GAME.score(ArdState.of(d)).rows if r.category == "money")
+    return next(r.points for r in GAME.score(GAME.from_json(d)).rows if r.category == "money")
 
 
 def test_an_unpaid_loan_counts_against_money_for_most_money():
@@ -407,5 +460,19 @@ def test_a_warehouse_owner_who_cannot_afford_the_lot_is_skipped_and_the_bank_buy
     d["players"][BO]["assets"].append({"kind": "warehouse", "region": "iberia", "upgraded": False})
     d["players"][BO]["money"] = 2                            # the lot costs 4M
     after = act(at(d, "extraction"), "extract", mines=["asturias"])
-    assert after.data["offers"] == [] and GAME.acting_seats(after) == (ANN,)
+    assert data(after)["offers"] == [] and GAME.acting_seats(after) == (ANN,)
     assert money(after) == 32 + 4 and money(after, BO) == 2 and stock(after, BO) == {}
+
+
+def test_positions_written_in_the_notation_play_by_the_rules():
+    """A road bought with a loan for the 6M short: the phone call card and the road card are
+    spent, 12M are owed, and the turn moves on to the reward phase."""
+    from companion.ardevur.notation import notation, parse
+
+    state = parse(GAME.data, "play t3 Ann:development | Ann/great 2M dev=road sites=nimba* stock=nimba:12 phone"
+                             " | Bo/machine 32M")
+    after = act(state, "build_infrastructure", region="sahel", kind="road", loan=True)
+    assert notation(after) == ("play t3 Ann:reward | Ann/great 0M owes12M sites=nimba* stock=nimba:12 infra=road@sahel"
+                               " | Bo/machine 32M")
+    sold = act(parse(GAME.data, notation(after).replace("Ann:reward", "Ann:development")), "local_sale")
+    assert notation(sold).startswith("play t3 Ann:development | Ann/great 6M owes12M sites=nimba*")

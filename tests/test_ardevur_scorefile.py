@@ -2,9 +2,11 @@
 
 import json
 
-from companion.ardevur import GAME
+from companion import find_game
 from companion.data import builtin_data_dir
 from headframe.cli import main
+
+GAME = find_game("ardevur")
 
 EXAMPLE = builtin_data_dir() / "ardevur" / "examples" / "final.json"
 

@@ -9,14 +9,13 @@ go to the market by type."""
 
 import csv
 import json
-import random
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from companion.ardevur.cards import TIERS, catalog
-from companion.ardevur.setup import deal, new_table, start
+from companion import find_game
+from companion.ardevur.data import TIERS
 from companion.core import PlayerSpec
 from test_own_words import digest, rulebook_digests, runs
 from headframe.cli import main
@@ -33,15 +32,15 @@ def _setup_text(tmp_path, *args) -> str:
 
 
 def _table(players: int, mode: str) -> dict:
-    cat = catalog()
-    d = new_table(cat, [PlayerSpec(f"P{n}") for n in range(players)], f"{mode}+random-corporations", seed=7)
-    r = random.Random(7)
-    start(cat, d, 0, r)
+    game = find_game("ardevur")
+    s = game.setup([PlayerSpec(f"P{n}") for n in range(players)], f"{mode}+random-corporations", seed=7)
+    s = game.apply(s, {"type": "start", "seat": 0})
+    d = game.to_json(s)
     before = {"grid": {t: sum(len(p) for p in d["grid"][t]) for t in TIERS}, "incentives": len(d["incentives"]),
               "market": sum(d["market"].values()), "territories": len(d["territory_deck"]),
               "money": d["players"][0]["money"], "actions": {c: len(v) for c, v in d["action_decks"].items()}}
-    deal(cat, d, r)
-    return {**before, "table": d}
+    s = game.apply(s, {"type": "deal", "seat": d["first"]})
+    return {**before, "table": game.to_json(s)}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -7,10 +7,18 @@ import random
 import re
 
 import webgame
-from companion.ardevur import GAME
+from companion import find_game
 from test_pages import csrf, seated
 from webapp import tables
 from webgame import TOKEN, act
+
+GAME = find_game("ardevur")
+
+
+def data(state):
+    """The state as a table stores it (its JSON form)."""
+    return GAME.to_json(state)
+
 
 PLAYERS = [{"name": "Ann", "colour": "#c0392b"}, {"name": "Bo", "colour": "#2e64a8"}]
 
@@ -23,7 +31,7 @@ def test_page_through_setup_into_play(app):
     for _ in range(400):
         with app.app_context():
             state = tables.get(table.id).state
-        d = state.data
+        d = data(state)
         if d["phase"] == "play" and any(s == "active" for p in d["players"] for s in p["sites"].values()) \
                 and d["stage"] == "development":
             break
@@ -32,7 +40,7 @@ def test_page_through_setup_into_play(app):
         response = act(client, table.id, host, version, move)
         assert response.status_code == 200, response.get_json()
         version = response.get_json()["version"]
-    d = state.data
+    d = data(state)
     assert d["phase"] == "play"
     html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
     turn_name = PLAYERS[d["turn"]]["name"]
@@ -45,7 +53,7 @@ def test_page_through_setup_into_play(app):
             assert site and f">{PLAYERS[seat]['name'][0]}</text>" in site.group(1)
     # each player's pieces, dots and key take the colour beside their name on every page, never
     # their corporation's printed colour as well
-    corp_colours = {c.colour.lower() for c in GAME.cat.corporations.values()} - {p["colour"] for p in PLAYERS}
+    corp_colours = {c.colour.lower() for c in GAME.data.corporations.values()} - {p["colour"] for p in PLAYERS}
     for seat, p in enumerate(d["players"]):
         colour = PLAYERS[seat]["colour"]
         for t in p["territories"]:
@@ -57,10 +65,10 @@ def test_page_through_setup_into_play(app):
     assert not any(f'fill="{c}"' in html.lower() for c in corp_colours)
     # the grid names what each top target needs
     top = d["grid"]["gold"][0][-1]
-    assert GAME.cat.targets[top].name in html and "needs " in html
+    assert GAME.data.targets[top].name in html and "needs " in html
     assert "style=" not in html and "<script" not in html
     # The costs of development moves stand beside them.
-    body = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
+    body = client.get(f"/api/tables/{table.id}?for={d['turn']}", headers={TOKEN: host}).get_json()  # "Play for"
     costs = [o["cost"] for o in body["options"] if o["action"]["type"] in ("explore", "exploit", "acquire_asset")]
     assert costs and all(c.endswith("M") or "M +" in c for c in costs)
 
@@ -73,10 +81,10 @@ def test_page_through_setup_into_play(app):
         used = sum(me["stock"].values())
         assert f"{used}M / " in page
         for card in me["actions"]:
-            assert GAME.cat.actions[card].name in page
+            assert GAME.data.actions[card].name in page
         for card in d["players"][1 - seat]["actions"]:
-            if GAME.cat.actions[card].name not in {GAME.cat.actions[c].name for c in me["actions"]}:
-                assert GAME.cat.actions[card].name not in page
+            if GAME.data.actions[card].name not in {GAME.data.actions[c].name for c in me["actions"]}:
+                assert GAME.data.actions[card].name not in page
 
 
 def test_the_new_table_form_sets_every_table_option_as_a_switch(app, client):
@@ -98,8 +106,8 @@ def test_the_new_table_form_sets_every_table_option_as_a_switch(app, client):
     with app.app_context():
         table = tables.get(table_id)
     assert table.variant == "fair-play+minute-64+all-cards"
-    assert table.state.data["variant"] == "fair-play"
-    assert table.state.data["options"] == {"endgame": "minute-64", "remove_cards": "no", "corporations": "roll"}
+    assert GAME.to_json(table.state)["variant"] == "fair-play"
+    assert GAME.to_json(table.state)["options"] == {"endgame": "minute-64", "remove_cards": "no", "corporations": "roll"}
     page = client.get(f"/tables/{table_id}").get_data(as_text=True)
     assert "Fair Play, ends at minute 64, every card" in page
     assert "the game ends at minute 64 of the table clock" in page and "every card in play" in page
@@ -134,7 +142,7 @@ def test_the_turn_banner_names_the_phase_and_the_phases_to_come(app):
     for _ in range(400):
         with app.app_context():
             state = tables.get(table.id).state
-        d = state.data
+        d = data(state)
         if d["phase"] == "play" and not d["offers"] and not d["ts"].get("must_discard") and d["stage"] not in seen:
             turn, other = d["turn"], 1 - d["turn"]
             phrase = {"extraction": "extraction phase, then strategy, development and reward",
@@ -164,13 +172,13 @@ def test_a_phone_offered_the_deal_or_an_auction_roll_is_one_the_table_waits_for(
 
     st = GAME.setup([PlayerSpec(n) for n in ("Ann", "Bo", "Cy")], "standard", 3)
     chooser, seen = random.Random(1), set()
-    while GAME.end_if(st) is None and st.data["phase"] in ("ready", "corporations", "deal", "auction"):
+    while GAME.end_if(st) is None and data(st)["phase"] in ("ready", "corporations", "deal", "auction"):
         waiting = GAME.acting_seats(st)
         for seat in range(3):
             offered = [o for o in GAME.options(st, seat) if o.allowed and o.action["type"] in ("deal", "auction_roll")]
             if offered:
                 seen.add(offered[0].action["type"])
-                assert seat in waiting, (st.data["phase"], seat, waiting)
+                assert seat in waiting, (data(st)["phase"], seat, waiting)
         st = GAME.apply(st, GAME.bot_move(st, waiting[-1], "heuristic", chooser))
     assert seen == {"deal", "auction_roll"}
 
@@ -180,7 +188,7 @@ def test_in_a_roll_off_the_bidders_are_called_on_and_a_player_sitting_it_out_wai
     the other two roll ("Your turn (with Cy) — roll for the auction") and the first waits
     for them ("Waiting for Bo and Cy to roll"), with no roll offered; with one bidder left,
     there is no roll, only the pick."""
-    from companion.ardevur.setup import bidders
+    from companion.ardevur.moves.auction import bidders
 
     three = PLAYERS + [{"name": "Cy", "colour": "#1e8449"}]
     table, host = webgame.start(app, "ardevur", three, "standard", 11)
@@ -192,9 +200,9 @@ def test_in_a_roll_off_the_bidders_are_called_on_and_a_player_sitting_it_out_wai
     for _ in range(60):
         with app.app_context():
             state = tables.get(table.id).state
-        d = state.data
+        d = data(state)
         if d["phase"] == "auction" and d["auction"]["winner"] is None:
-            rolling = bidders(GAME.cat, d)
+            rolling = bidders(GAME.data, state)
             shown = webgame.banners(phones, table)
             for seat in range(3):
                 offered = [o.action["type"] for o in GAME.options(state, seat) if o.allowed]
@@ -227,29 +235,44 @@ def test_the_dashboard_lists_held_cards_and_the_corporations_holdings_in_plain_w
 
     from flask import render_template
 
-    from companion.ardevur.state import ArdState
     from companion.core import PlayerSpec
 
     state = GAME.setup([PlayerSpec("Ann"), PlayerSpec("Bo")], "standard", 3)
     chooser = random.Random(3)
-    while state.data["phase"] != "play":
+    while data(state)["phase"] != "play":
         seat = GAME.acting_seats(state)[0]
         state = GAME.apply(state, GAME.bot_move(state, seat, "heuristic", chooser))
-    d = state.draft()
-    incentive = sorted(GAME.cat.incentives)[0]
-    targets = sorted(GAME.cat.targets)[:2]
+    d = GAME.to_json(state)
+    incentive = sorted(GAME.data.incentives)[0]
+    targets = sorted(GAME.data.targets)[:2]
     d["players"][0].update(targets=[], incentives=[incentive], actions=[])
-    d["players"][1].update(targets=targets, incentives=[sorted(GAME.cat.incentives)[1]])
-    view = GAME.view(ArdState.of(d), 0)
+    d["players"][1].update(targets=targets, incentives=[sorted(GAME.data.incentives)[1]])
+    view = GAME.view(GAME.from_json(d), 0)
     table = SimpleNamespace(seats=[SimpleNamespace(colour="#c0392b"), SimpleNamespace(colour="#2e64a8")],
                             variant="standard")
     with app.test_request_context():
         html = render_template("games/ardevur.html", table=table, game=GAME, view=view, seat=0, options=[],
                                version=1, act_url="/act")
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
-    assert f"Held: {GAME.cat.incentives[incentive].name} (" in text
+    assert f"Held: {GAME.data.incentives[incentive].name} (" in text
     assert "Held: ," not in text
     assert "action cards: none" in text
     assert "holds 1 incentive" in text
     assert "holds 2 targets and 1 incentive" in text
     assert "target and incentive cards" not in text
+
+
+def test_a_phone_not_in_the_first_seat_cannot_start_the_table(app):
+    """Through the API, Bo's phone sending "start" is refused and nothing is written; Ann's phone
+    starts the table."""
+    table, host = webgame.start(app, "ardevur", PLAYERS, "standard", 4)
+    client = app.test_client()
+    phones = [webgame.seat_phone(app, table, seat) for seat in range(2)]
+    version = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["version"]
+    refused = act(client, table.id, phones[1][1], version, {"type": "start", "seat": 1})
+    assert refused.status_code == 422 and "first seat" in refused.get_json()["error"]["message"]
+    with app.app_context():
+        assert tables.get(table.id).version == version
+        assert data(tables.get(table.id).state)["phase"] == "ready"
+    started = act(client, table.id, phones[0][1], version, {"type": "start", "seat": 0})
+    assert started.status_code == 200

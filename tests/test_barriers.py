@@ -28,8 +28,9 @@ MORE_PLAYS = {
     "tinners-trail": [(9, "all", 2), (10, "real-cards", 1)],
     "mine-shaft": [(7, "advanced", 2), (8, "advanced", 3)],
     # a retired target may be put back, and random play does both in most turns: a fifth game
-    # reaches a warehouse owner's answer to a local sale
-    "ardevur": [(8, "launched-start", 3), (9, "clash-of-titans", 3), (12, "launched-start", 3)],
+    # reaches a warehouse owner's answer to a local sale, a sixth a call of Total Control
+    "ardevur": [(8, "launched-start", 3), (9, "clash-of-titans", 3), (12, "launched-start", 3),
+                (10, "launched-start", 3)],
     "ore": [(8, "short", 3)],
     "ore-published": [(7, None, 3), (8, None, 3)],
 }

@@ -97,16 +97,14 @@ def test_an_action_or_body_longer_than_any_request_needs(app):
 
 def test_rows_stored_before_the_checks_read_back(app, client, table):
     """A table that took a deeply nested action before these checks existed stays readable."""
-    from webapp.db import EVENTS, writing
+    from webapp.tables.rows import append_event
 
     tid = table["id"]
     with app.app_context():
         store = app.extensions["headframe"]
-        with writing(store.engine) as conn:
-            conn.execute(EVENTS.insert().values(
-                table_id=tid, seq=1, kind="join", seat=0, at=0.0, summary="an old row",
-                action='{"type":"next_round","x":' + "[" * 978 + "]" * 978 + "}", round=0, barrier=False,
-                undone=False))
+        with store.sql.transaction(write=True) as tx:
+            append_event(tx, tid, 1, "join", seat=0, at=0.0, summary="an old row",
+                         action='{"type":"next_round","x":' + "[" * 978 + "]" * 978 + "}")
         events = tables.log(tid)
     assert events[1]["action"] is None and events[1]["summary"] == "an old row"
     for url in (f"/api/tables/{tid}/log", f"/api/tables/{tid}/export.json", f"/tables/{tid}/log"):

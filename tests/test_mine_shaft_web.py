@@ -25,7 +25,7 @@ def test_the_host_never_plays_a_seat_a_phone_holds(app):
     phone, token = webgame.seat_phone(app, table, turn)
     version = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["version"]
     unnamed = act(client, table.id, host, version, {"type": "draw_tile"})
-    assert unnamed.status_code == 422 and "needs a 'seat' field" in unnamed.get_json()["error"]["message"]
+    assert unnamed.status_code == 422 and unnamed.get_json()["error"]["code"] == "choose_seat"
     held = act(client, table.id, host, version, {"type": "draw_tile", "seat": turn})
     assert held.status_code == 403 and held.get_json()["error"]["code"] == "seat_has_phone"
     after = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
@@ -38,9 +38,9 @@ def test_the_host_never_plays_a_seat_a_phone_holds(app):
 def test_a_turn_through_the_api(app):
     table, host = start(app)
     client = host_phone(app, host)
-    body = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()
-    first = body["state"]["turn"]
-    assert body["state"]["phase"] == "start" and body["state"]["pile"] == {"left": 60}  # the pile stays hidden
+    first = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["state"]["turn"]
+    body = client.get(f"/api/tables/{table.id}?for={first}", headers={TOKEN: host}).get_json()  # "Play for"
+    assert body["seat"] == first and body["state"]["phase"] == "start" and body["state"]["pile"] == {"left": 60}  # the pile stays hidden
     labels = {o["label"]: o for o in body["options"]}
     assert labels["Roll the dice"]["allowed"] is False
     assert "first turn you must draw and lay a tile" in labels["Roll the dice"]["reason"]
@@ -48,7 +48,7 @@ def test_a_turn_through_the_api(app):
     choices = body["state"]["board"]["pile_choices"]  # a table drawing real tiles picks by look
     assert sum(c["left"] for c in choices) == 60
     assert {"id": "Sr2-swap", "label": "red straight, 2 slots, Swap", "left": 1} in choices
-    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    html = client.get(f"/tables/{table.id}/fragment?for={first}").get_data(as_text=True)
     assert 'name="tile"' in html and "red straight, 2 slots, Swap (1 left)" in html
 
     body = act(client, table.id, host, 0, {"type": "draw_tile", "seat": first}).get_json()
@@ -62,7 +62,7 @@ def test_a_turn_through_the_api(app):
 
     body = act(client, table.id, host, 1, {**place, "seat": first}).get_json()
     assert body["version"] == 2 and body["state"]["phase"] == "roll"
-    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    html = client.get(f"/tables/{table.id}/fragment?for={first}").get_data(as_text=True)
     assert 'data-type="roll"' in html and 'name="die_a"' in html and 'name="die_b"' in html  # real dice
     body = act(client, table.id, host, 2, {"type": "roll", "seat": first, "die_a": "red", "die_b": 2}).get_json()
     assert body["state"]["die_a"] == "red" and body["state"]["die_b"] == 2
@@ -126,6 +126,9 @@ def test_without_script_the_mine_shows_and_the_move_list_lays_a_tile_in_words(ap
     page = client.get(f"/tables/{table_id}").get_data(as_text=True)
     assert '<svg class="ms-mine"' in page and "START" in page
     token = csrf(client, f"/tables/{table_id}")
+    refused = client.post(f"/tables/{table_id}/act", data={"csrf_token": token, "version": str(version(client, table_id)),
+                                                           "_type": "draw_tile", "seat": "5"})
+    assert refused.status_code == 422  # no such seat: nothing is guessed
     posted = client.post(f"/tables/{table_id}/act", data={"csrf_token": token, "version": str(version(client, table_id)),
                                                           "_type": "draw_tile", "seat": str(whose_turn(app, table_id))})
     assert posted.status_code == 303
@@ -210,7 +213,7 @@ def test_the_ways_to_lay_a_tile_in_words_fold_under_the_mine_not_above_it(app):
     first = client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["state"]["turn"]
     body = act(client, table.id, host, 0, {"type": "draw_tile", "seat": first}).get_json()
     lays = [o for o in body["options"] if o["action"]["type"] == "place_tile"]
-    html = client.get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    html = client.get(f"/tables/{table.id}/fragment?for={first}").get_data(as_text=True)
     mine = re.search(r'<section class="card" aria-labelledby="ms-mine-title">.*?</section>', html, re.S).group(0)
     fold = re.search(r'<details id="ms-lay-words"><summary>Or choose in words \((\d+) ways to lay it\)</summary>(.*?)</details>',
                      mine, re.S)

@@ -17,9 +17,9 @@ import pytest
 
 from companion import HeadframeError, PlayerSpec, find_game
 from companion.data import builtin_data_dir
+from test_engine_shape import GAMES
 
-GAMES = ("tinners-trail", "ore", "ore-published", "mine-shaft", "ardevur")
-PENDING = {"ardevur"}
+PENDING: set[str] = set()
 GAMES_PER_CASE = 3
 SAMPLES_PER_GAME = 25
 MAX_STEPS = 700
@@ -37,6 +37,12 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
         ("game.toml", 'start_openings = "NESW"', 'start_openings = "NS"'),  # where the first tiles may be laid
         ("tiles.csv", "Sy1,2,straight,yellow,1,all,", "Sy1,2,straight,yellow,4,all,"),  # what a yellow tile holds
     ],
+    # less money to start with, a warehouse never affordable, one active mine at most, one
+    # action card in hand
+    "ardevur": [("game.toml", "starting_money = 32", "starting_money = 12"),
+                ("game.toml", "asset_price = { warehouse = 32,", "asset_price = { warehouse = 900,"),
+                ("game.toml", "max_active_mines = 4", "max_active_mines = 1"),
+                ("game.toml", "\naction_card_limit = 2", "\naction_card_limit = 1")],
     # a recall never affordable, dearer overtime and permits, less money to start, dearer
     # recruits, a market that sells up to three and a cage with one side only
     "ore-published": [("game.toml", "recall_cost = 5", "recall_cost = 500"),
@@ -60,6 +66,8 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
 def edited_copy(game_id: str, tmp_path: Path) -> str:
     folder = tmp_path / game_id
     shutil.copytree(builtin_data_dir() / game_id, folder)
+    assert game_id in EDITS, (f"{game_id}: add to EDITS at least three edits of numbers its legality "
+                              f"depends on, so its buttons are checked on an edited copy too")
     for name, old, new in EDITS[game_id]:
         path = folder / name
         text = path.read_text(encoding="utf-8")

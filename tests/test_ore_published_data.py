@@ -51,7 +51,7 @@ def test_cell_formats():
     assert parse_spaces("1 2 | 2 | 3") == ((1, 2, 2, 3), (0, 0, 1, 2))
     row = parse_rows("iron/gold+coal=15")[0]
     assert row.items == (("iron", "gold"), ("coal",)) and row.pay == 15
-    with pytest.raises(ValueError, match="whole numbers"):
+    with pytest.raises(ValueError, match="'x' is not a whole number of cubes"):
         parse_spaces("1 x")
 
 

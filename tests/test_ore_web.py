@@ -37,10 +37,9 @@ def test_placement_through_the_api_and_a_refusal(app):
     refused = act(client, table.id, host, 1, {"type": "place", "seat": second, "where": "mine", "mine": "gold"})
     assert refused.status_code == 422
     assert "top space of the gold mine is taken" in refused.get_json()["error"]["message"]
-    labels = {o["label"]: o for o in client.get(f"/api/tables/{table.id}", headers={TOKEN: host}).get_json()["options"]}
-    name = PLAYERS[second]["name"]
-    assert labels[f"{name}: Mine gold (top space)"]["allowed"] is False
-    assert "taken by" in labels[f"{name}: Mine gold (top space)"]["reason"]
+    shown = client.get(f"/api/tables/{table.id}?for={second}", headers={TOKEN: host}).get_json()  # "Play for"
+    top = next(o for o in shown["options"] if o["label"].endswith("Mine gold (top space)"))
+    assert top["allowed"] is False and "taken by" in top["reason"]
 
 
 def test_a_whole_round_to_the_market_screen(app):
@@ -74,7 +73,8 @@ def test_the_acquisition_screen_offers_cards_with_reasons(app):
             action = {"type": "market_done", "seat": state["turn"]}
         body = act(client, table.id, host, version, action).get_json()
         version = body["version"]
-    html = webgame.host_phone(app, host).get(f"/tables/{table.id}/fragment").get_data(as_text=True)
+    turn = body["state"]["queue"][0]["seat"]
+    html = webgame.host_phone(app, host).get(f"/tables/{table.id}/fragment?for={turn}").get_data(as_text=True)
     assert "4. Acquisition" in html and 'data-type="buy_asset"' in html
     queue = body["state"]["queue"]
     assert [q["kind"] for q in queue] == ["asset"] * 6  # everyone's two miners stand on the asset track

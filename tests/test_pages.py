@@ -273,7 +273,7 @@ def test_a_seated_player_scores_only_themselves(app, client):
     assert points_of(app, table_id) == [0, 3, 0]
     refused = add_points(other, table_id, 5, seat="0")
     assert refused.status_code == 403
-    assert "Only the host" in alert_text(refused.get_data(as_text=True))
+    assert "only the host enters moves for another player" in alert_text(refused.get_data(as_text=True))
     assert points_of(app, table_id) == [0, 3, 0]
     pad = other.get(f"/tables/{table_id}/fragment").get_data(as_text=True)
     assert 'id="pad-1"' in pad and 'id="pad-0"' not in pad

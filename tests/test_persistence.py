@@ -229,17 +229,22 @@ def _statements(app, fn):
     """Every statement ``fn`` sends: through SQLAlchemy Core and on the driver's hot paths."""
     engine = app.extensions["headframe"].engine
     seen = []
+    here = threading.get_ident()  # not the statements of another app's watcher thread, still waiting
 
     def record(conn, cursor, statement, parameters, context, executemany):
         seen.append(statement)
 
+    def hook(statement):
+        if threading.get_ident() == here:
+            seen.append(statement)
+
     event.listen(engine, "before_cursor_execute", record)
-    db.statement_hooks.append(seen.append)
+    db.statement_hooks.append(hook)
     try:
         fn()
     finally:
         event.remove(engine, "before_cursor_execute", record)
-        db.statement_hooks.remove(seen.append)
+        db.statement_hooks.remove(hook)
     return seen
 
 

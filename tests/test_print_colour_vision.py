@@ -91,7 +91,7 @@ def test_players_pieces_carry_a_mark_of_their_seat(out, game):
 def test_the_colours_that_need_the_marks_are_found(out):
     """The measure sees the trouble the marks solve: ARDEVUR's G.R.E.A.T. Mining and Africa
     Mining Union pieces look alike to a deuteranope (CIEDE2000 under 20)."""
-    from companion.ardevur.cards import catalog
+    from companion.ardevur.data import catalog
 
     corps = catalog().corporations
     colours = {c.short: hex_rgb(catalog().data.colours.get(c.colour, c.colour)

@@ -245,3 +245,18 @@ def test_long_polls_hold_at_most_half_the_threads(tmp_path, threads, slots):
     assert answer.status_code == 200 and answer.get_json()["events"] == []
     assert time.monotonic() - started < 2  # no slot left: answered at once, the phone polls
     app.extensions["headframe"].engine.dispose()
+
+
+def test_a_malformed_request_line_gets_waitress_own_400(server_factory, tmp_path):
+    import socket
+    import time
+
+    server = server_factory(tmp_path / "inst").start()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+        raw.sendall(b"GARBAGE\r\n\r\n")
+        answer = b""
+        while chunk := raw.recv(4096):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.0 400 Bad Request") or answer.startswith(b"HTTP/1.1 400 Bad Request"), answer
+    time.sleep(0.2)  # anything the server logs about it is written by now
+    assert "Traceback" not in server.text() and "AttributeError" not in server.text()

@@ -79,7 +79,7 @@ def test_join_gives_each_seat_a_token_and_keeps_it_for_the_same_browser(ctx, pla
     assert caught.value.code == "seat_taken" and caught.value.status == 409
     with pytest.raises(NotFound):
         tables.join("ZZZZZZZZ", 0)
-    with pytest.raises(Invalid):
+    with pytest.raises(NotFound):  # no such seat, as no such table
         tables.join(table.join_code, 7)
 
 
@@ -97,8 +97,10 @@ def test_host_frees_a_seat_and_the_old_token_stops_working(ctx, players):
 
 def test_act_stamps_the_seat_from_the_token(ctx, players):
     table, host, (t0, t1) = joined(players)
-    result = tables.act(table.id, t1, table.version, {**add(5), "seat": 0})
-    assert result["event"]["seat"] == 1
+    with pytest.raises(Forbidden, match="only the host enters moves for another player"):
+        tables.act(table.id, t1, table.version, {**add(5), "seat": 0})  # a seat never acts for another
+    result = tables.act(table.id, t1, table.version, add(5))
+    assert result["event"]["seat"] == 1 and result["event"]["action"]["seat"] == 1
     assert tables.get(table.id).state.points == ((0, 5),)
     # The host may act for any seat.
     result = tables.act(table.id, host, result["version"], {**add(3), "seat": 0})

@@ -33,8 +33,9 @@ def seat_phone(app, table, seat: int):
 
 
 def host_phone(app, host: str):
-    """The host's phone (``host`` is the host token): its pages show the moves of the seat the
-    table waits for. A phone with neither a seat nor the host token only watches."""
+    """The host's phone (``host`` is the host token), holding no seat: its pages show the table,
+    and ``?for=N`` ("Play for …") the moves of seat N when no phone holds it. A phone with
+    neither a seat nor the host token only watches."""
     client = app.test_client()
     client.set_cookie("hf_host", host)
     return client

@@ -16,12 +16,13 @@ from companion import find_game, game_ids
 from . import exports, tables
 from .errors import Invalid, NotFound
 from .jsonbody import load_object
-from .live import LOG_LIMIT, MAX_WAIT, WAITED
+from .live import AFTER_MAX, LOG_LIMIT, MAX_WAIT, WAITED
 from .openapi import document
 from .hotpaths import newest_tag, not_modified_headers
-from .security import SEAT_COOKIE, TOKEN_HEADER, client_address, join_limit, request_token, set_table_cookie
+from .security import SEAT_COOKIE, TOKEN_HEADER, client_address, join_limit, set_table_cookie
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+MAX_SEAT = 99
 
 
 
@@ -53,9 +54,17 @@ def _int_arg(name: str, default: int, low: int, high: int) -> int:
     return value
 
 
+def _caller() -> tables.Caller:
+    """The tokens the caller presents: the header, or the table's cookies."""
+    return tables.Caller.of(request.headers.get(TOKEN_HEADER), request.cookies)
+
+
 def _viewer(table: tables.Table) -> tuple[int | None, bool]:
-    """(seat, is host) for the caller, from the header or the cookies."""
-    return tables.viewer(table, request.headers.get(TOKEN_HEADER), request.cookies)
+    """(seat, is host) for the caller, from the header or the cookies; ``?for=N``: the host
+    sees the seat it plays for."""
+    raw = request.args.get("for")
+    wanted = None if raw is None else _int_arg("for", 0, 0, MAX_SEAT)
+    return tables.viewer(table, _caller(), wanted)
 
 
 def _state_response(table: tables.Table, status: int = 200, **extra) -> Response:
@@ -132,26 +141,23 @@ def join(table_id: str):
 
 @bp.delete("/tables/<table_id>/seats/<int:seat>")
 def free_seat(table_id: str, seat: int):
-    table = tables.remove_seat(table_id, request_token(table_id, prefer="host"), seat)
+    table = tables.remove_seat(table_id, _caller().host_token, seat)
     return _state_response(table)
 
 
 @bp.post("/tables/<table_id>/actions")
 def act(table_id: str):
     data = _body("version", "action")
-    result = tables.act(table_id, request_token(table_id), data.get("version"), data.get("action"))
-    table = result["table"]
-    body = tables.state(table, result["seat"], result["host"])
-    body["event"] = result["event"]
-    response = jsonify(body)
-    response.set_etag(str(table.version))
+    result = tables.act(table_id, _caller(), data.get("version"), data.get("action"))
+    response = jsonify(tables.answer(result))
+    response.set_etag(str(result["version"]))
     return response
 
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str):
     data = _body("version")
-    table = tables.undo(table_id, request_token(table_id, prefer="host"), data.get("version"))
+    table = tables.undo(table_id, _caller(), data.get("version"))
     return _state_response(table)
 
 
@@ -160,18 +166,29 @@ def end(table_id: str):
     version = _body("version", allow_empty=True).get("version")  # nothing is needed: an empty body will do
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise Invalid("invalid_version", "The version, when sent, is a whole number.")
-    table = tables.end_game(table_id, request_token(table_id, prefer="host"))
+    table = tables.end_game(table_id, _caller().host_token)
     return _state_response(table)
 
 
 @bp.get("/tables/<table_id>/log")
 def log(table_id: str):
-    after = _int_arg("after", -1, -1, 2 ** 31)
+    after = _int_arg("after", -1, -1, AFTER_MAX)
     limit = _int_arg("limit", LOG_LIMIT, 1, LOG_LIMIT)
     events = tables.log(table_id, after, limit + 1)  # one more than asked says whether more follow
     more = len(events) > limit
     events = events[:limit]
-    return jsonify({"id": table_id, "events": events, "next": events[-1]["seq"] if more else None})
+    return jsonify({"id": table_id, "events": _seen(table_id, None, events),
+                    "next": events[-1]["seq"] if more else None})
+
+
+def _seen(table_id: str, version: int | None, events: list[dict]) -> list[dict]:
+    """The events as the caller's seat may see them (see ``tables.seen_by``)."""
+    if not events:
+        return events
+    table = tables.get(table_id, version)
+    if not tables.needs_viewer(table.game, events):
+        return events
+    return tables.seen_by(table.game, events, _viewer(table)[0])
 
 
 @bp.get("/tables/<table_id>/events")
@@ -181,7 +198,7 @@ def events(table_id: str):
     it gets here (see ``webapp.live``). Elsewhere it waits in its thread, but only while no
     more than half the threads wait, so waiting phones never starve the server; the rest get
     an immediate answer and simply poll."""
-    after = _int_arg("after", -1, -1, 2 ** 31)
+    after = _int_arg("after", -1, -1, AFTER_MAX)
     wait = min(_int_arg("wait", 0, 0, int(MAX_WAIT)), MAX_WAIT)
     waited = request.environ.get(WAITED)
     version = tables.version_of(table_id, fresh=waited == "timeout", seen=after)
@@ -193,7 +210,7 @@ def events(table_id: str):
             waiters.release()
         version = tables.version_of(table_id, fresh=not changed, seen=after)
     new = tables.log(table_id, after, LOG_LIMIT) if version > after else []
-    return jsonify({"id": table_id, "version": version, "events": new})
+    return jsonify({"id": table_id, "version": version, "events": _seen(table_id, version, new)})
 
 
 @bp.get("/tables/<table_id>/score")
@@ -203,7 +220,7 @@ def score(table_id: str):
 
 @bp.get("/tables/<table_id>/export.json")
 def export_json(table_id: str):
-    return exports.json_response(table_id)
+    return exports.json_response(table_id, _caller())
 
 
 @bp.get("/tables/<table_id>/export.csv")

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
-from . import DEFAULTS
+from .settings import DEFAULTS
 
 
 class CompactJSON(DefaultJSONProvider):

@@ -17,12 +17,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import Connection, Engine, insert, select
-
 from companion.data import game_dir
 from companion.registry import reads_data
 
-from .db import TABLE_DATA, reading
+from .db import Sql, Tx
 
 SKIPPED = ("__pycache__", "*.pyc", ".*")
 HASH_LENGTH = 16
@@ -91,30 +89,32 @@ def keep(instance: str | Path, game_id: str, source: str | Path | None) -> DataS
 # A table's data never changes once it is set up, so each process asks the database once per table.
 _known: dict[tuple[int, str], DataSet | None] = {}
 KNOWN_MAX = 50_000
+INSERT = "INSERT INTO table_data (table_id, game, hash, source) VALUES (:table_id, :game, :hash, :source)"
+OF_TABLE = "SELECT game, hash, source FROM table_data WHERE table_id = :tid"
 
 
-def record(conn: Connection, engine: Engine, table_id: str, data: DataSet | None) -> None:
+def record(tx: Tx, table_id: str, data: DataSet | None) -> None:
     """Store what a new table starts with (in the transaction that creates it)."""
     if data is not None:
-        conn.execute(insert(TABLE_DATA).values(table_id=table_id, game=data.game, hash=data.hash, source=data.source))
-    _remember(engine, table_id, data)
+        tx.run(INSERT, {"table_id": table_id, "game": data.game, "hash": data.hash, "source": data.source})
+    _remember(tx.sql, table_id, data)
 
 
-def of_table(engine: Engine, table_id: str) -> DataSet | None:
-    key = (id(engine), table_id)
+def of_table(sql: Sql, table_id: str) -> DataSet | None:
+    key = (id(sql.engine), table_id)
     if key in _known:
         return _known[key]
-    with reading(engine) as conn:
-        row = conn.execute(select(TABLE_DATA).where(TABLE_DATA.c.table_id == table_id)).one_or_none()
-    data = DataSet(row.game, row.hash, row.source) if row is not None else None
-    _remember(engine, table_id, data)
+    with sql.transaction() as tx:
+        row = tx.one(OF_TABLE, {"tid": table_id})
+    data = DataSet(*row) if row is not None else None
+    _remember(sql, table_id, data)
     return data
 
 
-def _remember(engine: Engine, table_id: str, data: DataSet | None) -> None:
+def _remember(sql: Sql, table_id: str, data: DataSet | None) -> None:
     if len(_known) > KNOWN_MAX:
         _known.clear()
-    _known[(id(engine), table_id)] = data
+    _known[(id(sql.engine), table_id)] = data
 
 
 __all__ = ["DataSet", "content_hash", "keep", "kept_folder", "of_table", "record"]

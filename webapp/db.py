@@ -1,4 +1,4 @@
-"""Where tables live: SQLAlchemy models and the engine, on SQLite or PostgreSQL.
+"""Where tables live: the schema, the engine, and the one way the store talks to the database.
 
 Five tables. ``tables`` holds one row per game table with its *current* state and version,
 so reading or changing a table never replays history. ``events`` is the append-only log:
@@ -17,17 +17,22 @@ ordinary disks (that would cap a busy server at roughly a hundred actions a seco
 PostgreSQL commits are as durable as its own settings make them. Writers take the lock up front with
 ``BEGIN IMMEDIATE`` so two phones acting at once queue instead of failing half-way;
 PostgreSQL gets ``SELECT ... FOR UPDATE`` on the table row instead.
+
+One database layer: every statement is plain SQL sent to the driver through ``Sql`` (below),
+on connections from SQLAlchemy's pool. SQLAlchemy declares, creates and upgrades the schema and
+pools connections; it builds no statement of the store's.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import threading
 import weakref
 from collections import namedtuple
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
 try:
     import fcntl
@@ -35,7 +40,7 @@ except ImportError:  # Windows: one server process, the Python lock suffices
     fcntl = None
 
 from sqlalchemy import (Boolean, Connection, Engine, Float, ForeignKey, Index, Integer, LargeBinary, String, Text,
-                        create_engine, event)
+                        create_engine, event, make_url)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 SQLITE_FILE = "headframe.sqlite3"
@@ -183,9 +188,8 @@ def _tune_sqlite(engine: Engine, synchronous: str) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection):
-        write = connection.get_execution_options().get("headframe_write", False)
-        # Straight to the driver: this runs on every request, and nothing needs to see it.
-        connection.connection.driver_connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        # Creating and upgrading the schema (``make_engine``) runs through SQLAlchemy.
+        connection.connection.driver_connection.execute("BEGIN")
 
 
 class WriteLock:
@@ -234,76 +238,63 @@ class WriteLock:
 _write_locks: "weakref.WeakKeyDictionary[Engine, WriteLock]" = weakref.WeakKeyDictionary()
 
 
-@contextmanager
-def writing(engine: Engine) -> Iterator[Connection]:
-    """A transaction that will write: on SQLite it holds the write lock from the start, so
-    read-check-write sequences cannot interleave. Commits on success, rolls back on error.
-
-    SQLite has one writer at a time: writers queue on a ``WriteLock`` first."""
-    lock = _write_locks.get(engine) if engine.dialect.name == "sqlite" else None
-    if lock is None:
-        with engine.connect() as connection:
-            connection.execution_options(headframe_write=True)
-            with connection.begin():
-                yield connection
-        return
-    with lock, engine.connect() as connection:
-        connection.execution_options(headframe_write=True)
-        with connection.begin():
-            yield connection
-
-
-@contextmanager
-def reading(engine: Engine) -> Iterator[Connection]:
-    with engine.connect() as connection:
-        with connection.begin():
-            yield connection
+def shown_url(url: str) -> str:
+    """A database URL as the server may print it: without the password."""
+    return make_url(url).render_as_string(hide_password=True)
 
 
 def is_postgres(engine: Engine) -> bool:
     return engine.dialect.name == "postgresql"
 
 
-# -- the hot paths: statements straight to the driver ------------------------------------
+# -- the one layer: plain SQL on the driver -------------------------------------------------
 #
-# Polling and acting are most of a busy server's requests. Through SQLAlchemy Core each
-# statement costs about ten times the query itself (execution contexts, result wrappers,
-# transaction objects), so those few statements go to the driver on a connection from
-# SQLAlchemy's pool, written once per dialect. Everything else uses Core above.
+# Every statement the store runs is plain SQL with ``:name`` parameters, sent to the driver
+# on a connection from SQLAlchemy's pool (``Sql.transaction``). SQLAlchemy declares the schema
+# above, creates and upgrades it, and pools the connections; it builds no statement. Through
+# SQLAlchemy Core each statement cost about ten times the query itself (execution contexts,
+# result wrappers, transaction objects), which polling and acting, most of a busy server's
+# requests, cannot afford; one way for every statement keeps the store's code in one style.
 
 TableRecord = namedtuple("TableRecord", [c.name for c in TABLES.columns])
 SeatRecord = namedtuple("SeatRecord", [c.name for c in SEATS.columns])
-EVENT_COLUMNS = tuple(c.name for c in EVENTS.columns)
-# The columns of an event as phones read it (``tables.log``).
-LOG_FIELDS = ("seq", "kind", "seat", "at", "action", "summary", "round", "barrier", "undone", "undoes")
+EventRecord = namedtuple("EventRecord", [c.name for c in EVENTS.columns])
+EVENT_COLUMNS = EventRecord._fields
+TABLE_COLUMNS = ", ".join(TableRecord._fields)
+SEAT_COLUMNS = ", ".join(SeatRecord._fields)
 
-# Called with each statement the hot paths run (tests count them).
+# Called with each statement the store runs (tests count them).
 statement_hooks: list[Callable[[str], None]] = []
 
+_PARAMETER = re.compile(r"(?<![:\w]):(\w+)")
 
-class Hot:
-    """The hot statements for one engine's dialect."""
+
+class Sql:
+    """Transactions on one engine, in its dialect: ``:name`` parameters become the driver's
+    own (``%(name)s`` for psycopg), and ``lock`` statements take the row lock PostgreSQL
+    needs (SQLite's writers already hold the whole database, see ``WriteLock``)."""
 
     def __init__(self, engine: Engine):
         self.engine = engine
         self.sqlite = engine.dialect.name == "sqlite"
-        self.mark = mark = (lambda name: f":{name}") if self.sqlite else (lambda name: f"%({name})s")
-        table_columns = ", ".join(TableRecord._fields)
-        self.table = f"SELECT {table_columns} FROM tables WHERE id = {mark('tid')}"
-        self.table_locked = self.table + ("" if self.sqlite else " FOR UPDATE")
-        self.version = f"SELECT version FROM tables WHERE id = {mark('tid')}"
-        self.version_locked = self.version + ("" if self.sqlite else " FOR UPDATE")
-        self.seats = (f"SELECT {', '.join(SeatRecord._fields)} FROM seats WHERE table_id = {mark('tid')} "
-                      "ORDER BY seat")
-        self.insert_event = (f"INSERT INTO events ({', '.join(EVENT_COLUMNS)}) "
-                             f"VALUES ({', '.join(mark(c) for c in EVENT_COLUMNS)})")
-        changed = ("version", "head", "state", "updated_at", "finished", "outcome", "result")
-        self.after_action = (f"UPDATE tables SET {', '.join(f'{c} = {mark(c)}' for c in changed)} "
-                             f"WHERE id = {mark('tid')}")
+        self._texts: tuple[dict[str, str], dict[str, str]] = ({}, {})  # plain, locked
+
+    def text(self, statement: str, lock: bool = False) -> str:
+        """``statement`` as this driver takes it (made once per statement)."""
+        texts = self._texts[lock]
+        found = texts.get(statement)
+        if found is None:
+            found = statement if self.sqlite else _PARAMETER.sub(r"%(\1)s", statement)
+            if lock and not self.sqlite:
+                found += " FOR UPDATE"
+            texts[statement] = found
+        return found
 
     @contextmanager
-    def transaction(self, write: bool = False) -> Iterator[Any]:
-        """A driver cursor in one transaction; writers take the same locks as ``writing``."""
+    def transaction(self, write: bool = False) -> Iterator["Tx"]:
+        """One transaction, committed when the block ends and rolled back if it raises. A writer
+        on SQLite queues for the write lock first and begins with ``BEGIN IMMEDIATE``, so a
+        read-check-write sequence never interleaves with another writer's."""
         lock = _write_locks.get(self.engine) if write else None
         with lock if lock is not None else nullcontext():
             connection = self.engine.raw_connection()
@@ -311,7 +302,7 @@ class Hot:
             try:
                 if self.sqlite:
                     cursor.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-                yield cursor
+                yield Tx(self, cursor)
                 connection.commit()
             except BaseException:
                 connection.rollback()
@@ -320,38 +311,47 @@ class Hot:
                 cursor.close()
                 connection.close()  # back to the pool
 
-    @staticmethod
-    def run(cursor, statement: str, params: dict) -> Any:
+
+class Tx:
+    """Statements inside one transaction. Rows come back as tuples, or as ``shape`` (a
+    namedtuple of the statement's columns) for reading by name."""
+
+    __slots__ = ("sql", "cursor")
+
+    def __init__(self, sql: Sql, cursor: Any):
+        self.sql = sql
+        self.cursor = cursor
+
+    def run(self, statement: str, params: Mapping[str, Any] | None = None, lock: bool = False) -> int:
+        """Run a statement; returns the number of rows it changed (for UPDATE and DELETE)."""
+        text = self.sql.text(statement, lock)
+        if statement_hooks:
+            for hook in statement_hooks:
+                hook(text)
+        cursor = self.cursor
+        cursor.execute(text, params or {})
+        return cursor.rowcount
+
+    def many(self, statement: str, rows: list[Mapping[str, Any]]) -> None:
+        """One statement for each of ``rows`` (inserts)."""
+        text = self.sql.text(statement)
         for hook in statement_hooks:
-            hook(statement)
-        cursor.execute(statement, params)
-        return cursor
+            hook(text)
+        self.cursor.executemany(text, rows)
 
-    def table_row(self, cursor, table_id: str, lock: bool = False) -> TableRecord | None:
-        found = self.run(cursor, self.table_locked if lock else self.table, {"tid": table_id}).fetchone()
-        return TableRecord(*found) if found is not None else None
+    def one(self, statement: str, params: Mapping[str, Any] | None = None, shape: type | None = None,
+            lock: bool = False) -> Any:
+        """The first row, or None."""
+        self.run(statement, params, lock)
+        found = self.cursor.fetchone()
+        return shape(*found) if found is not None and shape is not None else found
 
-    def seat_rows(self, cursor, table_id: str) -> list[SeatRecord]:
-        return [SeatRecord(*r) for r in self.run(cursor, self.seats, {"tid": table_id}).fetchall()]
+    def all(self, statement: str, params: Mapping[str, Any] | None = None, shape: type | None = None) -> list:
+        self.run(statement, params)
+        found = self.cursor.fetchall()
+        return [shape(*row) for row in found] if shape is not None else found
 
-    def table_version(self, cursor, table_id: str, lock: bool = False) -> int | None:
-        found = self.run(cursor, self.version_locked if lock else self.version, {"tid": table_id}).fetchone()
+    def value(self, statement: str, params: Mapping[str, Any] | None = None, lock: bool = False) -> Any:
+        """The first column of the first row, or None."""
+        found = self.one(statement, params, lock=lock)
         return found[0] if found is not None else None
-
-    def versions_of(self, cursor, table_ids: list[str]) -> list[tuple[str, int]]:
-        """(id, version) of each of the tables that exists."""
-        params = {f"t{i}": table_id for i, table_id in enumerate(table_ids)}
-        marks = ", ".join(self.mark(name) for name in params)
-        return self.run(cursor, f"SELECT id, version FROM tables WHERE id IN ({marks})", params).fetchall()
-
-    def events_between(self, cursor, spans: list[tuple[str, int, int]]) -> list[tuple]:
-        """For each (table, after, upto): its events with after < seq <= upto, as
-        (table_id, *LOG_FIELDS) rows, in order of table and seq."""
-        terms, params = [], {}
-        for i, (table_id, after, upto) in enumerate(spans):
-            terms.append(f"(table_id = {self.mark(f't{i}')} AND seq > {self.mark(f'a{i}')} "
-                         f"AND seq <= {self.mark(f'u{i}')})")
-            params.update({f"t{i}": table_id, f"a{i}": after, f"u{i}": upto})
-        statement = (f"SELECT table_id, {', '.join(LOG_FIELDS)} FROM events WHERE {' OR '.join(terms)} "
-                     "ORDER BY table_id, seq")
-        return self.run(cursor, statement, params).fetchall()

@@ -20,24 +20,27 @@ def _filename(table: tables.Table, ext: str) -> str:
     return f"{table.game_id}-{table.id}.{ext}"
 
 
-def export_data(table_id: str) -> dict:
-    """Everything about a table: setup, seats, the final or current sheet and the full log."""
+def export_data(table_id: str, caller: tables.Caller | None = None) -> dict:
+    """Everything about a table the caller's seat may see: setup, seats, the final or current
+    sheet, the state and the full log, each as that seat sees it (``Game.view``,
+    ``Game.action_view``). The seed, from which every draw and die follows, once the game is over."""
     table = tables.get(table_id)
+    seat, _host = tables.viewer(table, caller or tables.Caller())
     score = tables.score(table_id)
     return {"format": "headframe-table", "format_version": 1, "id": table.id, "game": table.game_id,
-            "name": table.game.name, "variant": table.variant, "seed": table.seed, "version": table.version,
-            "created": _iso(table.created_at), "updated": _iso(table.updated_at),
+            "name": table.game.name, "variant": table.variant, "seed": table.seed if table.finished else None,
+            "version": table.version, "created": _iso(table.created_at), "updated": _iso(table.updated_at),
             "players": [{"seat": s.seat, "name": s.name, "colour": s.colour, "bot": s.bot} for s in table.seats],
             "finished": table.finished, "outcome": table.outcome, "sheet": score["sheet"], "rounds": score["rounds"],
-            "state": table.game.to_json(table.state), "log": tables.log(table_id)}
+            "state": table.game.view(table.state, seat), "log": tables.seen_by(table.game, tables.log(table_id), seat)}
 
 
 def _iso(at: float) -> str:
     return datetime.fromtimestamp(at, timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def json_response(table_id: str) -> Response:
-    data = export_data(table_id)
+def json_response(table_id: str, caller: tables.Caller | None = None) -> Response:
+    data = export_data(table_id, caller)
     body = json.dumps(data, ensure_ascii=False, indent=2)
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="{data["game"]}-{data["id"]}.json"'})

@@ -24,7 +24,7 @@ from . import tables
 from .errors import Invalid, error_body
 from .jsonbody import loads
 from .live import LOG_LIMIT, WAITED, long_poll
-from .security import HEADERS, token_from
+from .security import HEADERS
 
 TABLE = re.compile(r"/api/tables/([a-z0-9]{1,16})")
 ACTIONS = re.compile(r"/api/tables/([a-z0-9]{1,16})/actions")
@@ -45,6 +45,10 @@ def newest_tag(header: str | None) -> int | None:
     return max(versions) if versions else None
 
 
+def _caller(environ: dict) -> tables.Caller:
+    return tables.Caller.of(environ.get(TOKEN_KEY), parse_cookie(environ))
+
+
 def _tags(header: str | None) -> list[str]:
     return [t.strip().removeprefix("W/").strip('"') for t in header.split(",")] if header else []
 
@@ -61,13 +65,13 @@ class HotPaths:
         path = environ.get("PATH_INFO", "")
         if method == "GET":
             match = TABLE.fullmatch(path)
-            if match:
+            if match and not environ.get("QUERY_STRING"):  # "?for=N" (the host's view of a seat) goes to Flask
                 return self._poll(match.group(1), environ, start_response)
             waited = environ.get(WAITED)
             if waited:
                 wanted = long_poll(method, path, environ.get("QUERY_STRING", ""))
                 if wanted:
-                    return self._woken_events(wanted[0], wanted[1], waited, start_response)
+                    return self._woken_events(wanted[0], wanted[1], waited, environ, start_response)
         elif method == "POST":
             match = ACTIONS.fullmatch(path)
             if match:
@@ -93,31 +97,44 @@ class HotPaths:
                 table = tables.overdue(tables.get(table_id, version))
             except HeadframeError as exc:
                 return self._error(start_response, exc)
-            cookies = parse_cookie(environ)
-            seat, host = tables.viewer(table, environ.get(TOKEN_KEY), cookies)
+            seat, host = tables.viewer(table, _caller(environ))
             body = tables.state(table, seat, host)
         return self._json(start_response, "200 OK", body, [("ETag", f'"{table.version}"'), *POLL_HEADERS])
 
     # -- GET /api/tables/<id>/events, after its wait ------------------------------------------
 
-    def _woken_events(self, table_id: str, after: int, waited: str, start_response: Callable) -> Iterable[bytes]:
+    def _woken_events(self, table_id: str, after: int, waited: str, environ: dict,
+                      start_response: Callable) -> Iterable[bytes]:
         """A parked long-poll whose wait is over: the version and the events after ``after``.
         A change wakes every phone of its table, and its events are mostly in memory already:
         kept by the change itself when it was made in this process, or read by the watcher for
         every table it found moved (see ``webapp.live``). Otherwise they are read once per
-        version, from the furthest-behind phone's version, and each phone gets its part."""
+        version, from the furthest-behind phone's version, and each phone gets its part, as its
+        seat may see it."""
         version = self.store.cached_version(table_id) if waited == "change" else None
         if version is not None and version > after:
             events = self.store.events_after(table_id, version, after, LOG_LIMIT)
-            if events is not None:  # the usual case, answered without the database or Flask
+            if events is not None and not self.store.needs_viewer(table_id, events):
+                # the usual case, answered without the database or Flask
                 return self._json(start_response, "200 OK", {"id": table_id, "version": version, "events": events}, [])
         with self.flask_app.app_context():
             try:
                 version = tables.version_of(table_id, fresh=waited == "timeout", seen=after)
                 events = self._events_after(table_id, after, version) if version > after else []
+                events = self._seen(table_id, version, events, environ)
             except HeadframeError as exc:
                 return self._error(start_response, exc)
         return self._json(start_response, "200 OK", {"id": table_id, "version": version, "events": events}, [])
+
+    @staticmethod
+    def _seen(table_id: str, version: int, events: list[dict], environ: dict) -> list[dict]:
+        """The events as the caller's seat may see them (see ``tables.seen_by``)."""
+        if not events:
+            return events
+        table = tables.get(table_id, version)
+        if not tables.needs_viewer(table.game, events):
+            return events
+        return tables.seen_by(table.game, events, tables.viewer(table, _caller(environ))[0])
 
     def _events_after(self, table_id: str, after: int, version: int) -> list[dict]:
         events = self.store.events_after(table_id, version, after, LOG_LIMIT)
@@ -132,16 +149,13 @@ class HotPaths:
         data = self._json_body(environ)
         if data is None:
             return self.app(environ, start_response)
-        token = token_from(environ.get(TOKEN_KEY), parse_cookie(environ))
         with self.flask_app.app_context():
             try:
-                result = tables.act(table_id, token, data.get("version"), data.get("action"))
+                result = tables.act(table_id, _caller(environ), data.get("version"), data.get("action"))
             except HeadframeError as exc:  # a 409 is frequent at a busy table; nothing was stored
                 return self._error(start_response, exc)
-            table = result["table"]
-            body = tables.state(table, result["seat"], result["host"])
-        body["event"] = result["event"]
-        return self._json(start_response, "200 OK", body, [("ETag", f'"{table.version}"')])
+            body = tables.answer(result)
+        return self._json(start_response, "200 OK", body, [("ETag", f'"{result["version"]}"')])
 
     def _json_body(self, environ: dict) -> dict | None:
         """The body as a JSON object, or None when Flask should look at the request. A body

@@ -15,14 +15,19 @@ import math
 import time
 from typing import Callable, TypeVar
 
-from sqlalchemy import Engine, case, insert, select, update
-from sqlalchemy.exc import IntegrityError
-
-from .db import JOIN_FAILURES, reading, writing
+from .db import Sql
 from .errors import NotFound, RateLimited
 
 T = TypeVar("T")
 ADDRESS_MAX = 64
+ROW = "SELECT since, failures FROM join_failures WHERE address = :address"
+CLAIM = "UPDATE join_failures SET checked = :now WHERE address = :address AND checked <= :before"
+CHECKED = "SELECT checked FROM join_failures WHERE address = :address"
+# A window that has ended (``since`` before ``expired``) starts again with this failure.
+FAIL = ("UPDATE join_failures SET failures = CASE WHEN since <= :expired THEN 1 ELSE failures + 1 END, "
+        "since = CASE WHEN since <= :expired THEN :now ELSE since END, "
+        "checked = CASE WHEN since <= :expired THEN 0.0 ELSE checked END WHERE address = :address")
+FIRST = "INSERT INTO join_failures (address, since, failures, checked) VALUES (:address, :now, 1, 0.0)"
 
 
 class Locked(RateLimited):
@@ -32,8 +37,8 @@ class Locked(RateLimited):
 
 
 class JoinLimit:
-    def __init__(self, engine: Engine, limit: int = 10, window: float = 300.0, interval: float = 2.0):
-        self.engine = engine
+    def __init__(self, sql: Sql, limit: int = 10, window: float = 300.0, interval: float = 2.0):
+        self.sql = sql
         self.limit = limit
         self.window = window
         self.interval = interval
@@ -54,36 +59,30 @@ class JoinLimit:
             raise
 
     def _locked(self, address: str, now: float) -> bool:
-        with reading(self.engine) as conn:
-            row = conn.execute(select(JOIN_FAILURES).where(JOIN_FAILURES.c.address == address)).one_or_none()
-        return row is not None and row.since > now - self.window and row.failures >= self.limit
+        with self.sql.transaction() as tx:
+            row = tx.one(ROW, {"address": address})
+        return row is not None and row[0] > now - self.window and row[1] >= self.limit
 
     def _claim(self, address: str, now: float) -> None:
         """Take this address's one look-up per interval, or refuse (429) without looking."""
-        c = JOIN_FAILURES.c
-        with writing(self.engine) as conn:
-            taken = conn.execute(update(JOIN_FAILURES).where(c.address == address, c.checked <= now - self.interval)
-                                 .values(checked=now)).rowcount
+        with self.sql.transaction(write=True) as tx:
+            taken = tx.run(CLAIM, {"address": address, "now": now, "before": now - self.interval})
             if taken != 1:
-                last = conn.execute(select(c.checked).where(c.address == address)).scalar_one_or_none() or now
+                last = tx.value(CHECKED, {"address": address}) or now
                 raise Locked(last + self.interval - now)
 
     def _fail(self, address: str, now: float) -> tuple[int, float]:
         """Count one wrong code; a window that has ended starts again. Returns (failures, since)."""
-        c = JOIN_FAILURES.c
-        expired = c.since <= now - self.window
+        duplicate = self.sql.engine.dialect.loaded_dbapi.IntegrityError
+        params = {"address": address, "now": now, "expired": now - self.window}
         for _attempt in range(3):
             try:
-                with writing(self.engine) as conn:
-                    changed = conn.execute(update(JOIN_FAILURES).where(c.address == address).values(
-                        failures=case((expired, 1), else_=c.failures + 1),
-                        since=case((expired, now), else_=c.since),
-                        checked=case((expired, 0.0), else_=c.checked))).rowcount
-                    if not changed:
-                        conn.execute(insert(JOIN_FAILURES).values(address=address, since=now, failures=1, checked=0.0))
-                    row = conn.execute(select(c.failures, c.since).where(c.address == address)).one()
-                    return row.failures, row.since
-            except IntegrityError:  # another process counted this address's first failure at the same moment
+                with self.sql.transaction(write=True) as tx:
+                    if not tx.run(FAIL, params):
+                        tx.run(FIRST, params)
+                    since, failures = tx.one(ROW, params)
+                    return failures, since
+            except duplicate:  # another process counted this address's first failure at the same moment
                 continue
         return self.limit + 1, now
 

@@ -42,6 +42,7 @@ from urllib.parse import parse_qs
 WATCH_S = 0.1        # how often changes made by other server processes are looked for
 MAX_WAIT = 25.0      # the longest wait a phone may ask for, in seconds
 LOG_LIMIT = 1000     # the most events one answer carries
+AFTER_MAX = 2 ** 31  # the highest version a phone may say it has seen
 WAITED = "headframe.waited"  # in the WSGI environ of a request that was parked: "change" or "timeout"
 EVENTS_PATH = re.compile(r"/api/tables/([a-z0-9]{1,16})/events")
 QUERY_BATCH = 500    # table ids per query (SQLite's oldest builds take at most 999 parameters)
@@ -172,16 +173,18 @@ class Live:
                  if table_id in versions and after < versions[table_id] <= after + LOG_LIMIT
                  and self.store.events_after(table_id, versions[table_id], after, LOG_LIMIT) is None}
         if spans:
-            for table_id, events in logs_between(self.store.hot, spans).items():
+            for table_id, events in logs_between(self.store.sql, spans).items():
                 self.store.keep_events(table_id, versions[table_id], spans[table_id][0], events, complete=True)
 
     def _versions(self, table_ids: list[str]) -> dict[str, int]:
-        found: dict[str, int] = {}
-        hot = self.store.hot
-        with hot.transaction() as cursor:
-            for start in range(0, len(table_ids), QUERY_BATCH):
-                found.update(hot.versions_of(cursor, table_ids[start:start + QUERY_BATCH]))
-        return found
+        """The version of each waited table that exists; the store notes each one's game (which
+        says whether its events need their viewer, see ``Store.needs_viewer``)."""
+        from .tables import versions_of
+
+        found = versions_of(self.store.sql, table_ids, QUERY_BATCH)
+        for table_id, (_version, game) in found.items():
+            self.store.note_game(table_id, game)
+        return {table_id: version for table_id, (version, _game) in found.items()}
 
 
 def long_poll(method: str, path: str, query: str) -> tuple[str, int, float] | None:
@@ -194,7 +197,7 @@ def long_poll(method: str, path: str, query: str) -> tuple[str, int, float] | No
         return None
     args = parse_qs(query, keep_blank_values=True)
     after, wait = _whole(args.get("after")), _whole(args.get("wait"))
-    if after is None or wait is None or after < -1 or after > 2 ** 31 or not 0 < wait <= MAX_WAIT:
+    if after is None or wait is None or after < -1 or after > AFTER_MAX or not 0 < wait <= MAX_WAIT:
         return None
     return match.group(1), after, float(wait)
 

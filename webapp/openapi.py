@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .live import AFTER_MAX
+from .tables.checks import NAME_MAX, NAME_PATTERN
+
 
 def _ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
@@ -28,9 +31,13 @@ SCHEMAS = {
     "Game": _obj({"id": {"type": "string"}, "name": {"type": "string"},
                   "players": _obj({"min": {"type": "integer"}, "max": {"type": "integer"}}),
                   "variants": {"type": "array", "items": {"type": "string"}}}),
-    "NewPlayer": _obj({"name": {"type": "string", "minLength": 1, "maxLength": 32},
+    "NewPlayer": _obj({"name": {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN,
+                                "description": "No control or line break, something visible; direction controls "
+                                               "are taken out. Names are told apart ignoring case."},
                        "colour": {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"},
-                       "bot": NULLABLE_STR}, required=["name", "colour"]),
+                       "bot": {"type": ["string", "null"], "pattern": "^[a-z0-9][a-z0-9_-]{0,63}$",
+                               "description": "One of the game's bots (GET /api/games), or null for a person."}},
+                      required=["name", "colour"]),
     "Player": _obj({"seat": {"type": "integer"}, "name": {"type": "string"}, "colour": {"type": "string"},
                     "bot": NULLABLE_STR, "taken": {"type": "boolean"}}),
     "OfferedAction": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}},
@@ -62,9 +69,13 @@ SCHEMAS = {
                    "seat": NULLABLE_INT, "time": {"type": "string", "format": "date-time"},
                    "action": {"type": ["object", "null"]}, "summary": {"type": "string"}, "round": {"type": "integer"},
                    "barrier": {"type": "boolean"}, "undone": {"type": "boolean"}, "undoes": NULLABLE_INT}),
-    "CreateTable": _obj({"game": {"type": "string"}, "players": {"type": "array", "items": _ref("NewPlayer"),
-                                                                 "minItems": 1},
-                         "variant": NULLABLE_STR, "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 2 ** 31 - 1}},
+    "CreateTable": _obj({"game": {"type": "string", "description": "A game's id (GET /api/games)."},
+                         "players": {"type": "array", "items": _ref("NewPlayer"), "minItems": 1,
+                                     "description": "As many as the game takes (GET /api/games), each name its own."},
+                         "variant": {"type": ["string", "null"], "pattern": "^$|^[a-z0-9][a-z0-9_+-]{0,254}$",
+                                     "description": "One of the game's variants, with any table options joined by "
+                                                    "\"+\"; empty or null: the game as it comes."},
+                         "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 2 ** 31 - 1}},
                         required=["game", "players"]),
     "CreatedTable": _obj({"id": {"type": "string"}, "join_code": {"type": "string", "pattern": "^[A-Z2-9]{8}$"},
                           "host_token": {"type": "string"}, "table": _ref("TableState")}),
@@ -121,18 +132,22 @@ def _answer(description: str, schema: str | None = None) -> dict:
 ERRORS = {
     "400": _answer("Malformed request (not a JSON object, nested too deep, bad query)", "Error"),
     "403": _answer("Missing or wrong token", "Error"),
-    "404": _answer("No such table", "Error"),
+    "404": _answer("No such table or seat", "Error"),
     "409": _answer("Stale version (carries the current table), seat taken or game over", "Error"),
     "413": _answer("Body or action longer than any request needs", "Error"),
     "415": _answer("Not application/json", "Error"),
-    "422": _answer("Invalid input, an unknown field (named), or an action the rules forbid (code rule_violation, "
-                   "with the rule)", "Error"),
+    "422": _answer("Invalid input, an unknown field (named), what the game's own rules refuse that no schema can "
+                   "say (its player counts, variants and bots; two players with one name; an action the rules "
+                   "forbid now, code rule_violation, with the rule; nothing left to undo)", "Error"),
     "429": _answer("Too many wrong join codes from this address", "Error"),
 }
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
 TOKEN = {"name": "X-Headframe-Token", "in": "header", "required": False, "schema": {"type": "string"},
          "description": "Seat or host token; browsers send it as a cookie instead."}
-AFTER = {"name": "after", "in": "query", "required": False, "schema": {"type": "integer", "minimum": -1}}
+FOR = {"name": "for", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 0, "maximum": 99},
+       "description": "The host: the table as seat N sees it, a seat no phone holds (\"Play for\")."}
+AFTER = {"name": "after", "in": "query", "required": False, "schema": {"type": "integer", "minimum": -1,
+                                                                      "maximum": AFTER_MAX}}
 
 
 def _op(summary: str, ok: str, schema: str | None, errors: tuple[str, ...], params=(), body: str | None = None,
@@ -159,7 +174,8 @@ def document() -> dict:
                                     status="201")},
         "/api/tables/{table_id}": {"get": _op(
             "The table as the caller sees it; ETag is the version (If-None-Match gives 304)", "The table",
-            "TableState", ("404",), (TABLE_ID, TOKEN), extra={"304": {"description": "Unchanged since that ETag"}})},
+            "TableState", ("400", "403", "404"), (TABLE_ID, TOKEN, FOR),
+            extra={"304": {"description": "Unchanged since that ETag"}})},
         "/api/tables/{table_id}/seats": {"post": _op(
             "Take a seat with the join code; returns the seat token (also set as a cookie)", "Joined", "Joined",
             ("400", "404", "409", "413", "415", "422", "429"), table, body="Join", status="201")},
@@ -200,10 +216,16 @@ def document() -> dict:
         "/api/openapi.json": {"get": {"summary": "This document", "responses": {
             "200": {"description": "OpenAPI document", "content": {"application/json": {"schema": {"type": "object"}}}}}}},
     }
+    from companion import game_ids
+
+    schemas = {**SCHEMAS, **action_schemas()}
+    create = schemas["CreateTable"]
+    games = {**create["properties"]["game"], "enum": list(game_ids())}
+    schemas["CreateTable"] = {**create, "properties": {**create["properties"], "game": games}}
     return {"openapi": "3.1.0",
             "info": {"title": "Headframe table companion", "version": "1",
                      "description": "Tables shared by phones: set up, join, act, undo, log, score, export."},
-            "paths": paths, "components": {"schemas": {**SCHEMAS, **action_schemas()}}}
+            "paths": paths, "components": {"schemas": schemas}}
 
 
 def action_schemas() -> dict:
@@ -223,5 +245,6 @@ def action_schemas() -> dict:
     schemas["Action"] = {"anyOf": [_ref(name) for name in schemas],
                          "description": "A game action: the table's game decides which. Fields a game does not "
                                         "declare are refused (422, naming the field). The seat comes from the "
-                                        "caller's seat token; a host token may name any seat."}
+                                        "caller's seat token (naming another seat is refused, 403); the host's "
+                                        "token names a seat no phone holds, or acts for the host's own seat."}
     return schemas

@@ -12,11 +12,11 @@ from flask import (Blueprint, Response, current_app, flash, redirect, render_tem
 
 from companion import ScoreRow, ScoreSheet
 from companion.core import and_list
-from companion.errors import HeadframeError, RuleViolation
+from companion.errors import HeadframeError
 
 from . import exports, tables, views
 from .charts import score_chart
-from .errors import Conflict, Forbidden, NotFound, WebError, error_body
+from .errors import Conflict, NotFound, WebError, error_body
 from .jsonbody import load_object
 from .qr import qr_svg
 from .security import HOST_COOKIE, SEAT_COOKIE, client_address, join_limit, set_table_cookie
@@ -154,10 +154,11 @@ def fragment(table_id: str):
 
 @bp.post("/tables/<table_id>/act")
 def act(table_id: str):
-    """An action from a no-script form, or JSON from the page script when the action names a
-    seat (the host keeping score for someone else)."""
+    """An action from a no-script form, or JSON (the page script sends its actions to the
+    JSON API). A page opened to play for a seat (``?for=N``) sends its moves for that seat;
+    who may make them is decided where every action's seat is (``tables.acting_for``)."""
     table = tables.get(table_id)
-    seat, host = views.viewer(table)
+    wanted = views.asked_for()
     version = None
     try:
         if request.is_json:
@@ -165,16 +166,10 @@ def act(table_id: str):
             action, version = data.get("action"), data.get("version")
         else:
             action = views.action_from_form(request.form, table.game.actions)
-            raw = request.form.get("version", "")
-            version = views.form_int(raw)
-        if not isinstance(action, dict):
-            raise RuleViolation('An action is an object with a "type".')
-        playing_for = views.playing_for(table, host)
-        if playing_for is not None:
-            action.setdefault("seat", playing_for)
-        if "seat" in action and action["seat"] != seat and not host:
-            raise Forbidden("Only the host can act for another player.", "host_only")
-        done = tables.act(table_id, views.token_for(table, action, seat, host), version, action)
+            version = views.form_int(request.form.get("version", ""))
+        if isinstance(action, dict) and wanted is not None:
+            action.setdefault("seat", wanted)
+        done = tables.act(table_id, views.caller(), version, action)
     except HeadframeError as exc:
         if request.is_json:
             body, status = error_body(exc)
@@ -183,18 +178,15 @@ def act(table_id: str):
         return _table_page(tables.get(table_id), error=exc, since=had)
     if request.is_json:
         return current_app.json.response({"ok": True, "version": done["version"]})
-    return redirect(url_for("pages.table", table_id=table_id, **views.for_args(playing_for)), 303)
+    return redirect(url_for("pages.table", table_id=table_id, **views.for_args(wanted)), 303)
 
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str):
     """The host undoes the last move still in effect; a player, their own last move."""
     raw = request.form.get("version", "")
-    table = tables.get(table_id)
-    _seat, host = views.viewer(table)
-    token = request.cookies.get(HOST_COOKIE if host else SEAT_COOKIE)
     try:
-        done = tables.undo(table_id, token, views.form_int(raw))
+        done = tables.undo(table_id, views.caller(), views.form_int(raw))
     except HeadframeError as exc:
         return _table_page(tables.get(table_id), error=exc)
     flash(tables.log(table_id, after=done.version - 1, limit=1)[0]["summary"], "ok")  # "Undid: Anna bids £1"
@@ -229,23 +221,28 @@ def _host_step(table_id: str, step, done: str):
 
 def _context(table: tables.Table) -> dict:
     seat, host = views.viewer(table)
-    playing_for = views.playing_for(table, host)
+    chosen = views.playing_for(table, host)  # "Play for Dana"
+    # A host's phone that holds no seat and has chosen none follows the turn (see followed_seats).
+    followed = tables.followed_seats(table) if host and seat is None and chosen is None else ()
+    playing_for = chosen if chosen is not None else (followed[0] if len(followed) == 1 else None)
     own_seat = seat
     if playing_for is not None:
         seat = playing_for  # the host's phone shows and plays that seat's moves
     game = table.game
     # A phone with neither a seat nor the host token (someone watching, a freed phone) sees the
-    # table but never moves it could not send.
+    # table but never moves it could not send; a host without a seat plays for a seat first.
     watching = seat is None and not host
-    options = [] if table.finished or watching else game.options(table.state, seat)
+    options = [] if table.finished else tables.options_for(table, seat, host)
+    if followed:  # the phone in the middle of the table: each move says whose it is and names its seat
+        options = views.moves_of(table, followed)
     can_undo, undo_reason = views.undo_status(table, seat, host)
     return {"table": table, "game": game, "title": views.game_title(table), "view": game.view(table.state, seat),
             "seat": seat, "is_host": host, "options": options, "version": table.version,
             "round": game.round_of(table.state), "partial": views.partial_for(game),
             "can_undo": can_undo, "undo_reason": undo_reason,
             "act_url": url_for("pages.act", table_id=table.id, **views.for_args(playing_for)),
-            "fragment_url": url_for("pages.fragment", table_id=table.id, **views.for_args(playing_for)),
-            "playing_for": playing_for, "own_seat": own_seat, "turn": views.turn(table, seat), "watching": watching,
+            "fragment_url": url_for("pages.fragment", table_id=table.id, **views.for_args(chosen)),
+            "playing_for": playing_for, "following": len(followed) == 1, "own_seat": own_seat, "turn": views.turn(table, seat), "watching": watching,
             "freed": own_seat is None and not host and bool(request.cookies.get(SEAT_COOKIE)),
             "phoneless": views.phoneless_seats(table) if host and not table.finished else []}
 
@@ -291,7 +288,7 @@ def _public_url() -> str:
 def log(table_id: str):
     table = tables.get(table_id)
     seat, host = views.viewer(table)
-    events = tables.log(table_id)
+    events = tables.seen_by(table.game, tables.log(table_id), seat)
     can_undo, undo_reason = views.undo_status(table, seat, host)
     return render_template("pages/log.html", table=table, title=views.game_title(table), events=events,
                            names=views.seat_names(table), is_host=host, can_undo=can_undo,

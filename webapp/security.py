@@ -77,18 +77,6 @@ def load_secret_key(instance_path: str | Path) -> bytes:
 
 # -- tokens on requests -------------------------------------------------------------
 
-def request_token(table_id: str, prefer: str = "seat") -> str | None:
-    """The caller's token for a table: the header first, then the seat or host cookie."""
-    return token_from(request.headers.get(TOKEN_HEADER), request.cookies, prefer)
-
-
-def token_from(header: str | None, cookies, prefer: str = "seat") -> str | None:
-    if header:
-        return header
-    first, second = (SEAT_COOKIE, HOST_COOKIE) if prefer == "seat" else (HOST_COOKIE, SEAT_COOKIE)
-    return cookies.get(first) or cookies.get(second)
-
-
 def set_table_cookie(response: Response, table_id: str, token: str, host: bool = False) -> None:
     name = HOST_COOKIE if host else SEAT_COOKIE
     for path in TABLE_PATHS:
@@ -161,7 +149,7 @@ class _Sessions(SecureCookieSessionInterface):
 
 def init_app(app: Flask) -> None:
     app.session_interface = _Sessions()
-    app.extensions["headframe_join_limit"] = JoinLimit(app.extensions["headframe"].engine,
+    app.extensions["headframe_join_limit"] = JoinLimit(app.extensions["headframe"].sql,
                                                        app.config["JOIN_FAILURE_LIMIT"],
                                                        app.config["JOIN_FAILURE_WINDOW"],
                                                        app.config["JOIN_LOCKED_INTERVAL"])

@@ -17,6 +17,7 @@ from typing import Iterator, TextIO
 
 from companion.errors import HeadframeError
 
+from .db import shown_url
 from .live import WAITED, long_poll
 from .workers import BACKLOG
 
@@ -62,12 +63,6 @@ def banner(url: str, database: str, out: TextIO = sys.stdout, workers: int = 1) 
     if workers > 1:
         print(f"server processes: {workers}", file=out)
     print("Press Ctrl+C to stop.", file=out, flush=True)
-
-
-def _shown_database(url: str) -> str:
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).render_as_string(hide_password=True)
 
 
 def _keep_alive_channel():
@@ -119,13 +114,17 @@ def _parking(live, threads: int):
     class Parking(ThreadedTaskDispatcher):
         def add_task(self, channel) -> None:
             request = channel.requests[0] if getattr(channel, "requests", None) else None
-            if (request is not None and not request.error and not hasattr(request, "headframe_waited")
-                    and live.waiting() < CONNECTION_LIMIT):
+            if request is None or request.error:
+                # A request waitress could not read (a malformed request line has no method):
+                # waitress answers it with its own error.
+                super().add_task(channel)
+                return
+            if not hasattr(request, "headframe_waited") and live.waiting() < CONNECTION_LIMIT:
                 wanted = long_poll(request.command, request.path, request.query)
                 if wanted is not None:
                     self._park(channel, request, *wanted)
                     return
-            if request is not None and request.command == "POST":
+            if request.command == "POST":
                 self._first(channel)
                 return
             super().add_task(channel)
@@ -225,7 +224,7 @@ def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = N
     if workers <= 1:
         with _listening(host, port):
             server = make_server(app, host, port, threads)
-        banner(url, _shown_database(app.config["DATABASE_URL"]))
+        banner(url, shown_url(app.config["DATABASE_URL"]))
         try:
             server.run()
         except KeyboardInterrupt:
@@ -238,7 +237,7 @@ def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = N
 
     with _listening(host, port):
         sockets = listen(host, port)
-    banner(url, _shown_database(app.config["DATABASE_URL"]), workers=workers)
+    banner(url, shown_url(app.config["DATABASE_URL"]), workers=workers)
     # No database connection may cross into a worker: each opens its own.
     app.extensions["headframe"].engine.dispose()
     supervise(workers, lambda: make_server(app, host, port, threads, sockets).run(), sockets)

@@ -4,20 +4,19 @@ actions. Kept apart from ``pages.py`` so the routes there read as a list of page
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Mapping
 
 from flask import request
 
-from companion import Game, find_game, game_ids
+from companion import Game, Option, find_game, game_ids
 from companion.data import load_game
 from companion.errors import HeadframeError
 
 from . import tables
-from .db import TableRow
 from .jsonbody import stored
-from .security import HOST_COOKIE, SEAT_COOKIE
 
 HERE = Path(__file__).resolve().parent
 PARTIALS = HERE / "templates" / "games"
@@ -35,13 +34,14 @@ SKIPPED_FIELDS = {"csrf_token", "version", "action"}
 
 # -- who is looking -------------------------------------------------------------------
 
+def caller() -> tables.Caller:
+    """The tokens this phone holds for the table whose page it asks for (its cookies)."""
+    return tables.Caller.of(None, request.cookies)
+
+
 def viewer(table: tables.Table) -> tuple[int | None, bool]:
     """(seat this phone holds or None, whether it holds the host token)."""
-    seat_token = request.cookies.get(SEAT_COOKIE)
-    host_token = request.cookies.get(HOST_COOKIE)
-    seat = tables.seat_of(table, seat_token) if seat_token else None
-    host = tables.is_host(table, host_token) if host_token else False
-    return seat, host
+    return tables.viewer(table, caller())
 
 
 def turn(table: tables.Table, seat: int | None) -> dict:
@@ -88,26 +88,27 @@ def phoneless_seats(table: tables.Table) -> list:
     return [s for s in table.seats if not s.taken and not s.bot]
 
 
+def asked_for() -> int | None:
+    """The seat the page was opened to play for (``?for=N``), whoever asks."""
+    raw = request.args.get("for", "")
+    return int(raw) if WHOLE.match(raw) and len(raw) <= 3 else None
+
+
 def playing_for(table: tables.Table, host: bool) -> int | None:
     """The seat the host's phone is playing for (``?for=N``), when it may."""
-    raw = request.args.get("for", "")
-    if not host or not WHOLE.match(raw) or len(raw) > 3:
-        return None
-    wanted = int(raw)
-    return wanted if any(s.seat == wanted for s in phoneless_seats(table)) else None
+    return tables.played_for(table, host, asked_for())
+
+
+def moves_of(table: tables.Table, seats: tuple[int, ...]) -> list[Option]:
+    """The moves of the seats without a phone that the table waits for, on the host's phone in
+    the middle of the table: each names its seat and says whose it is ("Blake: Pass")."""
+    names = seat_names(table)
+    return [replace(option, action={**option.action, "seat": seat}, label=f"{names[seat]}: {option.label}")
+            for seat in seats for option in table.game.options(table.state, seat)]
 
 
 def for_args(seat: int | None) -> dict:
     return {} if seat is None else {"for": seat}
-
-
-def token_for(table: tables.Table, action: Mapping[str, Any], seat: int | None, host: bool) -> str | None:
-    """The token an action goes out with: the host's when it names another seat (the host
-    keeps score for everyone on a score pad), otherwise the phone's own seat."""
-    names_seat = "seat" in action and action.get("seat") != seat
-    if host and (names_seat or seat is None):
-        return request.cookies.get(HOST_COOKIE)
-    return request.cookies.get(SEAT_COOKIE) or request.cookies.get(HOST_COOKIE)
 
 
 # -- games and their pieces ---------------------------------------------------------------

@@ -1,91 +1,129 @@
-"""One line per action for the table's log, in the players' words."""
+"""A compact one-line text of a position, for tests and failure messages (like chess's FEN),
+and its reading back:
+
+    play t7 Bo:development | Ann/great 40M dev=license,road sites=asturias*,bor | Bo/amu 12M owes8M ...
+
+Sections, separated by `` | ``:
+
+1. The phase, ``t`` and the turn number, in play the player whose turn it is with the phase of
+   their turn (``Bo:development``), and ``ends-after:NAME`` once the end is called (the last
+   player to play).
+2. One section per player: a one-word name with the corporation (``-`` for none yet), money,
+   then only what is set: ``owesNM`` (a loan's repayment), ``dev`` (development cards),
+   ``sites`` (``*`` marks an active mine), ``stock`` (``source:value``), ``assets``
+   (``kind@region``, ``+`` when upgraded), ``infra`` (``kind@region``), ``targets``,
+   ``incentives``, ``hand`` (action cards) and the word ``phone``.
+
+``parse`` builds the position from the table ``setup.scenario`` lays (the grid from the seed,
+full decks and market) less what the text gives the players; what the text does not say (the
+grid, the decks' order) comes from that table.
+"""
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any
 
-from .cards import Catalog
+from .data import Catalog
+from .state import ArdState, Player, from_json
+from .setup.scenario import table
 
-
-def _name(cat: Catalog, ident: str) -> str:
-    for table in (cat.territories, cat.regions, cat.corporations, cat.targets, cat.incentives, cat.actions):
-        if ident in table:
-            return table[ident].name
-    return str(ident)
-
-
-def _top(cat: Catalog, d: Mapping, a: Mapping) -> str:
-    """The target on top of the pile an action names, with where it lies."""
-    tier, pile = a.get("tier"), a.get("pile")
-    piles = d.get("grid", {}).get(tier) if isinstance(tier, str) else None
-    if not isinstance(pile, int) or not piles or not 0 <= pile < len(piles) or not piles[pile]:
-        return f"the top {tier} target of pile {pile}"
-    return f"{_name(cat, piles[pile][-1])} ({tier}, pile {pile + 1})"
-
-
-def _outcome(cat: Catalog, a: Mapping, after: Mapping) -> str:
-    """What chance or a hidden card decided, for the log."""
-    kind = a.get("type")
-    if kind == "global_sale" and after.get("last_sale"):
-        sale = after["last_sale"]
-        fixed = f" + {sale['fixed']}M lease" if sale["fixed"] else ""
-        return f": rolled {sale['roll']}, earned {sale['income']}M{fixed}"
-    if kind in ("start", "auction_roll", "choose_corporation") and after.get("rolls"):
-        last = after["rolls"][-1]
-        rolled = ", ".join(f"{after['players'][int(s)]['name']} {v}" for s, v in last.items())
-        return f" (rolls: {rolled})"
-    return ""
+def _player(p: Player) -> str:
+    parts = [f"{p.name}/{p.corp or '-'}", f"{p.money}M"]
+    if p.debt:
+        parts.append(f"owes{p.debt}M")
+    fields = (
+        ("dev", p.dev),
+        ("sites", [f"{t}{'*' if status == 'active' else ''}" for t, status in p.sites]),
+        ("stock", [f"{source}:{value}" for source, value in p.stock]),
+        ("assets", [f"{a.kind}{'+' if a.upgraded else ''}@{a.region}" for a in p.assets]),
+        ("infra", [f"{i.kind}@{i.region}" for i in p.infra]),
+        ("targets", p.targets), ("incentives", p.incentives), ("hand", p.actions))
+    parts += [f"{name}={','.join(items)}" for name, items in fields if items]
+    if p.phone:
+        parts.append("phone")
+    return " ".join(parts)
 
 
-def _roll(cat: Catalog, d: Mapping, who: str, after: Mapping | None) -> str:
-    """An auction roll: one roll for every bidder, or none when only one player bids."""
-    from .setup import bidders
-    alone = d.get("phase") == "auction" and d.get("auction") and len(bidders(cat, d)) == 1
-    if alone:
-        return f"{who} takes the next pick: the only bidder, so no roll"
-    return f"{who} rolls for the auction"
+def notation(s: ArdState) -> str:
+    head = [s.phase, f"t{s.turn_no}"]
+    if s.phase == "play" and s.turn is not None:
+        head.append(f"{s.players[s.turn].name}:{s.stage}")
+    if s.end is not None:
+        head.append(f"ends-after:{s.players[s.end.last].name}")
+    return " | ".join([" ".join(head)] + [_player(p) for p in s.players])
 
 
-def describe(cat: Catalog, d: Mapping, a: Mapping, after: Mapping | None = None) -> str:
-    seat = a.get("seat")
-    who = d["players"][seat]["name"] if isinstance(seat, int) and 0 <= seat < len(d["players"]) else "?"
-    kind = a.get("type")
-    extra = " (phone call)" if a.get("phone") else " (with a loan)" if a.get("loan") else ""
-    words = {
-        "start": lambda: f"{who} starts the game: decks shuffled, roll for the first pick",
-        "choose_corporation": lambda: f"{who} chooses {_name(cat, a.get('corporation'))}",
-        "deal": lambda: f"{who} deals the action and development cards",
-        "auction_roll": lambda: _roll(cat, d, who, after),
-        "pick_territory": lambda: f"{who} wins {_name(cat, a.get('territory'))} at auction",
-        "call_auction": lambda: f"{who} calls the second auction round",
-        "pick_development": lambda: f"{who} picks {', '.join(a.get('cards') or []) or 'nothing'}",
-        "extract": lambda: f"{who} extracts from {', '.join(_name(cat, t) for t in a.get('mines') or [])}",
-        "pass": lambda: f"{who} passes the {d.get('stage') or 'current'} phase",
-        "take_development": lambda: f"{who} takes {', '.join(a.get('cards') or [])}"
-                                    + (f", returning {', '.join(a['discard'])}" if a.get("discard") else ""),
-        "draw_action": lambda: f"{who} draws an action card",
-        "discard_action": lambda: f"{who} discards an action card",
-        "take_phone": lambda: f"{who} takes the phone call card",
-        "explore": lambda: f"{who} explores {_name(cat, a.get('territory'))}{extra}",
-        "exploit": lambda: f"{who} opens a mine at {_name(cat, a.get('territory'))}{extra}",
-        "build_infrastructure": lambda: f"{who} builds a {a.get('kind')} in {_name(cat, a.get('region'))}{extra}",
-        "acquire_asset": lambda: f"{who} acquires a {a.get('asset')} in {_name(cat, a.get('region'))}{extra}",
-        "upgrade_asset": lambda: f"{who} upgrades: {a.get('asset')} in {_name(cat, a.get('region'))}{extra}",
-        "global_sale": lambda: f"{who} sells globally",
-        "local_sale": lambda: f"{who} sells locally",
-        "answer_offer": lambda: f"{who} {'buys' if a.get('buy') else 'declines'} the local lot",
-        "claim_target": lambda: f"{who} claims {_top(cat, d, a)}",
-        "claim_incentive": lambda: f"{who} claims a government incentive",
-        "exchange_card": lambda: f"{who} exchanges {_name(cat, a.get('card'))} for its reward",
-        "shift_target": lambda: f"{who} uses the phone call to shift {_top(cat, d, a)} off the grid",
-        "play_action": lambda: f"{who} plays {_name(cat, a.get('card'))}" if after is not None else f"{who} plays an action card",
-        "retire_target": lambda: f"{who} retires {_top(cat, d, a)} from the grid: the whole table agrees "
-                                 "nobody can meet it",
-        "restore_target": lambda: f"{who} puts {_name(cat, (d.get('retired') or {}).get('card', 'the retired target'))} "
-                                  "back on its pile (retired by mistake)",
-        "call_total_control": lambda: f"{who} calls Total Control",
-        "call_final_round": lambda: f"{who} calls one final round",
-        "call_time": lambda: f"{who} calls time: minute 64 is reached, the game ends and the points are counted",
-    }
-    text = words[kind]() if kind in words else str(kind)
-    return text + (_outcome(cat, a, after) if after is not None else "")
+# -- reading it back -------------------------------------------------------------------------
+def _fields(words: list[str]) -> dict[str, Any]:
+    found: dict[str, Any] = {"money": int(words[0].removesuffix("M"))}
+    for word in words[1:]:
+        if word == "phone":
+            found["phone"] = True
+        elif word.startswith("owes"):
+            found["debt"] = int(word[4:].removesuffix("M"))
+        else:
+            name, _, items = word.partition("=")
+            found[name] = items.split(",")
+    return found
+
+
+def _structures(items: list[str], upgraded: bool) -> list[dict]:
+    built = []
+    for item in items:
+        kind, _, region = item.partition("@")
+        entry = {"kind": kind.rstrip("+"), "region": region}
+        if upgraded:
+            entry["upgraded"] = kind.endswith("+")
+        built.append(entry)
+    return built
+
+
+def _give(d: dict, seat: int, fields: dict[str, Any]) -> None:
+    """Set a player's holdings, taking the cards they hold out of the market and the decks."""
+    p = d["players"][seat]
+    p.update(money=fields["money"], debt=fields.get("debt", 0), phone=fields.get("phone", False),
+             dev=fields.get("dev", []), targets=fields.get("targets", []), incentives=fields.get("incentives", []),
+             actions=fields.get("hand", []))
+    sites = {t.rstrip("*"): "active" if t.endswith("*") else "explored" for t in fields.get("sites", [])}
+    p.update(sites=sites, explored_on={t: 0 for t in sites},
+             stock={source: int(value) for source, _, value in (s.rpartition(":") for s in fields.get("stock", []))},
+             assets=_structures(fields.get("assets", []), True), infra=_structures(fields.get("infra", []), False))
+    p["territories"] = list(sites)
+    d["territory_deck"] = [t for t in d["territory_deck"] if t not in sites]
+    for card in p["dev"] + (["phone"] if p["phone"] else []):
+        d["market"][card] -= 1
+    for corp, cards in d["action_decks"].items():
+        d["action_decks"][corp] = [c for c in cards if c not in p["actions"]]
+    for tier, piles in d["grid"].items():
+        d["grid"][tier] = [[c for c in pile if c not in p["targets"]] for pile in piles]
+
+
+def _head(d: dict, words: list[str], names: list[str]) -> None:
+    d["phase"], d["turn_no"] = words[0], int(words[1][1:])
+    d["turn"] = d["stage"] = d["first"] = None
+    for word in words[2:]:
+        name, _, rest = word.partition(":")
+        if name == "ends-after":
+            last = names.index(rest)
+            by = (last + 1) % len(names)
+            d["end"] = {"by": by, "last": last, "why": f"{names[by]} called the end"}
+        else:
+            d["turn"], d["stage"] = names.index(name), rest
+            d["first"] = 0
+
+
+def parse(cat: Catalog, text: str, mode: str = "standard", seed: int = 1) -> ArdState:
+    """The position ``text`` says, in a table of ``mode`` laid from ``seed``."""
+    head, *sections = text.split(" | ")
+    players = [section.split() for section in sections]
+    names = [words[0].partition("/")[0] for words in players]
+    corps = [words[0].partition("/")[2] for words in players]
+    d = table(len(players), mode, [None if corp == "-" else corp for corp in corps], seed, cat)
+    for seat, words in enumerate(players):
+        d["players"][seat]["name"] = names[seat]
+        _give(d, seat, _fields(words[1:]))
+    _head(d, head.split(), names)
+    return from_json(d)
+
+
+__all__ = ["notation", "parse"]

@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from ..bots import BotSet
-from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
+from ..core import Action, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import Problem
 from . import bots, options, scoring, setup, views
 from .data import Rules, load
@@ -32,19 +32,14 @@ class MineShaft(Game):
     def setup(self, players: Sequence[PlayerSpec], variant: str | None = None, seed: int = 0) -> MineState:
         return setup.new_game(self.data, players, variant or "basic", seed)
 
-    def stepped(self, before: MineState, after: MineState) -> MineState:
-        return after.evolve(step=before.step + 1)
-
     def settle(self, state: MineState, action: Action) -> MineState:
         return turn.settle(self.data, state)
 
     def end_if(self, state: MineState) -> Outcome | None:
         if state.phase != "over":
             return None
-        sheet = self.score(state)
-        winners = tuple(s for s, rank in enumerate(sheet.ranks) if rank == 1)
         reason = turn.ENDINGS.get(state.ending or "", "the game ended")
-        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, f"{reason}; final turns played")
+        return self.score(state).outcome(f"{reason}; final turns played")
 
     def score(self, state: MineState) -> ScoreSheet:
         return scoring.score_hauls(self.data, [m.name for m in state.players], [m.haul for m in state.players])

@@ -11,9 +11,8 @@ letters c s g); the players (NAME@x,y, =coal,silver,gold hauled, + once they hav
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..errors import BadAction
+from ..frozen import evolve
 from .data import LETTER, Pos, Rules
 from .moves import mine
 from .state import Miner, MineState, Placed, sorted_minerals
@@ -139,4 +138,4 @@ def _parse(rules: Rules, text: str, seed: int | str) -> MineState:
         phase=phase, drawn=fields.get("drawn"), effect=effect, effect_at=effect_at,
         placed=phase not in ("start", "clear"), die_a=die_a, die_b=die_b,
         ending=fields.get("ending"), final_round=int(fields["final"]) if "final" in fields else None)
-    return replace(state, anchors=_anchors(rules, state, fields))
+    return evolve(state, anchors=_anchors(rules, state, fields))

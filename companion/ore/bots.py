@@ -17,10 +17,11 @@ from typing import Any, Iterable, Mapping
 
 from ..bots import random_order
 from ..core import Game
+from ..frozen import evolve
 from .data import Catalog
 from .moves.flow import waiting_for
 from .options import candidates as buttons
-from .state import Cards, State, changed
+from .state import Cards, State
 
 
 NAMES = ("random", "heuristic")
@@ -41,7 +42,7 @@ def candidates(game: Game, state: State, seat: int) -> list[dict]:
 def seen(state: State, seat: int) -> State:
     """The table as ``seat`` values it from: the face-down piles are left out (a phone shows how
     many cards lie there, never their order; the heuristic needs neither)."""
-    return changed(state, piles=(), draw=NO_CARDS)
+    return evolve(state, piles=(), draw=NO_CARDS)
 
 
 def value(cat: Catalog, table: State, action: Mapping[str, Any]) -> float:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
+from ..core import Action, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import BadAction, RuleViolation
 from . import bots, views
 from .data import Catalog, load
@@ -52,9 +52,7 @@ class Ore(Game):
     def end_if(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
-        sheet = self.score(state)
-        winners = tuple(s for s, r in enumerate(sheet.ranks) if r == 1)
-        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, "; ".join(state.end or ()))
+        return self.score(state).outcome("; ".join(state.end or ()))
 
     def taken(self, state: State) -> tuple[tuple[str, ...], ...]:
         """Each seat's assets by name."""
@@ -80,9 +78,6 @@ class Ore(Game):
         return describe_action(self, before, action, after)
 
     # -- whose turn, and the buttons ---------------------------------------------------------
-    def round_of(self, state: State) -> int:
-        return state.round
-
     def first_seat(self, state: State) -> int:
         return state.start
 

@@ -23,7 +23,8 @@ from typing import Any, Mapping
 from ..data import load_game
 from ..data.model import GameData
 from ..errors import DataError, Problem
-from ..ore.cards import _cell, read_table  # the same table reading and cell checks as the prototype
+from ..ore_rules import cells, descent
+from ..ore_rules.tables import cell, check_resources, read_table
 
 GAME_ID = "ore-published"
 RESOURCES = ("lead", "coal", "copper", "iron", "gold")
@@ -37,6 +38,10 @@ class MineCard:
     price: int
     spaces: tuple[int, ...]  # cubes gathered on each space, top first
     cages: tuple[int, ...]   # cage level each space needs (0 = none)
+
+    def reaches(self, space: int, cage: int) -> bool:
+        """Whether a worker whose owner's cage is on side ``cage`` (0: none) may stand on ``space``."""
+        return descent.reaches(self.cages, space, cage)
 
 
 @dataclass(frozen=True)
@@ -133,37 +138,12 @@ def contract_name(cid: Any) -> str:
 
 
 def parse_spaces(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    spaces: list[int] = []
-    cages: list[int] = []
-    groups = [g.split() for g in text.split("|")]
-    if len(groups) > 3:
-        raise ValueError("at most two '|' lines: no cage, the cage's first side, its second side")
-    for level, group in enumerate(groups):
-        if not group:
-            raise ValueError(f"each part between '|' needs at least one space, got {text!r}")
-        for word in group:
-            if not word.isdigit() or int(word) < 1:
-                raise ValueError(f"spaces are whole numbers of cubes of at least 1, got {word!r}")
-            spaces.append(int(word))
-            cages.append(level)
-    return tuple(spaces), tuple(cages)
+    """A mine card's cubes on each space and the cage side each needs (0: no cage)."""
+    return cells.parse_spaces(text, 0, "cubes")
 
 
 def parse_rows(text: str) -> tuple[ContractRow, ...]:
-    rows = []
-    for part in text.split(";"):
-        cubes, _, pay = part.strip().partition("=")
-        if not pay.strip().isdigit():
-            raise ValueError(f"each row is cubes=payment such as iron+lead=10, got {part.strip()!r}")
-        items = []
-        for item in cubes.split("+"):
-            choice = tuple(x.strip() for x in item.split("/"))
-            for res in choice:
-                if res not in RESOURCES:
-                    raise ValueError(f"unknown resource {res!r}; resources: {', '.join(RESOURCES)}")
-            items.append(choice)
-        rows.append(ContractRow(tuple(items), int(pay)))
-    return tuple(rows)
+    return tuple(ContractRow(items, pay) for items, pay in cells.parse_rows(text, RESOURCES))
 
 
 def parse_cost(text: str) -> tuple[int, tuple[str, ...]]:
@@ -192,17 +172,18 @@ def parse_effect(text: str) -> tuple[str, ...]:
 
 
 def build_catalog(data: GameData) -> Catalog:
+    check_resources(data, RESOURCES)
     problems: list[Problem] = []
     root = data.root
     mines: dict[str, MineCard] = {}
     contracts: dict[str, Contract] = {}
     buildings: dict[str, Building] = {}
     for row in read_table(data, "mines", problems):
-        parsed = _cell(problems, root / "mines.csv", row, "spaces", parse_spaces)
+        parsed = cell(problems, root / "mines.csv", row, "spaces", parse_spaces)
         if parsed:
             mines[row.id] = MineCard(row.id, row["res"], row["price"], parsed[0], parsed[1])
     for row in read_table(data, "contracts", problems):
-        rows = _cell(problems, root / "contracts.csv", row, "rows", parse_rows)
+        rows = cell(problems, root / "contracts.csv", row, "rows", parse_rows)
         if rows is None:
             continue
         two = row["two_player"] == "yes"
@@ -211,8 +192,8 @@ def build_catalog(data: GameData) -> Catalog:
                                     "a contract in the two-player set cannot ask for copper (copper is boxed)"))
         contracts[row.id] = Contract(row.id, rows, row["vp"], row["buildings"], two)
     for row in read_table(data, "buildings", problems):
-        cost = _cell(problems, root / "buildings.csv", row, "cost", parse_cost)
-        effect = _cell(problems, root / "buildings.csv", row, "effect", parse_effect)
+        cost = cell(problems, root / "buildings.csv", row, "cost", parse_cost)
+        effect = cell(problems, root / "buildings.csv", row, "effect", parse_effect)
         if cost is None or effect is None:
             continue
         two = row["two_player"] == "yes"

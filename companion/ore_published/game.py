@@ -7,14 +7,14 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
+from ..core import Action, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import BadAction, Problem
 from . import bots, options, views
 from .data import Catalog, catalog
 from .moves import MOVES
 from .scoring import score_file, score_state
 from .setup import new_table
-from .state import State, acting, evolve, from_json, problems, to_json
+from .state import State, acting, from_json, problems, to_json
 
 
 class OrePublished(Game):
@@ -38,9 +38,6 @@ class OrePublished(Game):
             raise BadAction(problem)
         return new_table(self.data, [p.name for p in players], seed)
 
-    def stepped(self, before: State, after: State) -> State:
-        return evolve(after, step=before.step + 1)
-
     def acting_seats(self, state: State) -> tuple[int, ...]:
         return acting(state)
 
@@ -53,16 +50,10 @@ class OrePublished(Game):
     def end_if(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
-        ranks = self.score(state).ranks
-        winners = tuple(s for s, r in enumerate(ranks) if r == 1)
-        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners,
-                       f"the {views.ordinal_word(self.data.numbers.rounds)} round is over")
+        return self.score(state).outcome(f"the {views.ordinal_word(self.data.numbers.rounds)} round is over")
 
     def problems(self, state: State) -> list[Problem]:
         return problems(self.data, state)
-
-    def round_of(self, state: State) -> int:
-        return state.round
 
     def to_json(self, state: State) -> dict:
         return to_json(state)

@@ -32,9 +32,10 @@ from __future__ import annotations
 from typing import Callable
 
 from ..errors import BadAction
+from ..frozen import evolve
 from .data import RESOURCES, Catalog
 from .state import ACTION_SPACES, SPACE_INDEX, Held, Mine, Owed, Player, Private, State, Worker, cards_in_play, \
-    evolve, placed_cards
+    placed_cards
 
 FLAGS = ("hired", "fresh", "passed", "done")
 

@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import ScoreRow, ScoreSheet, sheet
 from ..errors import BadAction
+from ..ore_rules.scorefile import player_entries, players_of, whole
 from .data import Catalog
 from .state import State
 
@@ -30,20 +31,10 @@ def score_state(cat: Catalog, state: State) -> ScoreSheet:
 
 
 def score_file(cat: Catalog, data: Mapping[str, Any]) -> ScoreSheet:
-    if not isinstance(data, Mapping) or not isinstance(data.get("players"), list) or not 2 <= len(data["players"]) <= 5:
-        raise BadAction("the file needs a 'players' list with one entry for each of 2-5 players")
     names, money, completed, built = [], [], [], []
-    for index, entry in enumerate(data["players"], start=1):
-        who = f"player {index}"
-        if not isinstance(entry, Mapping):
-            raise BadAction(f"{who}: expected an object with {', '.join(FIELDS)}")
-        unknown = sorted(set(entry) - set(FIELDS))
-        if unknown:
-            raise BadAction(f"{who}: unknown field {unknown[0]!r}; fields: {', '.join(FIELDS)}")
+    for who, entry in player_entries(players_of(data, cat.data.players), FIELDS):
         name = str(entry.get("name", who))
-        cash = entry.get("money", 0)
-        if isinstance(cash, bool) or not isinstance(cash, int) or cash < 0:
-            raise BadAction(f"{name}: money must be a whole number of at least 0, got {cash!r}")
+        cash = whole(entry, "money", name)
         contracts = entry.get("contracts", [])
         if not isinstance(contracts, list) or any(c not in cat.contracts for c in contracts):
             bad = next((c for c in contracts if c not in cat.contracts), contracts) if isinstance(contracts, list) else contracts

@@ -1,8 +1,8 @@
 """The table's state as immutable values, and its JSON form.
 
-A state is never changed in place: the rules build a new one with the small ``with_*`` helpers
-below, so a refused action leaves the old state exactly as it was, and the legality checks can
-read a state without copying it.
+A state is never changed in place: the rules build a new one with ``companion.frozen.evolve`` and
+the small ``with_*`` helpers below, so a refused action leaves the old state exactly as it was,
+and the legality checks can read a state without copying it.
 
 The JSON form (what a table stores, and what the phone's view starts from) is, key for key:
 ``seed``, ``step``, ``round`` (1-7), ``phase`` (deal, tasking, collection, business, cleanup,
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..errors import Problem
+from ..frozen import evolve
 from .data import RESOURCES, Catalog
 
 ACTION_SPACES = ("market", "permit", "recruit", "cage", "drill", "private", "advance")
@@ -167,21 +168,6 @@ def workers_placed(state: State, seat: int) -> int:
 
 
 # -- building new states ---------------------------------------------------------------
-_new = object.__new__
-
-
-def evolve(value: Any, **changes: Any) -> Any:
-    """A copy of the frozen ``value`` with ``changes``: what ``dataclasses.replace`` does, without
-    running ``__init__`` again (a frozen dataclass sets each field through ``object.__setattr__``,
-    which made copying the state the bulk of a move's cost). Only the rules' own fields are
-    passed, so nothing needs checking."""
-    copy = _new(value.__class__)
-    fields = copy.__dict__
-    fields.update(value.__dict__)
-    fields.update(changes)
-    return copy
-
-
 def with_player(state: State, seat: int, player: Player) -> State:
     players = list(state.players)
     players[seat] = player
@@ -322,6 +308,6 @@ def _player(p: Mapping[str, Any]) -> Player:
 
 
 __all__ = ["ACTION_SPACES", "BUSINESS", "CLEANUP", "COLLECTION", "DEAL", "HIDDEN", "Held", "Mine", "OVER", "Owed",
-           "Player", "Private", "RES_INDEX", "State", "TASKING", "Worker", "acting", "at", "cards_in_play", "evolve",
+           "Player", "Private", "RES_INDEX", "State", "TASKING", "Worker", "acting", "at", "cards_in_play",
            "from_json", "in_mines", "placed_cards", "problems", "to_json", "with_cubes", "with_mine", "with_player",
            "workers_placed"]

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..core import ordinal
+from ..frozen import evolve
 from .data import RESOURCES, Catalog, contract_name
-from .state import HIDDEN, State, acting, evolve, to_json
+from .state import HIDDEN, State, acting, to_json
 
 SPACE_WORDS = {"market": "Commodity market", "permit": "Permit office", "recruit": "Recruit", "cage": "Mine cage",
                "drill": "Drill bit", "private": "Private mine", "advance": "Advance orders"}

@@ -13,6 +13,13 @@ from typing import Callable, Sequence
 Reaches = Callable[[int, int], bool]  # (seat, space) -> whether that seat's miner may stand there
 
 
+def reaches(needs: Sequence[int], space: int, cage: int) -> bool:
+    """Whether a miner whose owner's mine cage is at ``cage`` may stand on ``space`` of a mine
+    card whose spaces need the cage levels ``needs``: the space exists and the cage is deep
+    enough."""
+    return space < len(needs) and needs[space] <= cage
+
+
 def descend(miners: Sequence[tuple[int, int]], reaches: Reaches) -> tuple[tuple[int | None, ...], bool]:
     """Where each (seat, space) miner stands after moving down, in the order given (None: it went
     home), and whether the mine is exhausted (then every entry is None)."""
@@ -24,4 +31,4 @@ def descend(miners: Sequence[tuple[int, int]], reaches: Reaches) -> tuple[tuple[
     return tuple(space + 1 if reaches(seat, space + 1) else None for seat, space in miners), False
 
 
-__all__ = ["Reaches", "descend"]
+__all__ = ["Reaches", "descend", "reaches"]

@@ -1,16 +1,17 @@
 """Reading the CSV tables a game's own code draws and plays (mine cards, contracts): each is
 named in ``[tables.<name>]`` of ``game.toml`` with its file and typed columns, and read with the
-same column checks as a deck, so a bad cell is ``path:line: column: message``."""
+same column checks as a deck, so a bad cell is ``path:line: column: message``. First of all, the
+data must name the resources the edition's rules play with (``check_resources``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..data import columns as col
 from ..data import read_rows
 from ..data.model import BUILTIN_ICONS, GameData, Row
-from ..errors import Problem
+from ..errors import DataError, Problem
 
 
 def read_table(data: GameData, name: str, problems: list[Problem]) -> list[Row]:
@@ -36,6 +37,19 @@ def read_table(data: GameData, name: str, problems: list[Problem]) -> list[Row]:
     return rows
 
 
+def check_resources(data: GameData, resources: Sequence[str]) -> None:
+    """A DataError, at ``[resources]`` of game.toml, unless the data names exactly ``resources``:
+    the edition's rules (and its state, which keeps a count of each) play with those, so cards
+    read against others would only repeat the one problem on every row."""
+    named = tuple(data.resources)
+    if set(named) == set(resources):
+        return
+    first = next((res for res in named if res not in resources), None)
+    line = data.line_of(f"resources.{first}") if first else None
+    raise DataError([Problem(str(data.toml_path), line, "resources",
+                             f"the rules play with {', '.join(resources)}; this data names {', '.join(named) or 'none'}")])
+
+
 def cell(problems: list[Problem], path: Path, row: Row, column: str, parse: Callable[[Any], Any]) -> Any:
     """``parse`` of one cell, or None with the cell's problem (``path:line: column: ...``) noted."""
     try:
@@ -45,4 +59,4 @@ def cell(problems: list[Problem], path: Path, row: Row, column: str, parse: Call
         return None
 
 
-__all__ = ["cell", "read_table"]
+__all__ = ["cell", "check_resources", "read_table"]

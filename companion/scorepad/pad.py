@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreRow, ScoreSheet, field_of, require, sheet
+from ..core import Action, Game, Option, Outcome, PlayerSpec, ScoreRow, ScoreSheet, field_of, require, sheet
 from ..data import load_game
 from ..declare import ActionSpec, Declaration, Field, Kind
 from ..errors import BadAction, DataError, GameOver
+from ..frozen import evolve
 
 DEFAULT_CATEGORIES = (("points", "Points"),)
 MAX_POINTS = 100_000
@@ -99,15 +100,15 @@ class ScorePad(Game):
             row[seat] += points
             grid = list(state.points)
             grid[index] = tuple(row)
-            return replace(state, points=tuple(grid))
+            return evolve(state, points=tuple(grid))
         if kind == "next_round":
             if state.finished:
                 raise GameOver()
-            return replace(state, round=state.round + 1)
+            return evolve(state, round=state.round + 1)
         if kind == "finish":
             if state.finished:
                 raise GameOver()
-            return replace(state, finished=True)
+            return evolve(state, finished=True)
         raise BadAction(f"unknown action {kind!r}; the score pad takes add_points, next_round and finish")
 
     def options(self, state: PadState, seat: int | None) -> list[Option]:
@@ -118,9 +119,7 @@ class ScorePad(Game):
     def end_if(self, state: PadState) -> Outcome | None:
         if not state.finished:
             return None
-        score = self.score(state)
-        winners = tuple(s for s, r in enumerate(score.ranks) if r == 1)
-        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, "the players ended the game")
+        return self.score(state).outcome("the players ended the game")
 
     def score(self, state: PadState) -> ScoreSheet:
         rows = [ScoreRow(cid, name, state.points[i]) for i, (cid, name) in enumerate(state.categories)]

@@ -6,8 +6,8 @@ resource tokens and structure markers. The map, the target grid and the score sh
 
 from __future__ import annotations
 
-from companion.ardevur.cards import DEV_CARDS, catalog
-from companion.ardevur.conditions import describe
+from companion.ardevur.data import DEV_CARDS, catalog
+from companion.ardevur.data import describe
 
 from .. import style
 from ..boxes import boxes, fill_box, ink_on, label_box, moved, text_box

@@ -63,7 +63,7 @@ def _points(text: str) -> tuple[tuple[float, float], ...] | str:
 def sea(root: str) -> tuple[dict[str, Port], tuple[Route, ...]]:
     """The ports and sea routes, checked against regions.csv; every problem is one
     ``path:line: column: message``."""
-    from companion.ardevur.cards import catalog
+    from companion.ardevur.data import catalog
 
     regions = catalog(root).regions
     problems: list[Problem] = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from companion.ardevur.cards import DEV_CARDS, TIERS, catalog
+from companion.ardevur.data import DEV_CARDS, TIERS, catalog
 from companion.ardevur.setup import MODES
 
 from ..setup_steps import plural, setup_steps

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Any, Callable
 
 from companion.ore.data import RESOURCES, build_catalog
 
@@ -26,15 +27,22 @@ ACQUISITION = ("asset-title", "contract-title", "cells", "note", "divider", "sla
 MONEY = ("disc", "ring", "value")
 BARREL = ("disc", "icon")
 LEVEL_MARKS = ("entry-arrow", "level-1-mark", "level-2-mark", "level-3-mark")
-_CATALOGS: dict[int, object] = {}
 
 
-def _catalog(piece: Piece):
-    key = id(piece.game)
-    if key not in _CATALOGS:
-        _CATALOGS.clear()
-        _CATALOGS[key] = build_catalog(piece.game)
-    return _CATALOGS[key]
+def per_data(build: Callable[[Any], Any]) -> Callable[[Piece], Any]:
+    """``build(piece.game)``, made once for the data a build draws from (the last data read: a
+    build reads one game): how either edition's painters get the catalogue the companion plays
+    with."""
+    last: list[Any] = []  # the data, and what was built from it
+
+    def built(piece: Piece) -> Any:
+        if not last or last[0] is not piece.game:
+            last[:] = [piece.game, build(piece.game)]
+        return last[1]
+    return built
+
+
+_catalog = per_data(build_catalog)
 
 
 _ink_for = ink_on  # the name the published edition imports

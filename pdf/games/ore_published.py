@@ -13,7 +13,7 @@ from .. import style
 from ..boxes import boxes, fill_box, label_box, line_box, moved, text_box
 from ..painters import Piece, painter
 from ..pen import Pen
-from .ore import _background as background, _ink_for as ink_for, _nth as nth, mine_head  # shared with the prototype
+from .ore import _background as background, _ink_for as ink_for, _nth as nth, mine_head, per_data  # shared
 
 CARD_BG = "paper"
 CARD_BACK = ("frame", "title")
@@ -26,15 +26,8 @@ BUILDING = ("band", "name", "vp", "cost-label", "cost", "panel", "when-built", "
 MONEY = ("frame", "value", "corner", "bank")
 CUBE = ("square", "five-disc", "five-ring", "letter", "icon")
 OVERTIME = ("title", "spot", "text")
-_CATALOGS: dict[int, object] = {}
 
-
-def catalog(piece: Piece):
-    key = id(piece.game)
-    if key not in _CATALOGS:
-        _CATALOGS.clear()
-        _CATALOGS[key] = build_catalog(piece.game)
-    return _CATALOGS[key]
+catalog = per_data(build_catalog)  # the catalogue the companion plays with, once per data read
 
 
 def two_players(piece: Piece) -> bool:

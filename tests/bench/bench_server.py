@@ -133,35 +133,39 @@ def percentile(values: list[float], q: float) -> float:
 def populate(instance: Path, stored: int, history: int) -> str:
     """Add ``stored`` finished tables (copies of one real table) and one table with
     ``history`` logged actions, written straight to the database. Returns that table's id."""
-    from sqlalchemy import insert, select, update
-
     from companion import find_game
     from webapp import create_app, tables
-    from webapp.db import EVENTS, SEATS, TABLES, writing
-    from webapp.tables.model import _dumps, _pack, _random
+    from webapp.db import EVENT_COLUMNS, SEAT_COLUMNS, TABLE_COLUMNS
+    from webapp.tables.model import dumps, pack, random_text
+
+    def insert(name: str, columns: str) -> str:
+        return f"INSERT INTO {name} ({columns}) VALUES ({', '.join(':' + c for c in columns.split(', '))})"
 
     app = create_app(None, instance_path=instance)
     game = find_game("scorepad")
     with app.app_context():
-        engine = app.extensions["headframe"].engine
+        sql = app.extensions["headframe"].sql
         template, host = tables.create_table("scorepad", PLAYERS)
         ended = tables.end_game(template.id, host)
-        with engine.connect() as conn:
-            row = dict(conn.execute(select(TABLES).where(TABLES.c.id == ended.id)).one()._mapping)
-            seats = [dict(r._mapping) for r in conn.execute(select(SEATS).where(SEATS.c.table_id == ended.id))]
-            events = [dict(r._mapping) for r in conn.execute(select(EVENTS).where(EVENTS.c.table_id == ended.id))]
+        with sql.transaction() as tx:
+            row = tx.one(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = :tid", {"tid": ended.id})
+            seats = tx.all(f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = :tid", {"tid": ended.id})
+            events = tx.all(f"SELECT {', '.join(EVENT_COLUMNS)} FROM events WHERE table_id = :tid", {"tid": ended.id})
+        row = dict(zip(TABLE_COLUMNS.split(", "), row))
+        seats = [dict(zip(SEAT_COLUMNS.split(", "), s)) for s in seats]
+        events = [dict(zip(EVENT_COLUMNS, e)) for e in events]
         for start in range(1, stored, 1000):
             batch = range(start, min(stored, start + 1000))
             rows, seat_rows, event_rows = [], [], []
             for _ in batch:
-                table_id = _random(tables.ID_ALPHABET, tables.ID_LENGTH)
-                rows.append({**row, "id": table_id, "join_code": _random(tables.CODE_ALPHABET, tables.CODE_LENGTH)})
+                table_id = random_text(tables.ID_ALPHABET, tables.ID_LENGTH)
+                rows.append({**row, "id": table_id, "join_code": random_text(tables.CODE_ALPHABET, tables.CODE_LENGTH)})
                 seat_rows += [{**s, "table_id": table_id} for s in seats]
                 event_rows += [{**e, "table_id": table_id} for e in events]
-            with writing(engine) as conn:
-                conn.execute(insert(TABLES), rows)
-                conn.execute(insert(SEATS), seat_rows)
-                conn.execute(insert(EVENTS), event_rows)
+            with sql.transaction(write=True) as tx:
+                tx.many(insert("tables", TABLE_COLUMNS), rows)
+                tx.many(insert("seats", SEAT_COLUMNS), seat_rows)
+                tx.many(insert("events", ", ".join(EVENT_COLUMNS)), event_rows)
 
         long, host = tables.create_table("scorepad", PLAYERS)
         state = long.state
@@ -170,16 +174,16 @@ def populate(instance: Path, stored: int, history: int) -> str:
         for seq in range(1, history + 1):
             action = {**ADD, "seat": seq % 5}
             state, summary = game.play(state, action)
-            text = _dumps(game.to_json(state))
-            rows.append(dict(table_id=long.id, seq=seq, kind="action", seat=seq % 5, at=now, action=_dumps(action),
+            text = dumps(game.to_json(state))
+            rows.append(dict(table_id=long.id, seq=seq, kind="action", seat=seq % 5, at=now, action=dumps(action),
                              summary=summary, round=1, barrier=False, undone=False, prev=seq - 1,
-                             undoes=None, state_z=_pack(text)))
-        with writing(engine) as conn:
+                             undoes=None, state_z=pack(text)))
+        with sql.transaction(write=True) as tx:
             for start in range(0, len(rows), 1000):
-                conn.execute(insert(EVENTS), rows[start:start + 1000])
-            conn.execute(update(TABLES).where(TABLES.c.id == long.id)
-                         .values(version=history, head=history, state=text))
-        engine.dispose()
+                tx.many(insert("events", ", ".join(EVENT_COLUMNS)), rows[start:start + 1000])
+            tx.run("UPDATE tables SET version = :v, head = :v, state = :state WHERE id = :tid",
+                   {"v": history, "state": text, "tid": long.id})
+        app.extensions["headframe"].engine.dispose()
     (instance / "long-table.json").write_text(json.dumps({"id": long.id, "host": host, "version": history}))
     return long.id
 

@@ -33,11 +33,11 @@ CARD_LINE = "#8a7f6e"
 INK = "#1d1a16"
 
 
-def _e(value) -> str:
+def escaped(value) -> str:
     return str(escape(str(value)))
 
 
-def _x(col: int) -> float:
+def column_x(col: int) -> float:
     return round(col * (CARD_W + GAP), 1)
 
 
@@ -88,29 +88,29 @@ def _lines(x: float, y: float, lines: list[str], size: float = TEXT, bold: bool 
            room: float = CARD_WIDE - 8) -> str:
     weight = ' font-weight="bold"' if bold else ""
     return "".join(f'<text x="{x}" y="{y + i * (size + 2):.1f}" font-size="{size}"{weight} fill="{fill}"'
-                   f'{_squeeze(t, size, bold, room)}>{_e(t)}</text>' for i, t in enumerate(lines))
+                   f'{_squeeze(t, size, bold, room)}>{escaped(t)}</text>' for i, t in enumerate(lines))
 
 
 def _disc(cx: float, cy: float, seat: int, colours: list, letters: list, title: str, extra: str = "") -> str:
     """A miner: a disc in its owner's colour with the owner's letter on it."""
     fill = colours[seat] if seat < len(colours) and colours[seat] else "#888"
     letter = letters[seat] if seat < len(letters) else "?"
-    return (f'<g class="ore-miner" data-seat="{seat}"{extra}><title>{_e(title)}</title>'
-            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="10" fill="{_e(fill)}" stroke="#111"/>'
+    return (f'<g class="ore-miner" data-seat="{seat}"{extra}><title>{escaped(title)}</title>'
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="10" fill="{escaped(fill)}" stroke="#111"/>'
             f'<text x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" font-size="{TEXT}" font-weight="bold" fill="#fff" '
-            f'stroke="#111" stroke-width="0.6"{_squeeze(letter, TEXT, True, 17)}>{_e(letter)}</text></g>')
+            f'stroke="#111" stroke-width="0.6"{_squeeze(letter, TEXT, True, 17)}>{escaped(letter)}</text></g>')
 
 
 def _mine(col: int, top: float, m: dict, colours: list, letters: list, names: list) -> str:
-    x = _x(col)
+    x = column_x(col)
     res = m["res"]
     ink = RES_INK.get(res, "#fff")
     out = [f'<g class="ore-mine" data-res="{res}">',
-           f'<title>{_e(res.capitalize())} mine: market price ${m["price"]}'
+           f'<title>{escaped(res.capitalize())} mine: market price ${m["price"]}'
            f'{", exhausted" if m["exhausted"] else ""}; {m["left"]} mine cards left</title>',
            f'<rect x="{x}" y="{top}" width="{CARD_W:.1f}" height="{HEAD_H}" rx="4" fill="{RES_COLOUR[res]}"/>',
            f'<text x="{x + CARD_W / 2:.1f}" y="{top + 14}" text-anchor="middle" font-size="12" font-weight="bold" '
-           f'fill="{ink}">{_e(res.capitalize())}</text>',
+           f'fill="{ink}">{escaped(res.capitalize())}</text>',
            f'<text class="ore-price" x="{x + CARD_W / 2:.1f}" y="{top + 29}" text-anchor="middle" font-size="{TEXT}" '
            f'fill="{ink}"{_squeeze("market $00", TEXT, False, CARD_W - 6)}>market ${m["price"]}</text>']
     y = top + HEAD_H + 2
@@ -138,7 +138,7 @@ def _slot(i: int) -> tuple[float, float]:
 
 
 def _card(x: float, top: float, height: float, body: str, title: str, kind: str, slot: int) -> str:
-    return (f'<g class="ore-card" data-row="{kind}" data-slot="{slot}"><title>{_e(title)}</title>'
+    return (f'<g class="ore-card" data-row="{kind}" data-slot="{slot}"><title>{escaped(title)}</title>'
             f'<rect x="{x}" y="{top}" width="{CARD_WIDE:.1f}" height="{height}" rx="5" fill="{CARD_FILL}" '
             f'stroke="{CARD_LINE}"/>{body}</g>')
 
@@ -172,7 +172,7 @@ def _track(name: str, top: float, seats: list, colours: list, letters: list, nam
 
 def _row(title: str, top: float, height: float, cards: list, draw, track: tuple[str, float] = ("", 0)) -> tuple[str, float]:
     """A row's title (with its track beside it, if any) and its cards below, ``PER_LINE`` to a line."""
-    out = [f'<text class="ore-ink" x="0" y="{top + 12}" font-size="13" font-weight="bold" fill="{INK}">{_e(title)}</text>',
+    out = [f'<text class="ore-ink" x="0" y="{top + 12}" font-size="13" font-weight="bold" fill="{INK}">{escaped(title)}</text>',
            track[0]]
     top = max(top + 18, track[1] + 4)
     lines = 0
@@ -236,14 +236,14 @@ def board_svg(b: dict, colours: list, names: list) -> Markup:
         parts.append(drawn)
     key = " · ".join(f"{letter} {res}" for res, letter in SHORT.items())
     owners = wrap("Miners: " + " · ".join(f"{letter} {name}" for letter, name in zip(letters, names)), 48)
-    parts.append(f'<text class="ore-ink" x="0" y="{top + 6}" font-size="{TEXT}" fill="{INK}">{_e(key)}</text>'
+    parts.append(f'<text class="ore-ink" x="0" y="{top + 6}" font-size="{TEXT}" fill="{INK}">{escaped(key)}</text>'
                  + "".join(f'<text class="ore-ink" x="0" y="{top + 6 + (i + 1) * (STEP + 2)}" font-size="{TEXT}" '
-                           f'fill="{INK}">{_e(line)}</text>' for i, line in enumerate(owners)))
+                           f'fill="{INK}">{escaped(line)}</text>' for i, line in enumerate(owners)))
     height = top + 6 + len(owners) * (STEP + 2) + 8
     label = ("Ore table: " + "; ".join(f'{m["res"]} mine, market ${m["price"]}' for m in b["mines"]) + ". "
              + "Miners: " + (", ".join(f'{names[s["seat"]]} on {m["res"]} ({s["amount"]})' for m in b["mines"]
                                        for s in m["spaces"] if s["seat"] is not None) or "none") + ". "
              + "".join(f'{t.capitalize()} track: {", ".join(b["tracks"][t]) or "no miner yet"}. ' for t in ("asset", "contract")))
     return Markup(f'<svg class="ore-board board-svg" width="100%" viewBox="0 0 {WIDTH} {height:.0f}" role="img" '
-                  f'aria-label="{_e(label.strip())}" xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">'
+                  f'aria-label="{escaped(label.strip())}" xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">'
                   + "".join(parts) + "</svg>")

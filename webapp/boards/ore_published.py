@@ -16,7 +16,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 # the same five-column grid, card colours and ink as the prototype's picture
-from .ore import CARD_FILL, CARD_LINE, CARD_W, COLS, GAP, INK, WIDTH, _e, _x
+from .ore import CARD_FILL, CARD_LINE, CARD_W, COLS, GAP, INK, WIDTH, escaped, column_x
 
 TILE_H = 42
 HEAD_H = 30
@@ -74,11 +74,11 @@ def worker(cx: float, cy: float, seat: int, colours: list, letters: list, names:
     colour = colours[seat] if seat < len(colours) and colours[seat] else "#888888"
     fill, ring = (TEMP_FILL, colour) if temp else (colour, "#111")
     whose = f"{names[seat]}'s {'temp worker' if temp else 'worker'}" + (f" on {where}" if where else "")
-    return (f'<g class="opw" data-seat="{seat}" data-mark="{_e(letters[seat])}"><title>{_e(whose)}</title>'
-            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{R}" fill="{_e(fill)}" stroke="{_e(ring)}" '
+    return (f'<g class="opw" data-seat="{seat}" data-mark="{escaped(letters[seat])}"><title>{escaped(whose)}</title>'
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{R}" fill="{escaped(fill)}" stroke="{escaped(ring)}" '
             f'stroke-width="{2.5 if temp else 1}"/>'
             f'<text class="opw-mark" x="{cx:.1f}" y="{cy + 3.5:.1f}" text-anchor="middle" font-size="10" '
-            f'font-weight="bold" fill="{ink_on(fill)}">{_e(letters[seat])}</text></g>')
+            f'font-weight="bold" fill="{ink_on(fill)}">{escaped(letters[seat])}</text></g>')
 
 
 def _fit(text: str, size: float, room: float) -> str:
@@ -91,7 +91,7 @@ def _text(x: float, y: float, text: str, size: float, cls: str = "", bold: bool 
     attrs = (f' class="{cls}"' if cls else "") + (' font-weight="bold"' if bold else "")
     attrs += f' text-anchor="{anchor}"' if anchor != "start" else ""
     return (f'<text{attrs} x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}"{_fit(text, size, room)}>'
-            f'{_e(text)}</text>')
+            f'{escaped(text)}</text>')
 
 
 def _title(y: float, text: str) -> str:
@@ -101,10 +101,10 @@ def _title(y: float, text: str) -> str:
 def _tiles(top: float, spaces: list, draw) -> tuple[str, float]:
     out = []
     for i, s in enumerate(spaces):
-        x, y = _x(i % COLS), top + (i // COLS) * (TILE_H + GAP)
+        x, y = column_x(i % COLS), top + (i // COLS) * (TILE_H + GAP)
         name = TILE_WORDS.get(s["id"], s["name"])
-        out.append(f'<g class="op-tile" data-tile="{_e(s["id"])}{i if s["id"] == "overtime" else ""}">'
-                   f'<title>{_e(s["name"])}</title>'
+        out.append(f'<g class="op-tile" data-tile="{escaped(s["id"])}{i if s["id"] == "overtime" else ""}">'
+                   f'<title>{escaped(s["name"])}</title>'
                    f'<rect x="{x}" y="{y}" width="{CARD_W:.1f}" height="{TILE_H}" rx="5" fill="{CARD_FILL}" '
                    f'stroke="{CARD_LINE}"/>{_text(x + CARD_W / 2, y + 13, name, 10, bold=True, anchor="middle")}')
         if s["seat"] is None:
@@ -131,7 +131,7 @@ def _mine(x: float, top: float, m: dict, draw, left: int | None, owner: str, sho
     private = f' data-private="{m["private_of"]}"' if owner else ""
     whose = f"{owner}'s private " if owner else ""
     out = [f'<g class="op-mine" data-res="{res}"{private}>',
-           f'<title>{_e(whose)}{_e(res)} mine: market price ${m["price"]}'
+           f'<title>{escaped(whose)}{escaped(res)} mine: market price ${m["price"]}'
            f'{"" if left is None else f"; {left} more mine cards"}</title>',
            f'<rect x="{x}" y="{top}" width="{CARD_W:.1f}" height="{HEAD_H}" rx="4" fill="{RES_COLOUR[res]}"/>',
            _text(x + CARD_W / 2, top + 13, head, 11, bold=True, fill=ink, anchor="middle"),
@@ -157,8 +157,8 @@ def _mine(x: float, top: float, m: dict, draw, left: int | None, owner: str, sho
 def _contract(x: float, top: float, height: float, c: dict, draw) -> str:
     out = [f'<g class="op-contract-card" data-slot="{c["slot"]}">']
     if c["id"]:
-        out.append(f'<title>Contract {_e(c["name"])}: {c["vp"]} VP, {c["buildings"]} building(s); rows: '
-                   f'{_e("; ".join(c["rows"]))}</title>'
+        out.append(f'<title>Contract {escaped(c["name"])}: {c["vp"]} VP, {c["buildings"]} building(s); rows: '
+                   f'{escaped("; ".join(c["rows"]))}</title>'
                    f'<rect x="{x}" y="{top}" width="{CARD_W:.1f}" height="{height}" rx="5" fill="{CARD_FILL}" '
                    f'stroke="{CARD_LINE}"/>' + _text(x + 4, top + 13, f'{c["name"]} · {c["vp"]} VP', 10, bold=True)
                    + _text(x + 4, top + 25, f'{c["buildings"]} building{"s" if c["buildings"] != 1 else ""}', 9))
@@ -203,7 +203,23 @@ def board_svg(view: dict, colours: list, names: list) -> Markup:
     def draw(cx, cy, seat, where, temp=False):
         return worker(cx, cy, seat, colours, letters, names, temp, where)
 
-    parts = [_title(0, "Action spaces")]
+    parts: list[str] = []
+    top = _spaces_and_recruits(parts, b, draw)
+    public = [m for m in b["mines"] if m["private_of"] is None]
+    top = _public_mines(parts, top, public, left, draw)
+    top = _private_mines(parts, top, [m for m in b["mines"] if m["private_of"] is not None], names, letters, draw)
+    top = _contract_row(parts, top, b["row"], draw)
+    top = _key(parts, top, names, letters, draw)
+    label = ("Ore board. " + "; ".join(f'{m["res"]} mine, market ${m["price"]}' for m in public) + ". Workers: "
+             + (", ".join(f'{names[s["seat"]]} ({letters[s["seat"]]}) on {m["res"]} depth {i + 1}' for m in b["mines"]
+                          for i, s in enumerate(m["spaces"]) if s["seat"] is not None) or "none in the mines") + ".")
+    return Markup(f'<svg class="ore-board op-board" width="100%" viewBox="0 0 {WIDTH} {top + 2:.0f}" role="img" '
+                  f'aria-label="{escaped(label)}" xmlns="http://www.w3.org/2000/svg">' + "".join(parts) + "</svg>")
+
+
+def _spaces_and_recruits(parts: list[str], b: dict, draw) -> float:
+    """The action spaces and the recruit area; returns where the next part starts."""
+    parts.append(_title(0, "Action spaces"))
     drawn, top = _tiles(18, b["spaces"], draw)
     parts.append(drawn)
     waiting = [p["seat"] for p in b["players"] if p["waiting"]]
@@ -211,33 +227,46 @@ def board_svg(view: dict, colours: list, names: list) -> Markup:
                        room=RECRUIT_X - 2 * R))
     for i, seat in enumerate(waiting):
         parts.append(f'<g class="op-recruit">{draw(RECRUIT_X + i * (2 * R + 6), top + 16, seat, "the recruit area")}</g>')
-    top += 34
+    return top + 34
+
+
+def _public_mines(parts: list[str], top: float, public: list, left: dict, draw) -> float:
     parts.append(_title(top, "Mines (market price on top)"))
     top += 18
-    public = [m for m in b["mines"] if m["private_of"] is None]
-    private = [m for m in b["mines"] if m["private_of"] is not None]
     for col, m in enumerate(public):
-        parts.append(_mine(_x(col), top, m, draw, left.get(m["res"]), ""))
+        parts.append(_mine(column_x(col), top, m, draw, left.get(m["res"]), ""))
     if not public:
         parts.append(_text(0, top + 12, "Turned up at the deal.", 12, "ore-ink", room=WIDTH))
         top += 18
-    top += max((_height(m) for m in public), default=0) + 8
-    if private:
-        parts.append(_title(top, "Private mines (white: the temp worker)"))
-        top += 18
-        for start in range(0, len(private), COLS):
-            group = private[start:start + COLS]
-            for col, m in enumerate(group):
-                owner = names[m["private_of"]]
-                short = owner if len(owner) <= 9 else letters[m["private_of"]]
-                parts.append(_mine(_x(col), top, m, draw, None, owner, short))
-            top += max(_height(m) for m in group) + 8
+    return top + max((_height(m) for m in public), default=0) + 8
+
+
+def _private_mines(parts: list[str], top: float, private: list, names: list, letters: list, draw) -> float:
+    if not private:
+        return top
+    parts.append(_title(top, "Private mines (white: the temp worker)"))
+    top += 18
+    for start in range(0, len(private), COLS):
+        group = private[start:start + COLS]
+        for col, m in enumerate(group):
+            owner = names[m["private_of"]]
+            short = owner if len(owner) <= 9 else letters[m["private_of"]]
+            parts.append(_mine(column_x(col), top, m, draw, None, owner, short))
+        top += max(_height(m) for m in group) + 8
+    return top
+
+
+def _contract_row(parts: list[str], top: float, row: list, draw) -> float:
     parts.append(_title(top, "Contract row (▸ the next row)"))
     top += 18
-    height = 38 + max((len(c["rows"]) for c in b["row"]), default=1) * 11 + 2 * R + 6
-    for col, c in enumerate(b["row"][:COLS]):
-        parts.append(_contract(_x(col), top, height, c, draw))
-    top += height + 8
+    height = 38 + max((len(c["rows"]) for c in row), default=1) * 11 + 2 * R + 6
+    for col, c in enumerate(row[:COLS]):
+        parts.append(_contract(column_x(col), top, height, c, draw))
+    return top + height + 8
+
+
+def _key(parts: list[str], top: float, names: list, letters: list, draw) -> float:
+    """What the letters stand for, and each seat's worker beside its name."""
     parts.append(_text(0, top + 11, " · ".join(f"{letter} {res}" for res, letter in SHORT.items()), 11, "ore-ink",
                        room=WIDTH))
     parts.append(_text(0, top + 26, "A dark band: deeper spaces need that mine cage.", 11, "ore-ink", room=WIDTH))
@@ -246,8 +275,4 @@ def board_svg(view: dict, colours: list, names: list) -> Markup:
         parts.append(f'<g class="op-key" data-seat="{seat}">' + draw(R + 1, top + R + 1, seat, "")
                      + _text(2 * R + 8, top + R + 5, name, 13, "ore-ink", room=WIDTH - 2 * R - 10) + "</g>")
         top += 2 * R + 4
-    label = ("Ore board. " + "; ".join(f'{m["res"]} mine, market ${m["price"]}' for m in public) + ". Workers: "
-             + (", ".join(f'{names[s["seat"]]} ({letters[s["seat"]]}) on {m["res"]} depth {i + 1}' for m in b["mines"]
-                          for i, s in enumerate(m["spaces"]) if s["seat"] is not None) or "none in the mines") + ".")
-    return Markup(f'<svg class="ore-board op-board" width="100%" viewBox="0 0 {WIDTH} {top + 2:.0f}" role="img" '
-                  f'aria-label="{_e(label)}" xmlns="http://www.w3.org/2000/svg">' + "".join(parts) + "</svg>")
+    return top

@@ -88,7 +88,6 @@ def _count(n: int, what: str) -> str:
 
 
 def area_facts(game, view: dict, names: list[str]) -> list[AreaFacts]:
-    rules = game.rules
     info = {a["id"]: a for a in view["info"]["areas"]}
     adits: dict[str, list[str]] = {}
     for a, b in view.get("adits", []):
@@ -99,43 +98,11 @@ def area_facts(game, view: dict, names: list[str]) -> list[AreaFacts]:
     out = []
     for area in view["areas"]:
         meta = info[area["id"]]
-        facts: list[str] = []
-        cells: list[tuple[str, str, int]] = []
-        tile, tile_text = "", ""
-        if area["tile"]:
-            tile = "up" if area["face_up"] else "down"
-            seen = not str(area["tile"]).startswith("?")
-            if seen:
-                t = rules.tiles[area["tile"]]
-                tile_text = meta["tile"]
-                if area["face_up"]:
-                    cells = [(k, letter, getattr(t, k)) for k, letter in CUBES[:3] if getattr(t, k)]
-                    facts.append(f"face-up tile with {tile_text}")
-                else:
-                    facts.append(f"face-down tile (you looked: {tile_text})")
-            else:
-                facts.append("face-down tile")
-        if area["owner"] is not None:
-            who = names[area["owner"]]
-            facts.append(f"{who}'s mine, capacity {meta['capacity']}")
-            cells = [(k, letter, area[k]) for k, letter in CUBES if area[k]]
-            facts.append(", ".join(_count(area[k], k) for k, _ in CUBES if area[k]) or "no cubes left")
-        elif not area["tile"]:
-            facts.append("no tile")
-        if area["drainage"]:
-            cells.append(("drainage", "D", area["drainage"]))
-            facts.append(_count(area["drainage"], "drainage token" + ("s" if area["drainage"] > 1 else "")))
-        pieces: list[tuple[str, str, int | None]] = []
-        if area["miner"] is not None:
-            own = area["miner"] if area["miner"] >= 0 else None
-            pieces.append(("miner", "M", own))
-            extra = area.get("extra_miners", 0)
-            facts.append((f"{names[own]}'s miner" if own is not None else "a miner")
-                         + (f" and {extra} more" if extra else ""))
-        for kind, letter, word in PIECES[1:]:
-            if area[kind]:
-                pieces.append((kind, letter, None))
-                facts.append(f"a {word}")
+        tile, tile_text, cells, facts = _tile_facts(game.rules, area, meta)
+        owned_cells, owned_facts = _mine_facts(area, meta, names)
+        cells = owned_cells if area["owner"] is not None else cells + owned_cells
+        facts += owned_facts
+        pieces = _pieces(area, names, facts)
         joined = tuple(sorted(adits.get(area["id"], [])))
         if joined:
             facts.append("adit to " + " and ".join(info[o]["name"] for o in joined))
@@ -147,6 +114,54 @@ def area_facts(game, view: dict, names: list[str]) -> list[AreaFacts]:
         out.append(AreaFacts(area["id"], meta["name"], meta["region"], meta["coastal"], tile, tile_text,
                              area["owner"], tuple(cells), tuple(pieces), joined, tuple(facts), here))
     return out
+
+
+def _tile_facts(rules, area: dict, meta: dict) -> tuple[str, str, list, list[str]]:
+    """The area's tile as this seat sees it: ("up", "down" or ""), its text, its cubes, the words."""
+    if not area["tile"]:
+        return "", "", [], []
+    tile = "up" if area["face_up"] else "down"
+    if str(area["tile"]).startswith("?"):
+        return tile, "", [], ["face-down tile"]
+    t = rules.tiles[area["tile"]]
+    tile_text = meta["tile"]
+    if area["face_up"]:
+        return tile, tile_text, [(k, letter, getattr(t, k)) for k, letter in CUBES[:3] if getattr(t, k)], \
+            [f"face-up tile with {tile_text}"]
+    return tile, tile_text, [], [f"face-down tile (you looked: {tile_text})"]
+
+
+def _mine_facts(area: dict, meta: dict, names: list[str]) -> tuple[list, list[str]]:
+    """A mine's cubes and words (its owner, capacity and what is left), "no tile" on an empty
+    area, and the drainage tokens on either."""
+    cells: list[tuple[str, str, int]] = []
+    facts: list[str] = []
+    if area["owner"] is not None:
+        facts.append(f"{names[area['owner']]}'s mine, capacity {meta['capacity']}")
+        cells = [(k, letter, area[k]) for k, letter in CUBES if area[k]]
+        facts.append(", ".join(_count(area[k], k) for k, _ in CUBES if area[k]) or "no cubes left")
+    elif not area["tile"]:
+        facts.append("no tile")
+    if area["drainage"]:
+        cells.append(("drainage", "D", area["drainage"]))
+        facts.append(_count(area["drainage"], "drainage token" + ("s" if area["drainage"] > 1 else "")))
+    return cells, facts
+
+
+def _pieces(area: dict, names: list[str], facts: list[str]) -> list[tuple[str, str, int | None]]:
+    """The developments standing in the area (adding their words to ``facts``)."""
+    pieces: list[tuple[str, str, int | None]] = []
+    if area["miner"] is not None:
+        own = area["miner"] if area["miner"] >= 0 else None
+        pieces.append(("miner", "M", own))
+        extra = area.get("extra_miners", 0)
+        facts.append((f"{names[own]}'s miner" if own is not None else "a miner")
+                     + (f" and {extra} more" if extra else ""))
+    for kind, letter, word in PIECES[1:]:
+        if area[kind]:
+            pieces.append((kind, letter, None))
+            facts.append(f"a {word}")
+    return pieces
 
 
 @dataclass(frozen=True)

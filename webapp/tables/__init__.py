@@ -9,24 +9,29 @@ current state and version, the log row of every state-changing event carries the
 after it, and undo follows ``prev`` links to the state before.
 
 Each module holds one responsibility: ``model`` (what a table is), ``cache`` (the per-app
-store), ``checks`` (what clients send), ``tokens`` (who is asking), ``rows`` (reading and
-writing rows), ``reading``, ``seating`` (set up, join, leave, end), ``acting`` (moves),
-``bots``, ``undo``, ``log`` and ``history`` (score sheets, finished tables, records).
+store), ``checks`` (what clients send), ``tokens`` (who is asking, and for which seat),
+``rows`` (reading and writing rows), ``reading``, ``seating`` (set up, join, leave, end),
+``acting`` (moves: the one path every action takes), ``bots``, ``undo``, ``log``,
+``privacy`` (what each viewer may see of a move) and ``history`` (score sheets, finished
+tables, records).
 """
 
-from .acting import act
+from .acting import act, answer
 from .bots import advance_bots, overdue
 from .cache import Store
 from .checks import CODE_ALPHABET, CODE_LENGTH, NAME_MAX, normalise_code
 from .history import count_tables, finished_tables, player_stats, score
 from .log import log, logs_between
+from .privacy import hides_actions, needs_viewer, seen_by
 from .model import ID_ALPHABET, ID_LENGTH, Seat, Table
-from .reading import find_by_code, get, state, version_of
+from .reading import find_by_code, get, options_for, state, version_of
+from .rows import versions_of
 from .seating import create_table, end_game, join, remove_seat
-from .tokens import is_host, seat_of, viewer
+from .tokens import Acting, Caller, Who, acting_for, followed_seats, identify, is_host, played_for, seat_of, viewer
 from .undo import undo
 
-__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "ID_ALPHABET", "ID_LENGTH", "NAME_MAX", "Seat", "Store", "Table", "act",
-           "advance_bots", "count_tables", "create_table", "end_game", "find_by_code", "finished_tables", "get",
-           "is_host", "join", "log", "logs_between", "normalise_code", "overdue", "player_stats", "remove_seat",
-           "score", "seat_of", "state", "undo", "version_of", "viewer"]
+__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "ID_ALPHABET", "ID_LENGTH", "NAME_MAX", "Acting", "Caller", "Seat", "Store",
+           "Table", "Who", "act", "acting_for", "advance_bots", "answer", "count_tables", "create_table", "end_game",
+           "find_by_code", "finished_tables", "followed_seats", "get", "hides_actions", "identify", "is_host", "join", "log", "logs_between", "needs_viewer",
+           "normalise_code", "options_for", "overdue", "played_for", "player_stats", "remove_seat", "score", "seat_of", "seen_by", "state", "undo",
+           "version_of", "versions_of", "viewer"]

@@ -18,11 +18,11 @@ from flask import current_app
 
 from companion import Game, RuleViolation
 
-from .cache import _store
-from .log import _log_action
+from .cache import current_store
+from .log import log_action
 from .model import Seat, Table
 from .reading import get
-from .rows import _finish_values, _published, _store_moves
+from .rows import finish_values, publish, store_moves
 
 BOT_MOVES_MAX = 500  # bound on bot moves after one player's action; a full game of bots stops here
 
@@ -32,7 +32,7 @@ def grace() -> float:
     return max(0.0, float(current_app.config.get("AUTOMATIC_GRACE", 0.0)))
 
 
-def _run_bots(rows: list[dict], table_id: str, game: Game, seats: tuple[Seat, ...], state: Any, seq: int,
+def run_bots(rows: list[dict], table_id: str, game: Game, seats: tuple[Seat, ...], state: Any, seq: int,
               text: str, now: float, defer: bool = False) -> tuple[Any, int, str, bool]:
     """Let automatic seats answer, each move its own event (added to ``rows``), stored with the
     move that woke them. With ``defer`` (the person's move can still be undone) a move of an
@@ -49,7 +49,7 @@ def _run_bots(rows: list[dict], table_id: str, game: Game, seats: tuple[Seat, ..
         except RuleViolation:
             break  # a bot that finds no legal move leaves the table to the players
         seq += 1
-        text, _event = _log_action(rows, table_id, game, summary, following, bot_move, seq, seq - 1, now, True)
+        text, _event = log_action(rows, table_id, game, summary, following, bot_move, seq, seq - 1, now, True)
         state = following
         defer = False  # the person's move is no longer the latest: nothing left to protect
     return state, seq, text, False
@@ -59,19 +59,19 @@ def advance_bots(table_id: str, version: int | None = None) -> Table:
     """Play automatic seats until the table waits for a person (after setup, when a bot
     starts; after the grace period). With ``version``, only if the table is still there:
     an undo or another move in the meantime has changed what is due."""
-    store = _store()
+    store = current_store()
     table = get(table_id)
     if table.finished or (version is not None and table.version != version):
         return table
     now = time.time()
     rows: list[dict] = []
-    after, seq, text, _ = _run_bots(rows, table_id, table.game, table.seats, table.state, table.version, "", now)
+    after, seq, text, _ = run_bots(rows, table_id, table.game, table.seats, table.state, table.version, "", now)
     if not rows:
         return table
-    finish = _finish_values(table.game, after)
-    if not _store_moves(store.hot, table_id, table.version, rows, seq, text, now, finish):
+    finish = finish_values(table.game, after)
+    if not store_moves(store.sql, table_id, table.version, rows, seq, text, now, finish):
         return get(table_id)  # a player moved first; their action ran the bots
-    return _published(store, table, after, seq, now, finish, rows)
+    return publish(store, table, after, seq, now, finish, rows)
 
 
 def play_later(table_id: str, version: int, delay: float) -> None:

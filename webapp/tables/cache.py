@@ -1,4 +1,4 @@
-"""The per-app store: the engine plus the caches of table snapshots and versions."""
+"""The per-app store: the database (``db.Sql``) plus the caches of table snapshots and versions."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ from collections import OrderedDict
 from typing import Callable
 
 from flask import current_app
-from sqlalchemy import Engine
 
-from ..db import Hot
+from companion import find_game
+
+from ..db import Engine, Sql
 from .model import Table
+from .privacy import needs_viewer
 
 STATE_CACHE_SIZE = 512
 EVENTS_KEPT = 1024  # table versions whose newest events are kept for the phones a change wakes
@@ -25,11 +27,12 @@ class Store:
 
     def __init__(self, engine: Engine, version_ttl: float = 1.0):
         self.engine = engine
-        self.hot = Hot(engine)
+        self.sql = Sql(engine)
         self.version_ttl = version_ttl
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._versions: dict[str, tuple[int, float]] = {}
         self._lock = threading.Lock()
+        self._games: dict[str, str] = {}  # table -> the game it plays (see needs_viewer)
         self.listeners: list[Callable[[str, int], None]] = []  # told of every change (see webapp.live)
         # (table, version) -> (since, complete, the events after ``since`` up to ``version``)
         self._events: dict[tuple[str, int], tuple[int, bool, list[dict]]] = {}
@@ -56,7 +59,20 @@ class Store:
             self._tables.move_to_end(table_id)
             return hit
 
+    def note_game(self, table_id: str, game_id: str) -> None:
+        """The game a table plays (it never changes)."""
+        if len(self._games) > 50_000:  # bounded: forget everything rather than grow
+            self._games.clear()
+        self._games[table_id] = game_id
+
+    def needs_viewer(self, table_id: str, events: list[dict]) -> bool:
+        """Whether ``events`` of this table read differently to different viewers (a move of which
+        some viewer may see less); True when this process does not know the table's game."""
+        game_id = self._games.get(table_id)
+        return game_id is None or needs_viewer(find_game(game_id), events)
+
     def keep(self, table: "Table") -> None:
+        self.note_game(table.id, table.game_id)
         with self._lock:
             self._tables[table.id] = table
             self._tables.move_to_end(table.id)
@@ -92,5 +108,5 @@ class Store:
         return [e for e in events if e["seq"] > after][:limit]
 
 
-def _store() -> Store:
+def current_store() -> Store:
     return current_app.extensions["headframe"]

@@ -5,14 +5,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import func, select
-
 from companion import Game
 
-from ..db import EVENTS, TABLES, reading
-from .cache import _store
-from .model import _iso, _unpack
+from .cache import current_store
+from .model import iso_time, unpack
 from .reading import get
+
+# The state after the last event still in effect in each round.
+ROUND_ENDS = ("SELECT round, state_z FROM events WHERE table_id = :tid AND seq IN ("
+              "SELECT max(seq) FROM events WHERE table_id = :tid AND undone = :no "
+              "AND kind IN ('setup', 'action', 'end') GROUP BY round) ORDER BY seq")
+FINISHED = ("SELECT id, game, variant, updated_at, outcome, result FROM tables WHERE finished = :yes "
+            "ORDER BY updated_at DESC LIMIT :limit")
+RESULTS = "SELECT result FROM tables WHERE finished = :yes"
+COUNT = "SELECT count(*) FROM tables"
 
 
 def _running_totals(game: Game, state: Any) -> list | None:
@@ -28,15 +34,10 @@ def score(table_id: str) -> dict:
     table = get(table_id)
     game = table.game
     sheet = game.score(table.state).to_json()
-    effective = (EVENTS.c.table_id == table_id, EVENTS.c.undone.is_(False),
-                 EVENTS.c.kind.in_(("setup", "action", "end")))
-    last = select(func.max(EVENTS.c.seq).label("seq")).where(*effective).group_by(EVENTS.c.round).subquery()
-    with reading(_store().engine) as conn:
-        rows = conn.execute(select(EVENTS.c.round, EVENTS.c.state_z)
-                            .where(EVENTS.c.table_id == table_id, EVENTS.c.seq.in_(select(last.c.seq)))
-                            .order_by(EVENTS.c.seq)).all()
-    rounds = [{"round": r.round, "totals": _running_totals(game, game.from_json(json.loads(_unpack(r.state_z))))}
-              for r in rows]
+    with current_store().sql.transaction() as tx:
+        rows = tx.all(ROUND_ENDS, {"tid": table_id, "no": False})
+    rounds = [{"round": number, "totals": _running_totals(game, game.from_json(json.loads(unpack(state_z))))}
+              for number, state_z in rows]
     return {"id": table.id, "game": table.game_id, "variant": table.variant, "version": table.version,
             "sheet": sheet, "rounds": rounds, "finished": table.finished, "outcome": table.outcome,
             "players": [s.to_json() for s in table.seats]}
@@ -44,20 +45,17 @@ def score(table_id: str) -> dict:
 
 def finished_tables(limit: int = 100) -> list[dict]:
     """The most recently finished tables, newest first, with their final sheets."""
-    with reading(_store().engine) as conn:
-        rows = conn.execute(select(TABLES.c.id, TABLES.c.game, TABLES.c.variant, TABLES.c.updated_at,
-                                   TABLES.c.outcome, TABLES.c.result)
-                            .where(TABLES.c.finished.is_(True)).order_by(TABLES.c.updated_at.desc())
-                            .limit(limit)).all()
-    return [{"id": r.id, "game": r.game, "variant": r.variant, "finished_at": _iso(r.updated_at),
-             "outcome": json.loads(r.outcome) if r.outcome else None,
-             "sheet": json.loads(r.result) if r.result else None} for r in rows]
+    with current_store().sql.transaction() as tx:
+        rows = tx.all(FINISHED, {"yes": True, "limit": limit})
+    return [{"id": table_id, "game": game, "variant": variant, "finished_at": iso_time(updated_at),
+             "outcome": json.loads(outcome) if outcome else None, "sheet": json.loads(result) if result else None}
+            for table_id, game, variant, updated_at, outcome, result in rows]
 
 
 def player_stats() -> list[dict]:
     """Per player name across every finished table: plays, wins and average score."""
-    with reading(_store().engine) as conn:
-        rows = conn.execute(select(TABLES.c.result).where(TABLES.c.finished.is_(True))).all()
+    with current_store().sql.transaction() as tx:
+        rows = tx.all(RESULTS, {"yes": True})
     stats: dict[str, dict] = {}
     for (result,) in rows:
         if not result:
@@ -76,5 +74,5 @@ def player_stats() -> list[dict]:
 
 
 def count_tables() -> int:
-    with reading(_store().engine) as conn:
-        return conn.execute(select(func.count()).select_from(TABLES)).scalar_one()
+    with current_store().sql.transaction() as tx:
+        return tx.value(COUNT)

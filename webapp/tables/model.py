@@ -61,44 +61,44 @@ class Table:
 _ENCODER = json.JSONEncoder(separators=(",", ":"))  # made once: json.dumps with options builds one per call
 
 
-def _dumps(value: Any) -> str:
+def dumps(value: Any) -> str:
     # ASCII: a lone surrogate or NUL from a client's JSON stays an escape, which every
     # database stores, instead of text that SQLite cannot encode and PostgreSQL refuses.
     return _ENCODER.encode(value)
 
 
-def _clean(text: str) -> str:
+def clean_text(text: str) -> str:
     """Text safe for any database column: NUL and lone surrogates become escapes."""
     return text.replace("\x00", "\\x00").encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def _valid_id(table_id: Any) -> bool:
+def valid_id(table_id: Any) -> bool:
     return isinstance(table_id, str) and ID_PATTERN.fullmatch(table_id) is not None
 
 
-def _pack(text: str) -> bytes:
+def pack(text: str) -> bytes:
     return zlib.compress(text.encode("utf-8"), 6)
 
 
-def _unpack(blob: bytes) -> str:
+def unpack(blob: bytes) -> str:
     return zlib.decompress(blob).decode("utf-8")
 
 
-def _random(alphabet: str, length: int) -> str:
+def random_text(alphabet: str, length: int) -> str:
     return "".join(secrets.choice(alphabet) for _ in range(length))
 
 
-def _iso(at: float) -> str:
+def iso_time(at: float) -> str:
     return datetime.fromtimestamp(at, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def _outcome_json(outcome: Outcome | None) -> dict | None:
+def outcome_json(outcome: Outcome | None) -> dict | None:
     if outcome is None:
         return None
     return {"finish": outcome.finish.value, "winners": list(outcome.winners), "reason": outcome.reason}
 
 
-def _event_json(*, seq, kind, seat, at, summary, round, barrier, undone, undoes, action_text=None, **_) -> dict:
-    return {"seq": seq, "kind": kind, "seat": seat, "time": _iso(at),
+def event_json(*, seq, kind, seat, at, summary, round, barrier, undone, undoes, action_text=None, **_) -> dict:
+    return {"seq": seq, "kind": kind, "seat": seat, "time": iso_time(at),
             "action": stored(action_text), "summary": summary, "round": round,
             "barrier": bool(barrier), "undone": bool(undone), "undoes": undoes}

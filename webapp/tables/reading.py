@@ -2,34 +2,31 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
-
-from ..db import TABLES, reading
+from ..db import TableRecord
 from ..errors import NotFound
-from .cache import _store
+from .cache import current_store
 from .checks import CODE_LENGTH, normalise_code
-from .model import Table, _valid_id
-from .rows import _table
+from .model import Table, valid_id
+from .rows import TABLE_BY_CODE, load_row, snapshot_of, table_version
 
 
 def get(table_id: str, version: int | None = None) -> Table:
     """The table as stored now (one small query when this process has seen its version).
     With ``version`` (just read by ``version_of``) a snapshot of it needs no query at all."""
-    store = _store()
+    store = current_store()
     if version is not None:
         hit = store.snapshot(table_id, version)
         if hit is not None:
             return hit
-    if not _valid_id(table_id):
+    if not valid_id(table_id):
         raise NotFound(f"There is no table {table_id!r}.")
-    hot = store.hot
-    with hot.transaction() as cursor:
-        version = hot.table_version(cursor, table_id)
+    with store.sql.transaction() as tx:
+        version = table_version(tx, table_id)
         if version is None:
             raise NotFound(f"There is no table {table_id!r}.")
         store.note_version(table_id, version)
         hit = store.snapshot(table_id, version)
-        return hit if hit is not None else _table(cursor, hot.table_row(cursor, table_id))
+        return hit if hit is not None else snapshot_of(tx, load_row(tx, table_id))
 
 
 def version_of(table_id: str, fresh: bool = False, seen: int | None = None) -> int:
@@ -38,15 +35,15 @@ def version_of(table_id: str, fresh: bool = False, seen: int | None = None) -> i
     has ``seen`` a newer version than the cache holds: then another server process wrote
     it, and only the database knows what is current. So a phone never gets an older table
     than the one it has."""
-    store = _store()
+    store = current_store()
     if not fresh:
         cached = store.cached_version(table_id)
         if cached is not None and (seen is None or cached >= seen):
             return cached
-    if not _valid_id(table_id):
+    if not valid_id(table_id):
         raise NotFound(f"There is no table {table_id!r}.")
-    with store.hot.transaction() as cursor:
-        version = store.hot.table_version(cursor, table_id)
+    with store.sql.transaction() as tx:
+        version = table_version(tx, table_id)
     if version is None:
         raise NotFound(f"There is no table {table_id!r}.")
     store.note_version(table_id, version)
@@ -57,11 +54,20 @@ def find_by_code(code: str) -> Table:
     wanted = normalise_code(code)
     if len(wanted) != CODE_LENGTH:
         raise NotFound("No table has that join code.")
-    with reading(_store().engine) as conn:
-        row = conn.execute(select(TABLES).where(TABLES.c.join_code == wanted)).one_or_none()
+    with current_store().sql.transaction() as tx:
+        row = tx.one(TABLE_BY_CODE, {"code": wanted}, TableRecord)
         if row is None:
             raise NotFound("No table has that join code.")
-        return _table(conn, row)
+        return snapshot_of(tx, row)
+
+
+def options_for(table: Table, seat: int | None, host: bool) -> list:
+    """The moves a phone is offered: those of the seat it plays (its own, or the one the host
+    plays for). A phone that plays no seat is offered nothing, except the host where the
+    game's seat says whose points they are, not who acts (a score pad the host keeps)."""
+    if seat is None and (not host or table.game.seat_is_actor):
+        return []
+    return table.game.options(table.state, seat)
 
 
 def state(table: Table, seat: int | None = None, host: bool = False) -> dict:
@@ -69,7 +75,7 @@ def state(table: Table, seat: int | None = None, host: bool = False) -> dict:
     game = table.game
     options = [] if table.finished else [
         {"action": dict(o.action), "label": o.label, "allowed": o.allowed, "reason": o.reason, "cost": o.cost}
-        for o in game.options(table.state, seat)]
+        for o in options_for(table, seat, host)]
     body = {"id": table.id, "game": table.game_id, "name": game.name, "variant": table.variant,
             "version": table.version, "players": [s.to_json() for s in table.seats], "seat": seat,
             "host": host, "round": game.round_of(table.state), "state": game.view(table.state, seat),

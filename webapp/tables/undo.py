@@ -5,36 +5,38 @@ from __future__ import annotations
 import json
 import time
 
-from sqlalchemy import select, update
-
-from ..db import EVENTS, TABLES, writing
+from ..db import EVENT_COLUMNS, EventRecord
 from ..errors import Conflict, Forbidden, Invalid
 from .bots import cancel_later
-from .cache import _store
-from .checks import _check_version
-from .model import Table, _unpack
+from .cache import current_store
+from .checks import check_version
+from .model import Table, unpack
 from .reading import state
-from .rows import _append, _finish_values, _load, _seats, _table, game_of
-from .tokens import _who
+from .rows import append_event, finish_values, game_of, load_row, move_table, seat_rows, snapshot_of
+from .tokens import Caller, require_someone
+
+EVENT = f"SELECT {', '.join(EVENT_COLUMNS)} FROM events WHERE table_id = :tid AND seq = :seq"
+STATE_AT = "SELECT state_z, round FROM events WHERE table_id = :tid AND seq = :seq"
+MARK_UNDONE = "UPDATE events SET undone = :undone WHERE table_id = :tid AND seq = :seq"
 
 
-def undo(table_id: str, token: str, version: int) -> Table:
+def undo(table_id: str, caller: Caller | str | None, version: int) -> Table:
     """Take back the latest action still in effect, by appending an undo event. Stops at a
     dice roll, a draw, a reveal, a bot's move, the setup or the end of the game.
 
     The host may undo any such action; a seat only its own action, and only while it is the
     latest one in effect (nobody has acted since)."""
-    version = _check_version(version)
-    store = _store()
-    with writing(store.engine) as conn:
-        row = _load(conn, table_id, lock=True)
-        seats = _seats(conn, table_id)
-        who, seat = _who(row, seats, token)
+    version = check_version(version)
+    store = current_store()
+    with store.sql.transaction(write=True) as tx:
+        row = load_row(tx, table_id, lock=True)
+        seats = seat_rows(tx, table_id)
+        who = require_someone(row, seats, caller)
         if row.version != version:
             raise Conflict(f"The table moved on (version {row.version}, not {version}); here it is now.",
-                           state(_table(conn, row, seats), seat, who == "host"))
-        last = conn.execute(select(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == row.head)).one()
-        if who == "seat" and (last.kind != "action" or last.seat != seat):
+                           state(snapshot_of(tx, row, seats), who.seat, who.host))
+        last = tx.one(EVENT, {"tid": table_id, "seq": row.head}, EventRecord)
+        if not who.host and (last.kind != "action" or last.seat != who.seat):
             raise Forbidden("You can undo only your own last move, while nobody has moved since; "
                             "the host can undo other moves.", "not_your_move")
         if last.kind == "setup":
@@ -44,20 +46,18 @@ def undo(table_id: str, token: str, version: int) -> Table:
         if last.barrier:
             raise Invalid("cannot_undo", f"Cannot undo past “{last.summary}”: it rolled dice or revealed "
                                          "something, so it stays.")
-        earlier = conn.execute(select(EVENTS.c.state_z, EVENTS.c.round)
-                               .where(EVENTS.c.table_id == table_id, EVENTS.c.seq == last.prev)).one()
-        text = _unpack(earlier.state_z)
+        state_z, earlier_round = tx.one(STATE_AT, {"tid": table_id, "seq": last.prev})
+        text = unpack(state_z)
         game = game_of(row)
         restored = game.from_json(json.loads(text))
         seq = row.version + 1
         now = time.time()
-        _append(conn, table_id, seq, "undo", seat=last.seat, at=now, summary=f"Undid: {last.summary}",
-                round=earlier.round, undoes=last.seq, action=last.action)
-        conn.execute(update(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == last.seq)
-                     .values(undone=True))
-        conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(
-            version=seq, head=last.prev, state=text, updated_at=now, **_finish_values(game, restored)))
-        table = _table(conn, _load(conn, table_id), seats)
+        append_event(tx, table_id, seq, "undo", seat=last.seat, at=now, summary=f"Undid: {last.summary}",
+                     round=earlier_round, undoes=last.seq, action=last.action)
+        tx.run(MARK_UNDONE, {"tid": table_id, "seq": last.seq, "undone": True})
+        move_table(tx, table_id, version=seq, head=last.prev, state=text, updated_at=now,
+                   **finish_values(game, restored))
+        table = snapshot_of(tx, load_row(tx, table_id), seats)
     cancel_later(table.id)  # an automatic move waiting on the undone move is no longer due
     store.notify(table.id, table.version)
     return table

@@ -1,16 +1,17 @@
 """The state of a game of Mine Shaft as immutable values that round-trip through JSON.
 
-A state never changes; the rules make the next one with ``evolve`` (``dataclasses.replace``
-without its per-call work, which the rules do several times a move). What is worked out from a
-state (the tiles by square, where the track runs out) may be kept on it: it is a value, so the
-answer never goes stale; ``evolve`` keeps what was worked out from the grid while the grid is
-unchanged and drops the rest. Whole-state checks are in ``checks``."""
+A state never changes; the rules make the next one with ``evolve`` (``companion.frozen.evolve``:
+``dataclasses.replace`` without its per-call work, which the rules do several times a move). What
+is worked out from a state (the tiles by square, where the track runs out) may be kept on it: it
+is a value, so the answer never goes stale; ``evolve`` keeps what was worked out from the grid
+while the grid is unchanged and drops the rest. Whole-state checks are in ``checks``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
+from ... import frozen
 from ..data import KINDS, Pos
 
 # Phases of a turn, in order: clear (only when standing on a collapsed tile), start (may draw a
@@ -35,15 +36,8 @@ class Miner:
     started: bool = False                   # has had their first turn
     bot: str | None = None
 
-    def evolve(self, **changes: Any) -> "Miner":
-        """This miner with ``changes`` made (field names as in ``replace``)."""
-        if not changes.keys() <= _MINER_FIELDS:
-            raise TypeError(f"a miner has no {sorted(changes.keys() - _MINER_FIELDS)}")
-        kept = self.__dict__.copy()
-        kept.update(changes)
-        new = object.__new__(Miner)
-        object.__setattr__(new, "__dict__", kept)
-        return new
+    # this miner with ``changes`` made (field names as in ``replace``)
+    evolve = frozen.evolve
 
 
 @dataclass(frozen=True)
@@ -71,6 +65,15 @@ class MineState:
     final_round: int | None = None
     note: str = ""                           # what the last action did, for the log
 
+    # What is worked out from a state and kept on it (``worked``), each with the fields it is worked
+    # out from (none: the whole state); ``evolve`` drops an answer when one of those changes. From
+    # the layout of the mine alone: whether any track runs out into an empty square, each square's
+    # open ends and track neighbours (``with_tiles`` keeps them while no tile is laid, moved or
+    # turned); from the grid: the tiles by square; from the whole state: where the current piece
+    # can move, which tiles die A's colour may fill.
+    worked_out: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "_open": ("grid",), "_ways": ("grid",), "_tiles": ("grid",), "_paths": (), "_fills": ()}
+
     @property
     def tiles(self) -> dict[Pos, Placed]:
         found = self.__dict__.get("_tiles")
@@ -85,26 +88,13 @@ class MineState:
     def current(self) -> Miner:
         return self.players[self.turn]
 
-    def evolve(self, **changes: Any) -> "MineState":
-        """This state with ``changes`` made (field names as in ``replace``)."""
-        if not changes.keys() <= _FIELD_NAMES:
-            raise TypeError(f"a state has no {sorted(changes.keys() - _FIELD_NAMES)}")
-        kept = self.__dict__.copy()
-        for name in WORK:
-            kept.pop(name, None)
-        if "grid" in changes:
-            for name in LAYOUT_WORK:
-                kept.pop(name, None)
-            for name in GRID_WORK:
-                kept.pop(name, None)
-        kept.update(changes)
-        new = object.__new__(MineState)
-        object.__setattr__(new, "__dict__", kept)
-        return new
+    # this state with ``changes`` made (field names as in ``replace``), keeping what was worked
+    # out from fields that did not change
+    evolve = frozen.evolve
 
     def worked(self, name: str, rules: Any, make: Callable[[], Any]) -> Any:
-        """``make()``, worked out once per state and data (``name`` is one of ``WORK`` or
-        ``LAYOUT_WORK``): a state may be asked the same question by the buttons, the bots and the rule."""
+        """``make()``, worked out once per state and data (``name`` is one of ``worked_out``): a
+        state may be asked the same question by the buttons, the bots and the rule."""
         found = self.__dict__.get(name)
         if found is not None and found[0] is rules:
             return found[1]
@@ -151,17 +141,7 @@ class MineState:
 
 
 _FIELDS = tuple(f.name for f in fields(MineState))
-_FIELD_NAMES = frozenset(_FIELDS)
-_MINER_FIELDS = frozenset(f.name for f in fields(Miner))
-# What is worked out from a state and kept on it: from the layout of the mine alone (whether
-# any track runs out into an empty square, each square's open ends and track neighbours), kept
-# while no tile is laid, moved or turned; from
-# the grid (the tiles by square), kept by ``evolve`` while the grid stays the same; and from the
-# whole state (where the current piece can move, which tiles die A's colour may fill), dropped
-# by every ``evolve``.
-LAYOUT_WORK = ("_open", "_ways")
-GRID_WORK = ("_tiles",)
-WORK = ("_paths", "_fills")
+LAYOUT_WORK = ("_open", "_ways")  # worked out from the layout alone (see ``worked_out``)
 
 
 def counts(minerals: tuple[str, ...]) -> tuple[int, int, int]:

@@ -4,27 +4,19 @@ and ``load``, which ``Ore.load`` calls and which reports every problem at once."
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
-from types import ModuleType
 from functools import lru_cache
 from typing import Any, Mapping
 
 from ...data import load_game
 from ...data.model import GameData
 from ...errors import DataError, Problem
-from ...ore_rules.tables import cell, read_table
+from ...ore_rules.tables import cell, check_resources, read_table
 from .cards import (ANY, RESOURCES, AssetCard, ContractCard, ContractRow, Cost, InitiativeCard, MineCard,
                     best_threshold, parse_cost, parse_effect, parse_rows, parse_spaces, thresholds)
 from .numbers import Numbers, read_numbers
 
 GAME_ID = "ore"
-
-# Ore published still reads its tables through ``companion.ore.cards``, the module this part
-# replaces; the name stays until its own data part imports ``companion.ore_rules.tables``.
-_legacy = ModuleType("companion.ore.cards", "Tables read the same way in both editions (companion.ore_rules.tables).")
-_legacy.read_table, _legacy._cell = read_table, cell  # type: ignore[attr-defined]
-sys.modules.setdefault(_legacy.__name__, _legacy)
 
 
 @dataclass(frozen=True)
@@ -45,6 +37,7 @@ class Catalog:
 
 
 def build_catalog(data: GameData) -> Catalog:
+    check_resources(data, RESOURCES)
     problems: list[Problem] = []
     mines, assets, initiatives, contracts = {}, {}, {}, {}
     root = data.root

@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from ...ore_rules import cells, descent
+
 RESOURCES = ("gold", "oil", "iron", "copper", "coal")
 ANY = "any"
 ANY_PHRASE = "1 barrel of any kind"
@@ -26,7 +28,7 @@ class MineCard:
 
     def reaches(self, space: int, cage: int) -> bool:
         """Whether a miner whose owner's cage reaches ``cage`` may stand on ``space``."""
-        return space < len(self.spaces) and self.levels[space] <= cage
+        return descent.reaches(self.levels, space, cage)
 
 
 @dataclass(frozen=True)
@@ -139,36 +141,20 @@ def parse_cost(text: str) -> tuple[Cost, ...]:
 
 
 def parse_spaces(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    levels = [p.split() for p in text.split("|")]
-    if not 1 <= len(levels) <= 3 or any(not lv for lv in levels):
-        raise ValueError("expected 1-3 levels of numbers separated by |, such as '1 1 2 | 2 3 | 4'")
-    spaces, needs = [], []
-    for depth, level in enumerate(levels, start=1):
-        for word in level:
-            if not word.isdigit():
-                raise ValueError(f"{word!r} is not a whole number of barrels")
-            spaces.append(int(word))
-            needs.append(depth)
-    return tuple(spaces), tuple(needs)
+    """A mine card's barrels on each space and the cage level each needs (1: none)."""
+    return cells.parse_spaces(text, 1, "barrels")
 
 
 def parse_rows(text: str) -> tuple[ContractRow, ...]:
+    """A contract's rows; each pays more than the row above it."""
     rows = []
     last = 0
-    for part in text.split(";"):
-        boxes_text, _, pay = part.strip().partition("=")
-        if not pay.strip().isdigit():
-            raise ValueError(f"row {part.strip()!r} needs '=' and the dollars paid")
-        boxes = tuple(tuple(box.split("/")) for box in boxes_text.strip().split("+"))
-        for box in boxes:
-            for kind in box:
-                if kind not in RESOURCES:
-                    raise ValueError(f"unknown resource {kind!r} in row {part.strip()!r}")
-        value = int(pay)
-        if value <= last:
-            raise ValueError(f"row {part.strip()!r} pays ${value}, not more than the row above (${last})")
-        last = value
-        rows.append(ContractRow(boxes, value))
+    for boxes, pay in cells.parse_rows(text, RESOURCES):
+        if pay <= last:
+            written = "+".join("/".join(box) for box in boxes) + f"={pay}"
+            raise ValueError(f"row {written!r} pays ${pay}, not more than the row above (${last})")
+        last = pay
+        rows.append(ContractRow(boxes, pay))
     return tuple(rows)
 
 

@@ -117,4 +117,4 @@ MOVES = Moves([
          anytime.cash_futures, check_from(anytime.check_cash_futures)),
 ])
 
-__all__ = ["MOVES", "checked", "private_draw"]
+__all__ = ["MOVES", "private_draw"]

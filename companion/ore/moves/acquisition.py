@@ -7,8 +7,9 @@ from typing import Mapping, NamedTuple
 
 from ...core import field_of, require
 from ...errors import NotYourTurn, RuleViolation
+from ...frozen import evolve
 from ..data import ANY, RESOURCES, Catalog, Cost
-from ..state import Decision, Futures, Held, Private, State, changed, replaced, with_card, with_pile, with_player
+from ..state import Decision, Futures, Held, Private, State, replaced, with_card, with_pile, with_player
 from .bank import asset_effects, check_pay, check_spend, order_from, owns, pay, spend
 
 RULE = "Acquisition"
@@ -65,7 +66,7 @@ def _slot(state: State, row: str, action: Mapping) -> tuple[int, object]:
 
 
 def _done(state: State) -> State:
-    return changed(state, queue=state.queue[1:])
+    return evolve(state, queue=state.queue[1:])
 
 
 # -- an asset --------------------------------------------------------------------------------
@@ -101,8 +102,8 @@ def buy_asset(game, state: State, action: Mapping) -> State:
     seat = action["seat"]
     state = spend(pay(state, seat, bought.money, "", RULE), seat, bought.barrels, "", RULE)
     player = state.players[seat]
-    state = with_player(state, seat, assets=player.assets + (bought.card,), round=changed(player.round, asset=True))
-    state = changed(state, rows=with_card(state.rows, "assets", replaced(state.rows.assets, bought.slot, None)))
+    state = with_player(state, seat, assets=player.assets + (bought.card,), round=evolve(player.round, asset=True))
+    state = evolve(state, rows=with_card(state.rows, "assets", replaced(state.rows.assets, bought.slot, None)))
     return _done(state)
 
 
@@ -158,7 +159,7 @@ def buy_initiative(game, state: State, action: Mapping) -> State:
     player = state.players[seat]
     if effect == "futures":
         # the paid barrel sits on the token, not in the bank
-        state = changed(state, bank=changed(state.bank, barrels=state.bank.barrels.plus(barrel, -1)))
+        state = evolve(state, bank=evolve(state.bank, barrels=state.bank.barrels.plus(barrel, -1)))
         state = with_player(state, seat, futures=player.futures + (Futures(barrel, 1),))
     elif effect == "expanded_ops":
         state = with_player(state, seat, miners=player.miners + 1)
@@ -170,13 +171,13 @@ def buy_initiative(game, state: State, action: Mapping) -> State:
         state = with_player(state, seat, collab_ops=player.collab_ops + 1)
     elif effect in ("private_mine", "private_market"):
         pile = state.pile(barrel)
-        state = with_pile(state, barrel, changed(pile, draw=pile.draw[1:]))
+        state = with_pile(state, barrel, evolve(pile, draw=pile.draw[1:]))
         state = with_player(state, seat, private=player.private + (Private(pile.draw[0], effect.split("_")[1], 0),))
     player = state.players[seat]
-    state = with_player(state, seat, round=changed(player.round, initiative=True))
+    state = with_player(state, seat, round=evolve(player.round, initiative=True))
     rows, discard = state.rows, state.discard
-    state = changed(state, rows=with_card(rows, "initiatives", replaced(rows.initiatives, bought.slot, None)),
-                    discard=with_card(discard, "initiatives", discard.initiatives + (bought.card,)))
+    state = evolve(state, rows=with_card(rows, "initiatives", replaced(rows.initiatives, bought.slot, None)),
+                   discard=with_card(discard, "initiatives", discard.initiatives + (bought.card,)))
     return _done(state)
 
 
@@ -215,15 +216,15 @@ def take_contract(game, state: State, action: Mapping) -> State:
     if taking.slot is None:
         discard = state.discard
         index = discard.contracts.index(taking.number)
-        state = changed(state, discard=with_card(discard, "contracts",
-                                                 discard.contracts[:index] + discard.contracts[index + 1:]))
+        state = evolve(state, discard=with_card(discard, "contracts",
+                                                discard.contracts[:index] + discard.contracts[index + 1:]))
     else:
-        state = changed(state, rows=with_card(state.rows, "contracts",
-                                              replaced(state.rows.contracts, taking.slot, None)))
+        state = evolve(state, rows=with_card(state.rows, "contracts",
+                                             replaced(state.rows.contracts, taking.slot, None)))
     player = state.players[seat]
     state = with_player(state, seat, contracts=player.contracts + (Held(taking.number, (), (), state.round),),
-                        round=changed(player.round, contract=True))
-    return _done(changed(state, contract_taken=True))
+                        round=evolve(player.round, contract=True))
+    return _done(evolve(state, contract_taken=True))
 
 
 def check_take_own_contract(game, state: State, action: Mapping) -> None:

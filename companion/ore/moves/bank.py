@@ -14,8 +14,9 @@ from typing import Iterable, Mapping
 
 from ...core import require
 from ...errors import BadAction, RuleViolation
+from ...frozen import evolve
 from ..data import RESOURCES, Catalog
-from ..state import State, changed, with_player
+from ..state import State, with_player
 
 RULE_SUPPLY = "the barrel supply"
 
@@ -30,7 +31,7 @@ def earn(state: State, seat: int, amount: int) -> State:
     if not amount:
         return state
     state = with_player(state, seat, money=state.players[seat].money + amount)
-    return changed(state, bank=changed(state.bank, money=state.bank.money - amount))
+    return evolve(state, bank=evolve(state.bank, money=state.bank.money - amount))
 
 
 def check_pay(state: State, seat: int, amount: int, why: str, rule: str) -> None:
@@ -65,7 +66,7 @@ def gather(state: State, seat: int, res: str, count: int) -> tuple[State, int]:
 def move_barrels(state: State, seat: int, counts: Mapping[str, int], sign: int = 1) -> State:
     """``counts`` barrels from the bank to ``seat`` (``sign`` -1: from ``seat`` to the bank)."""
     state = with_player(state, seat, barrels=state.players[seat].barrels.added(counts, sign))
-    return changed(state, bank=changed(state.bank, barrels=state.bank.barrels.added(counts, -sign)))
+    return evolve(state, bank=evolve(state.bank, barrels=state.bank.barrels.added(counts, -sign)))
 
 
 def check_spend(state: State, seat: int, barrels: Iterable[str] | Mapping[str, int], why: str, rule: str) -> Counter:

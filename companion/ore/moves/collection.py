@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...frozen import evolve
 from ...ore_rules.descent import descend
 from ..data import RESOURCES, Catalog, best_threshold
-from ..state import Futures, Miner, Player, Private, State, changed, with_mine, with_player, with_round
+from ..state import Futures, Miner, Player, Private, State, with_mine, with_player, with_round
 from .bank import asset_effects, earn, gather
 
 
@@ -69,23 +70,23 @@ def move_down(cat: Catalog, state: State, res: str) -> State:
     spaces, exhausted = descend([(m.seat, m.space) for m in mine.miners],
                                 lambda seat, space: card.reaches(space, players[seat].cage))
     if exhausted:
-        return with_mine(state, res, changed(mine, miners=(), exhausted=True))
+        return with_mine(state, res, evolve(mine, miners=(), exhausted=True))
     staying = sorted((Miner(m.seat, space) for m, space in zip(mine.miners, spaces) if space is not None),
                      key=lambda m: m.space)
-    return with_mine(state, res, changed(mine, miners=tuple(staying)))
+    return with_mine(state, res, evolve(mine, miners=tuple(staying)))
 
 
 def step_private(cat: Catalog, player: Player, private: Private) -> Private:
     """A white miner goes one space down, or home when the owner's cage or the bottom stops it."""
     new = private.space + 1
-    return changed(private, space=new if cat.mines[private.card].reaches(new, player.cage) else None)
+    return evolve(private, space=new if cat.mines[private.card].reaches(new, player.cage) else None)
 
 
 def _slag_heap(cat: Catalog, state: State) -> State:
     each = max(0, cat.numbers.slag_heap_base - len(state.slag))
     for seat in state.slag:
         state = earn(state, seat, each)
-    return changed(state, slag=())
+    return evolve(state, slag=())
 
 
 def _after_gathering(cat: Catalog, state: State, seat: int, from_mines: Counter) -> State:
@@ -99,7 +100,7 @@ def _after_gathering(cat: Catalog, state: State, seat: int, from_mines: Counter)
             token = Futures(token.res, token.count + 1)
             received.add(token.res)
         futures.append(token)
-    state = changed(with_player(state, seat, futures=tuple(futures)), bank=changed(state.bank, barrels=bank))
+    state = evolve(with_player(state, seat, futures=tuple(futures)), bank=evolve(state.bank, barrels=bank))
     for _, args in asset_effects(cat, state, seat, "venture"):
         res, need_a, need_b = args[:3]
         if from_mines[need_a] > 0 and from_mines[need_b] > 0:

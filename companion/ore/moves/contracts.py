@@ -8,8 +8,9 @@ from typing import Iterator, Mapping, Sequence
 
 from ...core import require
 from ...errors import BadAction
+from ...frozen import evolve
 from ..data import Catalog, ContractRow
-from ..state import Held, State, changed, with_player
+from ..state import Held, State, with_player
 from .bank import earn
 
 RULE = "Market: contracts"
@@ -120,7 +121,7 @@ def fill_row(cat: Catalog, state: State, seat: int, owner: int, held: Held, row_
     dollars; returns the next state and the contract as it now stands."""
     player = state.players[seat]
     state = with_player(state, seat, barrels=player.barrels.added(Counter(barrels), -1))
-    held = changed(held, barrels=held.barrels + tuple(barrels), done=tuple(sorted(set(held.done) | {row_index})))
+    held = evolve(held, barrels=held.barrels + tuple(barrels), done=tuple(sorted(set(held.done) | {row_index})))
     state = with_held(state, owner, held)
     return earn(state, seat, cat.contracts[held.number].rows[row_index].pay), held
 
@@ -133,7 +134,7 @@ def return_barrels(state: State, barrels: Sequence[str]) -> State:
     """Barrels lying on a contract go back to the bank."""
     if not barrels:
         return state
-    return changed(state, bank=changed(state.bank, barrels=state.bank.barrels.added(Counter(barrels))))
+    return evolve(state, bank=evolve(state.bank, barrels=state.bank.barrels.added(Counter(barrels))))
 
 
 def complete_if_done(cat: Catalog, state: State, owner: int, held: Held) -> State:

@@ -3,8 +3,9 @@ decision the table waits for."""
 
 from __future__ import annotations
 
+from ...frozen import evolve
 from ..data import Catalog
-from ..state import FRESH_ROUND, Decision, State, changed
+from ..state import FRESH_ROUND, Decision, State
 from .acquisition import build_queue
 from .bank import asset_effects, order_from
 from .collection import collect
@@ -26,15 +27,15 @@ def _next_phase(cat: Catalog, state: State) -> State | None:
     count = len(state.players)
     if phase == "placement" and state.turn is None:
         order = order_from(state.start, count)
-        return changed(collect(cat, state), phase="market", market_order=order, turn=order[0])
+        return evolve(collect(cat, state), phase="market", market_order=order, turn=order[0])
     if phase == "market" and not state.takeover and not state.market_order:
         queue = tuple(Decision(s, "subcontract") for s in order_from(state.start, count)
                       if asset_effects(cat, state, s, "subcontract"))
-        return changed(state, phase="subcontract", turn=None, queue=queue)
+        return evolve(state, phase="subcontract", turn=None, queue=queue)
     if phase == "subcontract" and not state.queue:
-        return changed(state, phase="acquisition", queue=build_queue(cat, state))
+        return evolve(state, phase="acquisition", queue=build_queue(cat, state))
     if phase == "acquisition" and not state.queue:
-        return changed(state, asset_track=(), contract_track=(), phase="replenish")
+        return evolve(state, asset_track=(), contract_track=(), phase="replenish")
     if phase == "relief" and all(p.round.relief_done for p in state.players):
         return _end_of_round(state)
     return None
@@ -47,8 +48,8 @@ def _end_of_round(state: State) -> State:
             if not p.race and not p.contracts:
                 end = (end or ()) + (f"{p.name} has no contract left",)
     if end:
-        return changed(state, end=end, phase="over")
-    return new_round(changed(state, end=end))
+        return evolve(state, end=end, phase="over")
+    return new_round(evolve(state, end=end))
 
 
 def waiting_for(state: State) -> tuple[int, ...]:
@@ -68,8 +69,8 @@ def waiting_for(state: State) -> tuple[int, ...]:
 
 
 def new_round(state: State) -> State:
-    state = changed(state, round=state.round + 1, phase="placement", contract_taken=False, queue=(),
-                    players=tuple(changed(p, round=FRESH_ROUND) for p in state.players), turn=state.start)
+    state = evolve(state, round=state.round + 1, phase="placement", contract_taken=False, queue=(),
+                   players=tuple(evolve(p, round=FRESH_ROUND) for p in state.players), turn=state.start)
     if state.free_miners(state.start) == 0:
         return advance(state)
     return state

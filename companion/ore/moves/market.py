@@ -10,8 +10,9 @@ from typing import Mapping, NamedTuple
 
 from ...core import field_of, require
 from ...errors import BadAction, NotYourTurn, RuleViolation
+from ...frozen import evolve
 from ..data import Catalog, best_threshold
-from ..state import Held, Offer, State, changed, replaced, with_player, with_round
+from ..state import Held, Offer, State, replaced, with_player, with_round
 from .bank import (asset_effects, check_pay, earn, market_price, move_barrels, order_from, pay, pay_what_you_can,
                    resource, strikes_for)
 from .collection import step_private
@@ -207,7 +208,7 @@ def market_done(game, state: State, action: Mapping) -> State:
     for held, row_index in due(cat, state, seat):
         state = _fail(cat, state, seat, held, row_index)
     order = state.market_order[1:]
-    return changed(state, market_order=order, turn=order[0] if order else None)
+    return evolve(state, market_order=order, turn=order[0] if order else None)
 
 
 def _fail(cat: Catalog, state: State, seat: int, held: Held, row_index: int) -> State:
@@ -216,14 +217,14 @@ def _fail(cat: Catalog, state: State, seat: int, held: Held, row_index: int) -> 
     if state.variant == "contract-race":
         state = with_player(state, seat, strikes=player.strikes + 1)
         state = return_barrels(state, held.barrels)
-        return changed(state, discard=changed(state.discard, contracts=state.discard.contracts + (held.number,)))
+        return evolve(state, discard=evolve(state.discard, contracts=state.discard.contracts + (held.number,)))
     row = cat.contracts[held.number].rows[row_index]
     state, owed = pay_what_you_can(state, seat, math.ceil(row.pay / 2))
     state = with_player(state, seat, strikes=player.strikes + strikes_for(owed, cat.numbers.strike_per))
     count = len(state.players)
     offers = order_from((seat + 1) % count, count)[:-1]
-    return changed(state, takeover=state.takeover + (Offer(held.number, row_index, seat, offers, held.done,
-                                                           held.barrels),))
+    return evolve(state, takeover=state.takeover + (Offer(held.number, row_index, seat, offers, held.done,
+                                                          held.barrels),))
 
 
 __all__ = ["RULE", "Filling", "Sale", "check_fill", "check_market_done", "check_pay", "check_sell", "efficient",

@@ -6,8 +6,9 @@ from typing import Mapping
 
 from ...core import field_of, require
 from ...errors import BadAction, NotYourTurn, RuleViolation
+from ...frozen import evolve
 from ..data import Catalog
-from ..state import Miner, State, changed, with_mine, with_player, with_round
+from ..state import Miner, State, with_mine, with_player, with_round
 from .bank import check_pay, check_spend, order_from, pay, resource, spend
 
 RULE = "Placement"
@@ -121,7 +122,7 @@ def place(game, state: State, action: Mapping) -> State:
     if where == "mine":
         state = _on_mine(game.data, state, seat, action)
     else:
-        state = changed(state, **{where: state.track(where) + (seat,)})
+        state = evolve(state, **{where: state.track(where) + (seat,)})
     return advance(with_round(state, seat, placed=state.players[seat].round.placed + 1))
 
 
@@ -139,13 +140,13 @@ def _on_mine(cat: Catalog, state: State, seat: int, action: Mapping) -> State:
             else:
                 state = pay(state, seat, numbers.drill_third_money, "Drilling to the 3rd space", "Drill Bit")
         state = with_player(state, seat, drill_bits=player.drill_bits - 1)
-        return with_mine(state, res, changed(mine, miners=mine.miners + (Miner(seat, space),)))
+        return with_mine(state, res, evolve(mine, miners=mine.miners + (Miner(seat, space),)))
     if token == "collab_ops":
         pushed = set(_pushed(cat, state, seat, res))
         miners = tuple(Miner(m.seat, m.space + 1) if m in pushed else m for m in mine.miners)
         state = with_player(state, seat, collab_ops=player.collab_ops - 1)
-        return with_mine(state, res, changed(mine, miners=miners + (Miner(seat, 0),)))
-    return with_mine(state, res, changed(mine, miners=mine.miners + (Miner(seat, 0),)))
+        return with_mine(state, res, evolve(mine, miners=miners + (Miner(seat, 0),)))
+    return with_mine(state, res, evolve(mine, miners=mine.miners + (Miner(seat, 0),)))
 
 
 def advance(state: State) -> State:
@@ -153,8 +154,8 @@ def advance(state: State) -> State:
     count = len(state.players)
     for seat in order_from((state.turn + 1) % count, count):
         if state.free_miners(seat) > 0:
-            return changed(state, turn=seat)
-    return changed(state, turn=None)
+            return evolve(state, turn=seat)
+    return evolve(state, turn=None)
 
 
 __all__ = ["RULE", "TOKENS", "WHERES", "advance", "can_reach", "check_place", "place"]

@@ -7,8 +7,9 @@ from typing import Mapping
 
 from ...core import field_of, require, rng
 from ...errors import NotYourTurn
+from ...frozen import evolve
 from ..data import RESOURCES, Catalog
-from ..state import Cards, Mine, State, changed, with_mine, with_pile, with_player, with_round
+from ..state import Cards, Mine, State, with_mine, with_pile, with_player, with_round
 from .bank import asset_effects, check_pay, pay, pay_what_you_can, resource, strikes_for
 
 RULE = "Replenishment"
@@ -33,9 +34,9 @@ def replenish(game, state: State, action: Mapping) -> State:
         rows, draw, discard = _slide(row, rows, draw, discard, rand, ended)
     if state.variant != "contract-race":
         rows, draw, discard = _contracts(state, rows, draw, discard, ended)
-    state = changed(state, rows=rows, draw=draw, discard=discard)
+    state = evolve(state, rows=rows, draw=draw, discard=discard)
     state = _salaries(game.data, state)
-    return changed(state, start=(state.start + 1) % len(state.players), end=tuple(ended) or None, phase="relief")
+    return evolve(state, start=(state.start + 1) % len(state.players), end=tuple(ended) or None, phase="relief")
 
 
 def _mines(state: State, ended: list[str]) -> State:
@@ -47,7 +48,7 @@ def _mines(state: State, ended: list[str]) -> State:
         if not pile.draw:
             ended.append(f"no {res} mine is left to replace the exhausted one")
             continue
-        state = with_pile(state, res, changed(pile, draw=pile.draw[1:], used=pile.used + (mine.card,)))
+        state = with_pile(state, res, evolve(pile, draw=pile.draw[1:], used=pile.used + (mine.card,)))
         state = with_mine(state, res, Mine(pile.draw[0]))
     return state
 
@@ -72,8 +73,8 @@ def _slide(row: str, rows: Cards, draw: Cards, discard: Cards, rand, ended: list
             break
         fresh.append(piles["draw"].pop(0))
     cards = [None] * (empty - len(fresh)) + fresh[::-1] + kept
-    return (changed(rows, **{row: tuple(cards)}), changed(draw, **{row: tuple(piles["draw"])}),
-            changed(discard, **{row: tuple(piles["discard"])}))
+    return (evolve(rows, **{row: tuple(cards)}), evolve(draw, **{row: tuple(piles["draw"])}),
+            evolve(discard, **{row: tuple(piles["discard"])}))
 
 
 def _contracts(state: State, rows: Cards, draw: Cards, discard: Cards, ended: list[str]) -> tuple[Cards, Cards, Cards]:
@@ -92,8 +93,8 @@ def _contracts(state: State, rows: Cards, draw: Cards, discard: Cards, ended: li
                 ended.append("the contract row cannot be refilled")
                 break
             cards[index] = pile.pop(0)
-    return (changed(rows, contracts=tuple(cards)), changed(draw, contracts=tuple(pile)),
-            changed(discard, contracts=tuple(discarded)))
+    return (evolve(rows, contracts=tuple(cards)), evolve(draw, contracts=tuple(pile)),
+            evolve(discard, contracts=tuple(discarded)))
 
 
 def _salaries(cat: Catalog, state: State) -> State:
@@ -128,7 +129,7 @@ def relieve(game, state: State, action: Mapping) -> State:
     state = pay(state, seat, relief_cost(game.data, state, seat), "Taking a miner back", "Relief")
     mine = state.mine(res)
     deepest = max((m for m in mine.miners if m.seat == seat), key=lambda m: m.space)
-    return with_mine(state, res, changed(mine, miners=tuple(m for m in mine.miners if m is not deepest)))
+    return with_mine(state, res, evolve(mine, miners=tuple(m for m in mine.miners if m is not deepest)))
 
 
 def check_relief_done(game, state: State, action: Mapping) -> None:

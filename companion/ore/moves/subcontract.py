@@ -7,7 +7,8 @@ from typing import Mapping
 
 from ...core import field_of, require
 from ...errors import BadAction
-from ..state import State, changed
+from ...frozen import evolve
+from ..state import State
 from .bank import asset_effects, earn, pay
 from .contracts import choose_barrels, complete_if_done, fill_row, find_held
 
@@ -22,7 +23,7 @@ def check_turn(game, state: State, action: Mapping) -> None:
 def pass_turn(game, state: State, action: Mapping) -> State:
     """Pass instead of subcontracting."""
     check_turn(game, state, action)
-    return changed(state, queue=state.queue[1:])
+    return evolve(state, queue=state.queue[1:])
 
 
 def subcontract(game, state: State, action: Mapping) -> State:
@@ -53,7 +54,7 @@ def subcontract(game, state: State, action: Mapping) -> State:
         barrels = choose_barrels(state.players[seat].barrels.counts(), rows[index], entry.get("barrels"))
         state, held = fill_row(cat, state, seat, target, held, index, barrels)
         state = complete_if_done(cat, state, target, held)
-    return changed(state, queue=state.queue[1:])
+    return evolve(state, queue=state.queue[1:])
 
 
 def _form_lines(action: Mapping) -> list[dict]:

@@ -7,7 +7,8 @@ from typing import Mapping
 
 from ...core import require
 from ...errors import NotYourTurn
-from ..state import Held, Offer, State, changed
+from ...frozen import evolve
+from ..state import Held, Offer, State
 from .contracts import choose_barrels, complete_if_done, fill_row, return_barrels
 
 RULE = "Market: takeover"
@@ -35,7 +36,7 @@ def take_over(game, state: State, action: Mapping) -> State:
     offer = state.takeover[0]
     held = Held(offer.number, offer.done, offer.barrels, state.round)
     state, held = fill_row(game.data, state, seat, seat, held, offer.row, barrels)
-    state = changed(state, takeover=state.takeover[1:])
+    state = evolve(state, takeover=state.takeover[1:])
     return complete_if_done(game.data, state, seat, held)
 
 
@@ -46,9 +47,9 @@ def check_decline(game, state: State, action: Mapping) -> None:
 def decline(game, state: State, action: Mapping) -> State:
     offer = _offer(state, action["seat"])
     if len(offer.offers) > 1:
-        return changed(state, takeover=(changed(offer, offers=offer.offers[1:]),) + state.takeover[1:])
-    state = return_barrels(changed(state, takeover=state.takeover[1:]), offer.barrels)
-    return changed(state, discard=changed(state.discard, contracts=state.discard.contracts + (offer.number,)))
+        return evolve(state, takeover=(evolve(offer, offers=offer.offers[1:]),) + state.takeover[1:])
+    state = return_barrels(evolve(state, takeover=state.takeover[1:]), offer.barrels)
+    return evolve(state, discard=evolve(state.discard, contracts=state.discard.contracts + (offer.number,)))
 
 
 __all__ = ["RULE", "check_decline", "check_take_over", "decline", "take_over"]

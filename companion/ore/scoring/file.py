@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from ...core import ScoreSheet
 from ...errors import BadAction
-from ...ore_rules.scorefile import player_entries
+from ...ore_rules.scorefile import player_entries, players_of, whole
 from ..data import RESOURCES, Catalog
 from ..setup import VARIANTS
 from . import Holdings, contract_vp, score_holdings
@@ -14,20 +14,12 @@ from . import Holdings, contract_vp, score_holdings
 FIELDS = ("name", "money", "barrels", "miners", "assets", "completed_contracts", "strikes", "mine_cards")
 
 
-def _count(entry: Mapping, key: str, who: str, default: int | None = None) -> int:
-    value = entry.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadAction(f"{who}: {key} must be a whole number of at least 0, got {value!r}")
-    return value
-
-
 def score_file(cat: Catalog, data: Mapping[str, Any]) -> ScoreSheet:
-    if not isinstance(data, Mapping) or not isinstance(data.get("players"), list) or not data["players"]:
-        raise BadAction("the file needs a 'players' list with one entry per player")
+    players = players_of(data)
     variant = data.get("variant", "standard")
     if variant not in VARIANTS:
         raise BadAction(f"unknown variant {variant!r}; variants: {', '.join(VARIANTS)}")
-    return score_holdings(cat, [_holdings(cat, who, entry) for who, entry in player_entries(data["players"], FIELDS)],
+    return score_holdings(cat, [_holdings(cat, who, entry) for who, entry in player_entries(players, FIELDS)],
                           contract_vp(cat, variant))
 
 
@@ -36,16 +28,16 @@ def _holdings(cat: Catalog, who: str, entry: Mapping[str, Any]) -> Holdings:
     barrels = entry.get("barrels", {})
     if not isinstance(barrels, Mapping) or any(k not in RESOURCES for k in barrels):
         raise BadAction(f"{name}: barrels maps {', '.join(RESOURCES)} to counts")
-    counts = {r: _count(barrels, r, name, 0) for r in RESOURCES}
+    counts = {r: whole(barrels, r, name) for r in RESOURCES}
     assets = entry.get("assets", [])
     if not isinstance(assets, list):
         raise BadAction(f"{name}: assets must be a list of asset ids")
     for asset in assets:
         if asset not in cat.assets:
             raise BadAction(f"{name}: unknown asset {asset!r}; see cards_data/ore/assets.csv")
-    miners = _count(entry, "miners", name, 2)
+    miners = whole(entry, "miners", name, 2)
     if not 2 <= miners <= cat.numbers.max_miners:
         raise BadAction(f"{name}: miners must be 2-{cat.numbers.max_miners}, got {miners}")
-    return Holdings(str(name), _count(entry, "money", name, 0), counts, miners, tuple(assets),
-                    _count(entry, "completed_contracts", name, 0), _count(entry, "strikes", name, 0),
-                    _count(entry, "mine_cards", name, 0))
+    return Holdings(str(name), whole(entry, "money", name), counts, miners, tuple(assets),
+                    whole(entry, "completed_contracts", name), whole(entry, "strikes", name),
+                    whole(entry, "mine_cards", name))

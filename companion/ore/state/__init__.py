@@ -2,7 +2,7 @@
 
 Every part is a frozen dataclass holding numbers, text, tuples and other parts; per-resource
 things (barrels, mines, mine piles) follow ``RESOURCES``. A rule never changes a state: it
-builds the next one with ``changed`` and the small ``with_*`` helpers below, sharing every part
+builds the next one with ``companion.frozen.evolve`` and the small ``with_*`` helpers below, sharing every part
 it does not touch, so a refused action leaves the old state exactly as it was and costs nothing
 to throw away. ``codec`` turns a state into the JSON a table stores and back, key for key;
 ``problems`` lists what would be wrong with one.
@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, TypeVar
 
+from ...frozen import evolve
 from ..data import RESOURCES
 
 INDEX = {res: i for i, res in enumerate(RESOURCES)}
@@ -20,19 +21,6 @@ PHASES = ("placement", "market", "subcontract", "acquisition", "replenish", "rel
 ROWS = ("assets", "initiatives", "contracts")
 
 T = TypeVar("T")
-
-
-def changed(value: T, **changes: Any) -> T:
-    """``value`` with ``changes``, as ``dataclasses.replace`` gives it, in a tenth of the time:
-    these classes check nothing when built, so the new value is the old one's fields with the
-    changes laid over them. A misspelt field is refused, as ``replace`` would."""
-    new = object.__new__(type(value))
-    fields = new.__dict__
-    fields.update(value.__dict__)
-    fields.update(changes)
-    if len(fields) != len(value.__dict__):
-        raise TypeError(f"{type(value).__name__} has no field {sorted(set(fields) - set(value.__dict__))[0]!r}")
-    return new
 
 
 @dataclass(frozen=True)
@@ -56,12 +44,12 @@ class Barrels:
         return self.gold + self.oil + self.iron + self.copper + self.coal
 
     def plus(self, res: str, count: int) -> "Barrels":
-        return changed(self, **{res: self.__dict__[res] + count})
+        return evolve(self, **{res: self.__dict__[res] + count})
 
     def added(self, counts: Mapping[str, int], sign: int = 1) -> "Barrels":
         """These barrels with ``counts`` added (``sign`` -1: taken away)."""
         have = self.__dict__
-        return changed(self, **{res: have[res] + sign * n for res, n in counts.items() if n})
+        return evolve(self, **{res: have[res] + sign * n for res, n in counts.items() if n})
 
 
 NO_BARRELS = Barrels()
@@ -264,29 +252,29 @@ class State:
 # -- building the next state ---------------------------------------------------------------
 def with_player(state: State, seat: int, **changes: Any) -> State:
     players = list(state.players)
-    players[seat] = changed(players[seat], **changes)
-    return changed(state, players=tuple(players))
+    players[seat] = evolve(players[seat], **changes)
+    return evolve(state, players=tuple(players))
 
 
 def with_round(state: State, seat: int, **changes: Any) -> State:
     """``seat``'s record of what it used this round, changed."""
-    return with_player(state, seat, round=changed(state.players[seat].round, **changes))
+    return with_player(state, seat, round=evolve(state.players[seat].round, **changes))
 
 
 def with_mine(state: State, res: str, mine: Mine) -> State:
     mines = list(state.mines)
     mines[INDEX[res]] = mine
-    return changed(state, mines=tuple(mines))
+    return evolve(state, mines=tuple(mines))
 
 
 def with_pile(state: State, res: str, pile: Pile) -> State:
     piles = list(state.piles)
     piles[INDEX[res]] = pile
-    return changed(state, piles=tuple(piles))
+    return evolve(state, piles=tuple(piles))
 
 
 def with_card(cards: Cards, row: str, values: Iterable[Any]) -> Cards:
-    return changed(cards, **{row: tuple(values)})
+    return evolve(cards, **{row: tuple(values)})
 
 
 def replaced(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
@@ -300,6 +288,6 @@ def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
 
 
 __all__ = ["Bank", "Barrels", "Cards", "Decision", "FRESH_ROUND", "Futures", "Held", "INDEX", "Mine", "Miner",
-           "NO_BARRELS", "Offer", "PHASES", "Pile", "Player", "Private", "ROWS", "State", "ThisRound", "changed",
+           "NO_BARRELS", "Offer", "PHASES", "Pile", "Player", "Private", "ROWS", "State", "ThisRound",
            "replaced", "with_card", "with_mine", "with_pile", "with_player", "with_round", "without"]
 

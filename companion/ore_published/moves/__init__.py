@@ -13,11 +13,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...declare import ActionSpec, Field, Kind, seat_field
-from ...moves import Move, Moves
+from ...moves import Move, Moves, check_from
 from ..data import RESOURCES
 from ..state import ACTION_SPACES, State
 from . import business, collection, tasking
-from .cards import refusal
 
 SPACES = ACTION_SPACES + ("contract", "mine", "overtime")
 
@@ -54,34 +53,34 @@ MOVES = Moves([
                               Field("depth", Kind.INT, False, doc="mine space with a drill bit, 0 = top"),
                               Field("target", Kind.STR, False, choices=tasking.COPYABLE, doc="space overtime copies")),
                     reveals_if=_reveals_place, private=("cards",), doc="Place a worker; the space acts at once."),
-         tasking.place, refusal(tasking.forbid_place)),
+         tasking.place, check_from(tasking.forbid_place)),
     Move(ActionSpec("trade", (seat_field(), Field("buy", Kind.INT, False), Field("sell", Kind.INT, False)),
                     doc="Secondary market action: buy or sell one of the chosen resource."),
-         tasking.reply, refusal(tasking.forbid_reply)),
+         tasking.reply, check_from(tasking.forbid_reply)),
     Move(ActionSpec("draw", (seat_field(), Field("count", Kind.INT), CARDS), reveals_if=_reveals_draw,
                     private=("cards",), doc="Secondary permit action: draw up to two."),
-         tasking.reply, refusal(tasking.forbid_reply)),
+         tasking.reply, check_from(tasking.forbid_reply)),
     Move(ActionSpec("decline", (seat_field(),), doc="Let a secondary action go."),
-         tasking.reply, refusal(tasking.forbid_reply)),
+         tasking.reply, check_from(tasking.forbid_reply)),
     Move(ActionSpec("pass", (seat_field(),), doc="Place no more workers this round."),
-         tasking.pass_turn, refusal(tasking.forbid_pass)),
+         tasking.pass_turn, check_from(tasking.forbid_pass)),
     Move(ActionSpec("collect", (seat_field(), CARDS), reveals_if=_reveals_collect,
                     doc="Run the collection phase: gather, advance, replace exhausted mines."),
          collection.collect),
     Move(ActionSpec("fill", (seat_field(), Field("contract", Kind.STR),
                              Field("choice", Kind.STR, False, doc="resources for the row's either-ore icons, in order")),
                     doc="Fill the next row of a contract."),
-         business.fill, refusal(business.forbid_fill)),
+         business.fill, check_from(business.forbid_fill)),
     Move(ActionSpec("build", (seat_field(), Field("building", Kind.STR),
                               Field("cubes", Kind.STR, False, doc="cubes the when-built action sells or buys, e.g. 'coal coal iron'"),
                               Field("recruit", Kind.BOOL, False)),
                     doc="Build a building from hand with a completed contract's icon."),
-         business.build, refusal(business.forbid_build)),
+         business.build, check_from(business.forbid_build)),
     Move(ActionSpec("recall", (seat_field(), Field("res", Kind.STR, choices=RESOURCES), Field("depth", Kind.INT)),
                     doc="Pay to bring a worker home from a mine."),
-         business.recall, refusal(business.forbid_recall)),
+         business.recall, check_from(business.forbid_recall)),
     Move(ActionSpec("done", (seat_field(),), doc="Finish filling contracts (early orders or business)."),
-         business.done, refusal(business.forbid_done)),
+         business.done, check_from(business.forbid_done)),
     Move(ActionSpec("close_round", (seat_field(), CARDS), reveals_if=_reveals_close,
                     doc="Pass the first player token, bring workers home, replace contracts, next round."),
          business.close_round),

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core import require
+from ...frozen import evolve
 from ..data import RESOURCES, Building, Catalog, contract_name
-from ..state import ACTION_SPACES, BUSINESS, CLEANUP, OVER, TASKING, Held, Player, State, evolve, in_mines, \
-    with_cubes, with_mine, with_player
+from ..state import ACTION_SPACES, BUSINESS, CLEANUP, OVER, TASKING, Held, Player, State, in_mines, with_cubes, \
+    with_mine, with_player
 from .cards import first_player, is_copy, price, take_card, words
 from .tasking import forbid_recruit, next_turn, recruit
 

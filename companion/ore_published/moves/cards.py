@@ -1,18 +1,14 @@
 """What every part of the turn shares: cards typed on a phone, drawing from a deck (the top card,
-or the card a real deck turned up), market prices, the first player's duties, and the cheap
-legality checks built from a rule's own ``forbid_*`` half."""
+or the card a real deck turned up), market prices and the first player's duties. (A move's cheap
+check is ``companion.moves.check_from`` of its rule's ``forbid_*`` half.)"""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from ...core import require
-from ...errors import RuleViolation
 from ..data import Catalog
 from ..state import State
-
-Forbid = Callable[[Any, State, Any], None]  # (game, state, action): raises RuleViolation, builds nothing
-
 
 def words(value: Any) -> list[str]:
     """Card ids or resources typed on a phone: ``"iron-2, lead-3"`` or ``"coal coal iron"``."""
@@ -50,16 +46,3 @@ def price(cat: Catalog, state: State, res: Any) -> int | None:
 def first_player(state: State, seat: int) -> None:
     """The first player deals, runs the collection and closes the round."""
     require(seat == state.first, f"The first player ({state.players[state.first].name}) does this.", "Turn order")
-
-
-def refusal(forbid: Forbid) -> Callable[[Any, State, Any], str | None]:
-    """A move's cheap check from the rule's ``forbid_*`` half: the refusal it raises, as the
-    words a player reads, or None. The rule runs the same half first, so the two agree."""
-    def check(game: Any, state: State, action: Any) -> str | None:
-        try:
-            forbid(game, state, action)
-        except RuleViolation as exc:
-            return str(exc)
-        return None
-    check.__doc__ = forbid.__doc__
-    return check

@@ -11,21 +11,25 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core import require
+from ...frozen import evolve
+from ...ore_rules.descent import descend
 from ..data import Catalog
-from ..state import BUSINESS, COLLECTION, RES_INDEX, Mine, Player, State, Worker, evolve
+from ..state import BUSINESS, COLLECTION, RES_INDEX, Mine, Player, State, Worker
 from .cards import first_player, take_card, words
 
 
 def exhausting(cat: Catalog, state: State) -> list[str]:
     """The mines (by resource) this collection will exhaust: they reveal a new card."""
-    return [m.res for m in state.mines
-            if m.workers and _stuck(cat, state.players, m.card, max(m.workers, key=lambda w: w.depth))]
+    return [m.res for m in state.mines if m.workers and _descend(cat, state.players, m)[1]]
 
 
-def _stuck(cat: Catalog, players: tuple[Player, ...], card_id: str, worker: Worker) -> bool:
-    card = cat.mines[card_id]
-    deeper = worker.depth + 1
-    return deeper >= len(card.spaces) or players[worker.seat].cage < card.cages[deeper]
+def _descend(cat: Catalog, players: tuple[Player, ...], mine: Mine) -> tuple[tuple[int | None, ...], bool]:
+    """Where each of the mine's workers goes down to (None: home), and whether the mine is
+    exhausted (``ore_rules.descent``: a space reaches when it exists and the owner's cage is
+    deep enough)."""
+    card = cat.mines[mine.card]
+    return descend([(w.seat, w.depth) for w in mine.workers],
+                   lambda seat, space: card.reaches(space, players[seat].cage))
 
 
 def collect(game: Any, state: State, action: Mapping[str, Any]) -> State:
@@ -44,7 +48,7 @@ def collect(game: Any, state: State, action: Mapping[str, Any]) -> State:
             card = cat.mines[p.private.card]
             players[seat].cubes[RES_INDEX[card.res]] += card.spaces[p.private.depth]
             deeper = p.private.depth + 1
-            if deeper >= len(card.spaces) or p.cage < card.cages[deeper]:
+            if not card.reaches(deeper, p.cage):
                 decks[card.res] += (p.private.card,)
                 players[seat].private = None
                 temps += 1
@@ -74,17 +78,13 @@ def _work(cat: Catalog, before: tuple[Player, ...], players: list[_Counts], mine
         players[w.seat].cubes[RES_INDEX[mine.res]] += card.spaces[w.depth]
     if not mine.workers:
         return mine
-    if _stuck(cat, before, mine.card, max(mine.workers, key=lambda w: w.depth)):
-        for w in mine.workers:
+    depths, exhausted = _descend(cat, before, mine)
+    for w, depth in zip(mine.workers, depths):
+        if depth is None:
             players[w.seat].home += 1
+    if exhausted:
         wanted = next((c for c in turned if c in cat.mines and cat.mines[c].res == mine.res), None)
         new, deck = take_card(mine.deck + (mine.card,), wanted, f"{mine.res} mine")
         return evolve(mine, card=new, workers=(), deck=deck)
-    kept = []
-    for w in mine.workers:
-        deeper = w.depth + 1
-        if before[w.seat].cage >= card.cages[deeper]:
-            kept.append(Worker(w.seat, deeper))
-        else:
-            players[w.seat].home += 1
-    return evolve(mine, workers=tuple(kept))
+    return evolve(mine, workers=tuple(Worker(w.seat, depth) for w, depth in zip(mine.workers, depths)
+                                      if depth is not None))

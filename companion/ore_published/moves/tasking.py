@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core import require
-from ..state import ACTION_SPACES, COLLECTION, DEAL, SPACE_INDEX, TASKING, Held, Owed, Player, Private, State, \
-    Worker, at, evolve, with_cubes, with_mine, with_player
+from ...frozen import evolve
+from ..state import ACTION_SPACES, COLLECTION, DEAL, SPACE_INDEX, TASKING, Held, Owed, Player, Private, State, Worker, \
+    at, with_cubes, with_mine, with_player
 from .cards import first_player, is_copy, price, take_card, words
 
 COPYABLE = ("market", "permit", "recruit", "cage", "drill", "private")

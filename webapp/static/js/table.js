@@ -28,8 +28,12 @@
      decimals become numbers, unless the field is listed in a hidden input
      <input type="hidden" name="_strings" value="card,colour">; checkboxes become true/false;
      empty fields are left out; csrf_token, version and names starting with "_" are not sent.
-   - Leave "seat" out: the server stamps it from the phone's seat token. Only a form meant for
-     the host acting for another player carries a seat field (the score pad does this).
+   - Leave "seat" out: the server stamps it from the phone's seat token; on a page the host
+     opened to play for a seat ("Play for Dana", or the turn's seat on a host's phone that holds
+     none: data-play-for in the live part) this script adds that seat. Only
+     a form meant for the host acting for another player carries a seat field (the score pad).
+     Every action goes to the JSON API, which takes the seat and host cookies both and decides
+     in one place whom it is for.
    - <details> elements with an id keep their open/closed state across redraws.
    - Without script the same form posts to /t/<id>/act, which applies the same rules.
    A game's own script may call window.Headframe.act({type: ...}) and listen for "hf:render".
@@ -49,9 +53,6 @@
   var stateUrl = root.getAttribute('data-state-url');
   var fragmentUrl = root.getAttribute('data-fragment-url');
   var actionsUrl = root.getAttribute('data-actions-url');
-  // An action that names a seat (the host scoring for another player) goes through the page's
-  // own endpoint, which may use the host's cookie for it.
-  var seatActionsUrl = root.getAttribute('data-seat-actions-url');
   var csrf = root.getAttribute('data-csrf') || '';
   var eventsUrl = root.getAttribute('data-events-url');
   var logUrl = root.getAttribute('data-log-url');
@@ -311,8 +312,12 @@
   }
 
   function send(action) {
-    var url = Object.prototype.hasOwnProperty.call(action, 'seat') ? seatActionsUrl : actionsUrl;
-    return fetch(url, {
+    // The seat the host's phone plays for ("Play for Dana"), as the page drawn now says.
+    var meta = live.querySelector('[data-play-for]');
+    if (meta && !Object.prototype.hasOwnProperty.call(action, 'seat')) {
+      action.seat = parseInt(meta.getAttribute('data-play-for'), 10);
+    }
+    return fetch(actionsUrl, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', 'Accept': 'application/json', 'X-CSRF-Token': csrf },

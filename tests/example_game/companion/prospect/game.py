@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from companion.core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
+from companion.core import Action, Game, Option, Outcome, PlayerSpec, ScoreSheet
 
 from . import bots, options, scoring, views
 from .data import load
@@ -30,9 +30,7 @@ class Prospect(Game):
     def end_if(self, state: State) -> Outcome | None:
         if not self.is_over(state):
             return None
-        sheet = self.score(state)
-        winners = tuple(s for s, r in enumerate(sheet.ranks) if r == 1)
-        return Outcome(Finish.WIN if len(winners) == 1 else Finish.TIE, winners, f"{self.data.rounds} rounds played")
+        return self.score(state).outcome(f"{self.data.rounds} rounds played")
 
     def score(self, state: State) -> ScoreSheet:
         return scoring.score(self, state)

@@ -7,11 +7,11 @@ building anything (the buttons and the bots ask it for every candidate), so the 
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.core import rng
 from companion.declare import ActionSpec, Field, Kind, seat_field
 from companion.errors import NotYourTurn, RuleViolation
+from companion.frozen import evolve
 from companion.moves import Move, Moves
 
 from .state import OVER, State, with_player
@@ -61,8 +61,8 @@ def _next_turn(game, state: State) -> State:
     turn = (state.turn + 1) % len(state.players)
     rounds = state.round + (turn == 0)
     if rounds > game.data.rounds:
-        return replace(state, turn=0, phase=OVER)
-    return replace(state, turn=turn, round=rounds)
+        return evolve(state, turn=0, phase=OVER)
+    return evolve(state, turn=turn, round=rounds)
 
 
 def prospect(game, state: State, action) -> State:
@@ -70,7 +70,7 @@ def prospect(game, state: State, action) -> State:
     seat = action["seat"]
     deck = list(state.deck)
     card = deck.pop(rng(state.seed, state.step).randrange(len(deck)))
-    state = with_player(replace(state, deck=tuple(deck)), seat, hand=tuple(sorted(state.players[seat].hand + (card,))))
+    state = with_player(evolve(state, deck=tuple(deck)), seat, hand=tuple(sorted(state.players[seat].hand + (card,))))
     return _next_turn(game, state)
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from companion.frozen import evolve
 
 from .state import Player, State
 
@@ -24,4 +24,4 @@ def parse(text: str, deck: tuple[str, ...], seed: int = 0) -> State:
         name, money, rest = seat.split(" ", 2)
         hand, staked = (tuple(c for c in side.strip().split(",") if c and c != "-") for side in rest.split("/"))
         players.append(Player(name, int(money), hand, staked))
-    return replace(State(seed, tuple(players), tuple(deck[:left])), round=rnd, turn=turn)
+    return evolve(State(seed, tuple(players), tuple(deck[:left])), round=rnd, turn=turn)

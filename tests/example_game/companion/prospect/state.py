@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
+
+from companion.frozen import evolve
 
 PLAY, OVER = "play", "over"
 
@@ -29,8 +31,8 @@ class State:
 
 def with_player(state: State, seat: int, **changes: Any) -> State:
     players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
+    players[seat] = evolve(players[seat], **changes)
+    return evolve(state, players=tuple(players))
 
 
 def to_json(state: State) -> dict:
