@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from companion.data.loader import load_game
 from companion.errors import RuleViolation
+from companion.marks import marks
 from companion.tinners_trail.moves.developments import placement_error
 from companion.tinners_trail.data.geometry import BoardGeometry, board_geometry
 from companion.tinners_trail.options import lord_action
@@ -74,13 +75,6 @@ def palette(data_dir: str | None) -> dict[str, str]:
         colours[rid] = resource.colour
     colours["water"] = colours.get("water_blue", "#2f6fb3")
     return colours
-
-
-def marks(names: list[str]) -> list[str]:
-    """A letter per seat printed on its pieces: the initial, or initial and seat number when
-    two names share it, so no piece is told apart by colour alone."""
-    initials = [(n.strip()[:1] or "?").upper() for n in names]
-    return [i if initials.count(i) == 1 else f"{i}{seat + 1}" for seat, i in enumerate(initials)]
 
 
 def _count(n: int, what: str) -> str:
