@@ -25,6 +25,8 @@ from companion.tinners_trail.data.geometry import BoardGeometry, board_geometry
 from companion.tinners_trail.options import lord_action
 from companion.tinners_trail.data.tables import GAME_ID
 
+from .readable import least_width
+
 # Millimetres of the board shown by each half: x, y, width, height (the same size, so both
 # halves draw at one scale and a name reads the same in the west and the east).
 HALVES = (("west", "Map, west: regions A and B", "AB", (16.0, 28.0, 238.0, 170.0)),
@@ -317,7 +319,7 @@ def _half(g: BoardGeometry, facts: list[AreaFacts], colours: dict, seats, key: s
           box) -> str:
     x, y, w, h = box
     clip = f"tt-clip-{key}"
-    out = [f'<svg class="tt-board tt-{key}" viewBox="{_n(x)} {_n(y)} {_n(w)} {_n(h)}" role="group"'
+    out = [f'<svg class="tt-board tt-{key}" viewBox="{_n(x)} {_n(y)} {_n(w)} {_n(h)}" width="{{width}}" role="group"'
            f' aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
            f'<defs><clipPath id="{clip}"><rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"/></clipPath>'
            f'<pattern id="tt-hatch-{key}" width="3" height="3" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
@@ -370,7 +372,8 @@ def _half(g: BoardGeometry, facts: list[AreaFacts], colours: dict, seats, key: s
                    f' font-size="8" font-weight="700" text-anchor="middle" dominant-baseline="central"'
                    f' fill="#111111">{letter}</text></g>')
     out.append("</g></g></svg>")
-    return "".join(out)
+    drawn = "".join(out)
+    return drawn.replace('width="{width}"', f'width="{least_width(drawn, w)}"', 1)  # labels stay readable
 
 
 def _sea_label(label, box, ink: str) -> str:
