@@ -191,7 +191,7 @@ def test_the_table_may_retire_an_unachievable_target_and_the_card_beneath_become
     offered = {(o.action["tier"], o.action["pile"]): o for o in GAME.options(state, ANN)
                if o.action["type"] == "retire_target"}
     assert len(offered) == sum(1 for piles in d["grid"].values() for p in piles if p)
-    assert offered[("bronze", 1)].label.startswith(f"retires {name} (bronze, pile 2)")
+    assert offered[("bronze", 1)].label.startswith(f"Retire {name} (bronze, pile 2)")
     assert offered[("bronze", 1)].allowed
     assert not [o for o in GAME.options(state, BO) if o.action["type"] == "retire_target"]
     assert not [o for o in GAME.options(state, ANN) if o.action["type"] == "call_time"]  # not agreed

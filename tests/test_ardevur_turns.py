@@ -126,7 +126,7 @@ def test_the_holders_phone_names_each_action_card_and_the_log_names_it_once_play
     d["players"][BO]["actions"] = ["amu-joint-venture-1"]
     state = at(d, "strategy")
     plays = [o for o in GAME.options(state, BO) if o.action["type"] == "play_action"]
-    assert plays and plays[0].label.startswith("plays Joint Venture against Ann: ")
+    assert plays and plays[0].label.startswith("Play Joint Venture against Ann: ")
     after = act(state, "play_action", BO, card="amu-joint-venture-1", target=ANN)
     assert GAME.describe(state, plays[0].action, after) == "Bo plays Joint Venture"
     # the shared screen (no seat) never names a hidden card
@@ -137,7 +137,7 @@ def test_a_competitor_card_is_offered_on_its_holders_phone_during_anothers_turn_
     d = table(2)
     d["players"][BO]["actions"] = ["great-squeeze-1"]
     during_ann = [o for o in GAME.options(at(d, "strategy", ANN), BO) if o.action["type"] == "play_action"]
-    assert [o.label.split(":")[0] for o in during_ann] == ["plays Supplier Squeeze against Ann"]
+    assert [o.label.split(":")[0] for o in during_ann] == ["Play Supplier Squeeze against Ann"]
     assert during_ann[0].allowed
     during_bo = [o for o in GAME.options(at(d, "strategy", BO), BO) if o.action["type"] == "play_action"]
     assert during_bo == []

@@ -13,7 +13,8 @@ import webgame
 from companion.core import PlayerSpec
 from companion.ore_published.state import from_json, to_json
 from companion.registry import find_game
-from webapp.boards.ore_published import board_svg, ink_on, marks
+from companion.marks import marks
+from webapp.boards.ore_published import board_svg, ink_on
 
 SVG = "{http://www.w3.org/2000/svg}"
 CLASHING = ("Ben", "Bea", "Bo", "Cy")
@@ -22,16 +23,16 @@ COLOURS = ["#2471a3", "#c0392b", "#d4ac0d", "#1e8449", "#795548"]
 
 @pytest.mark.parametrize("names, expected", [
     (["Anna", "Ben", "Cara", "Dana"], ["A", "B", "C", "D"]),
-    (["Ben", "Bea", "Bo", "Cy"], ["B1", "B2", "B3", "C"]),   # "Be" twice: initial and seat number
-    (["Ben", "Bo", "Cy"], ["Be", "Bo", "C"]),                # two letters tell them apart
-    (["ben", "Ben", "Cy"], ["B1", "B2", "C"]),               # case is no difference
-    (["Al", "A", "Bo"], ["A1", "A2", "B"]),                  # a one-letter name has no second letter
-    (["  ", "Z", "Z1", "Z2", "Zed"], ["?", "Z2", "Z3", "Z4", "Z5"]),
+    (["Ben", "Bea", "Bo", "Cy"], ["Ben", "Bea", "Bo", "C"]),  # the shortest start nobody else's name has
+    (["Ben", "Bo", "Cy"], ["Be", "Bo", "C"]),                 # two letters tell them apart
+    (["ben", "Ben", "Cy"], ["B1", "B2", "C"]),                # case is no difference
+    (["Al", "A", "Bo"], ["Al", "A2", "B"]),                   # a one-letter name has no second letter
+    (["  ", "Z", "Z1", "Z2", "Zed"], ["?", "Z2", "Z1", "Z4", "Ze"]),
 ])
 def test_each_mark_is_short_and_unique_at_the_table(names, expected):
     found = marks(names)
     assert found == expected
-    assert len(set(found)) == len(found) and all(1 <= len(m) <= 2 for m in found)
+    assert len(set(m.lower() for m in found)) == len(found) and all(1 <= len(m) <= 3 for m in found)
 
 
 def crowded(names=CLASHING, seed=3) -> tuple:
@@ -151,7 +152,7 @@ def test_a_worker_placed_through_the_api_shows_its_owners_mark(app):
     picture = html[html.index('<svg class="ore-board'):]
     root = ET.fromstring(picture[:picture.index("</svg>") + 6])
     iron = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "op-mine" and g.get("data-res") == "iron")
-    assert [(g.get("data-seat"), g.get("data-mark")) for g in iron.iter(f"{SVG}g") if g.get("class") == "opw"] == [("0", "B1")]
+    assert [(g.get("data-seat"), g.get("data-mark")) for g in iron.iter(f"{SVG}g") if g.get("class") == "opw"] == [("0", "Ben")]
     key = [g.find(f"{SVG}g").get("data-mark") for g in root.iter(f"{SVG}g") if g.get("class") == "op-key"]
-    assert key == ["B1", "B2", "B3", "C"]
+    assert key == ["Ben", "Bea", "Bo", "C"]
 

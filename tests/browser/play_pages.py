@@ -119,8 +119,11 @@ def fill(form, rng: random.Random) -> None:
 def open_folds(form) -> None:
     """Open the fold the form sits in, or the fold inside it that holds its fields; a form in a
     section shown when a link to it is followed (an area of a map) is shown by tapping that link."""
-    for summary in form.locator("xpath=ancestor::details[not(@open)]/summary | .//details[not(@open)]/summary").all():
-        summary.click()
+    closed = form.locator("xpath=ancestor::details[not(@open)]/summary | .//details[not(@open)]/summary")
+    for _ in range(8):  # outermost first: a fold inside another shows once the outer one is open
+        if closed.count() == 0:
+            break
+        closed.first.click()
     if form.is_visible():
         return
     ids = form.evaluate("f => { const found = []; for (let e = f; e; e = e.parentElement) if (e.id) found.push(e.id);"
@@ -264,6 +267,7 @@ def find_move(page, wanted: dict):
         blank = set(form.locator("input").evaluate_all(
             "l => l.filter(e => e.type !== 'hidden' && (e.value === '' || e.value === '0')).map(e => e.name)"))
         if base.keys() == wanted.keys() and all(_same(wanted[k], v) for k, v in base.items()) and fields <= blank:
+            open_folds(form)  # a move inside steps (ARDEVUR: what, then which) is tapped after opening them
             return form
         carried = _names(form, fields, {k: v for k, v in wanted.items() if k not in base})
         if partial is None and all(k in wanted and _same(wanted[k], v) for k, v in base.items()) \

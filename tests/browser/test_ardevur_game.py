@@ -13,6 +13,7 @@ import re
 
 from playwright.sync_api import expect
 
+from play_pages import open_folds
 from test_table_flow import take_seat
 
 WAIT = 30_000  # ms: a shared machine under load answers slowly
@@ -57,6 +58,7 @@ def tap(page, move: dict) -> None:
         index = [json.loads(t) for t in page.eval_on_selector_all(
             "#live form.hf-action", "fs => fs.map(f => f.getAttribute('data-action'))")].index(move)
         form = page.locator("#live form.hf-action").nth(index)
+    open_folds(form)  # a way inside the steps (what, then which) is tapped after opening them
     form.locator("button").click()
     expect(page.locator("#live [data-version]").first).not_to_have_attribute("data-version", before, timeout=WAIT)
 
@@ -137,10 +139,10 @@ def test_two_phones_play_into_the_second_round_through_the_pages(server, phone):
         expect(page.locator("#ard-players")).to_contain_text("1 hidden")
     # the minute-64 call sits in the agreements card on every phone, away from the moves
     for page in (ann, bo):
-        expect(page.locator("#ard-agreements button", has_text="calls time")).to_be_enabled()
+        expect(page.locator("#ard-agreements button", has_text="Call time")).to_be_enabled()
     due = ann if my_turn(ann) else bo
     expect(due.locator("#ard-retire > summary")).to_have_text("Retire a target nobody can meet")
-    expect(due.locator("section[aria-labelledby=moves-title] button", has_text="retires")).to_have_count(0)
+    expect(due.locator("section[aria-labelledby=moves-title] button", has_text="Retire")).to_have_count(0)
     round_pill = ann.locator(".status-line .pill", has_text="Round")
     play(phones, lambda: round_pill.inner_text() == "Round 2", 60)
     expect(round_pill).to_have_text("Round 2")
@@ -165,7 +167,7 @@ def test_two_phones_play_into_the_second_round_through_the_pages(server, phone):
     other = bo if due is ann else ann
     expect(other.locator("#live [data-version]").first).to_have_attribute(
         "data-version", due.locator("#live [data-version]").first.get_attribute("data-version"), timeout=WAIT)
-    other.locator("#ard-agreements button", has_text="calls time").click()
+    other.locator("#ard-agreements button", has_text="Call time").click()
     for page in (ann, bo):
         expect(page.locator("#ard-turn")).to_have_text("Game over", timeout=WAIT)
         expect(page.locator("#live")).to_contain_text("minute 64 was reached")

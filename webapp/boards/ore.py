@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
+from companion.marks import key_entry, marks
+
 WIDTH = 360
 COLS = 5
 GAP = 4
@@ -50,18 +52,6 @@ def wrap(text: str, width: int) -> list[str]:
         else:
             lines.append(word)
     return lines
-
-
-def marks(names: list[str]) -> list[str]:
-    """Each player's letter on the board: the initial, or more letters where initials clash."""
-    found = []
-    for name in names:
-        for n in range(1, len(name) + 1):
-            mark = name[:n].upper() if n == 1 else name[:1].upper() + name[1:n].lower()
-            if sum(1 for other in names if other[:n].lower() == name[:n].lower()) == 1:
-                break
-        found.append(mark if name else "?")
-    return found
 
 
 def in_letters(text: str) -> str:
@@ -235,7 +225,7 @@ def board_svg(b: dict, colours: list, names: list) -> Markup:
         drawn, top = _row(title, top, height, cards, draw, beside)
         parts.append(drawn)
     key = " · ".join(f"{letter} {res}" for res, letter in SHORT.items())
-    owners = wrap("Miners: " + " · ".join(f"{letter} {name}" for letter, name in zip(letters, names)), 48)
+    owners = wrap("Miners: " + " · ".join(key_entry(letter, name) for letter, name in zip(letters, names)), 48)
     parts.append(f'<text class="ore-ink" x="0" y="{top + 6}" font-size="{TEXT}" fill="{INK}">{escaped(key)}</text>'
                  + "".join(f'<text class="ore-ink" x="0" y="{top + 6 + (i + 1) * (STEP + 2)}" font-size="{TEXT}" '
                            f'fill="{INK}">{escaped(line)}</text>' for i, line in enumerate(owners)))

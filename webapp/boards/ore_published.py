@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from companion.marks import marks
+
 # the same five-column grid, card colours and ink as the prototype's picture
 from .ore import CARD_FILL, CARD_LINE, CARD_W, COLS, GAP, INK, WIDTH, escaped, column_x
 
@@ -31,26 +33,6 @@ TILE_WORDS = {"market": "Market", "permit": "Permits", "recruit": "Recruit", "ca
               "private": "Private mine", "advance": "Advance"}
 DEPTH_FILL = ("#efe6d2", "#e2d6bb", "#d3c29f")
 TEMP_FILL = "#f8f8f8"
-
-
-def marks(names: list[str]) -> list[str]:
-    """Each seat's mark on its workers, unique at the table and at most two characters: the
-    initial; where initials clash, the first two letters if those tell the clashing players
-    apart, otherwise the initial and the seat number ("Ben", "Bea", "Bo" -> B1, B2, B3 by seat)."""
-    clean = [" ".join(n.split()) for n in names]
-    first = [(n[:1].upper()[:1] or "?") for n in clean]
-    found = []
-    for seat, initial in enumerate(first):
-        group = [s for s, other in enumerate(first) if other == initial]
-        if len(group) == 1:
-            found.append(initial)
-            continue
-        two = [clean[s][:2] for s in group]
-        if all(len(t) == 2 and t[1].isalpha() for t in two) and len({t.lower() for t in two}) == len(group):
-            found.append(initial + clean[seat][1:2].lower())
-        else:
-            found.append(f"{initial}{seat + 1}")
-    return found
 
 
 def ink_on(colour: str) -> str:

@@ -19,10 +19,13 @@ from markupsafe import Markup
 
 from companion.data.loader import load_game
 from companion.errors import RuleViolation
+from companion.marks import marks
 from companion.tinners_trail.moves.developments import placement_error
 from companion.tinners_trail.data.geometry import BoardGeometry, board_geometry
 from companion.tinners_trail.options import lord_action
 from companion.tinners_trail.data.tables import GAME_ID
+
+from .readable import least_width
 
 # Millimetres of the board shown by each half: x, y, width, height (the same size, so both
 # halves draw at one scale and a name reads the same in the west and the east).
@@ -74,13 +77,6 @@ def palette(data_dir: str | None) -> dict[str, str]:
         colours[rid] = resource.colour
     colours["water"] = colours.get("water_blue", "#2f6fb3")
     return colours
-
-
-def marks(names: list[str]) -> list[str]:
-    """A letter per seat printed on its pieces: the initial, or initial and seat number when
-    two names share it, so no piece is told apart by colour alone."""
-    initials = [(n.strip()[:1] or "?").upper() for n in names]
-    return [i if initials.count(i) == 1 else f"{i}{seat + 1}" for seat, i in enumerate(initials)]
 
 
 def _count(n: int, what: str) -> str:
@@ -323,7 +319,7 @@ def _half(g: BoardGeometry, facts: list[AreaFacts], colours: dict, seats, key: s
           box) -> str:
     x, y, w, h = box
     clip = f"tt-clip-{key}"
-    out = [f'<svg class="tt-board tt-{key}" viewBox="{_n(x)} {_n(y)} {_n(w)} {_n(h)}" role="group"'
+    out = [f'<svg class="tt-board tt-{key}" viewBox="{_n(x)} {_n(y)} {_n(w)} {_n(h)}" width="{{width}}" role="group"'
            f' aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
            f'<defs><clipPath id="{clip}"><rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"/></clipPath>'
            f'<pattern id="tt-hatch-{key}" width="3" height="3" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
@@ -376,7 +372,8 @@ def _half(g: BoardGeometry, facts: list[AreaFacts], colours: dict, seats, key: s
                    f' font-size="8" font-weight="700" text-anchor="middle" dominant-baseline="central"'
                    f' fill="#111111">{letter}</text></g>')
     out.append("</g></g></svg>")
-    return "".join(out)
+    drawn = "".join(out)
+    return drawn.replace('width="{width}"', f'width="{least_width(drawn, w)}"', 1)  # labels stay readable
 
 
 def _sea_label(label, box, ink: str) -> str:

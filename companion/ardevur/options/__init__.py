@@ -8,9 +8,9 @@ from typing import Any
 
 from ...core import Option
 from ..state import ArdState
-from ..views.log import describe
 from .candidates import candidates
 from .costs import cost_label
+from .labels import label as imperative
 
 # Moves worth showing greyed (with the rule's reason) when refused.
 GREYED = frozenset({"explore", "exploit", "global_sale", "local_sale", "claim_target", "claim_incentive",
@@ -29,20 +29,17 @@ def _card_label(game: Any, s: ArdState, action: dict) -> str:
         aim = f" for a {action['pick']} card"
     elif action.get("tier") is not None:
         aim = f" on the {action['tier']} pile {int(action.get('pile') or 0) + 1}"
-    return f"plays {card.name}{aim}: {card.text}"
+    return f"Play {card.name}{aim}: {card.text}"
 
 
-def _label(game: Any, s: ArdState, who: int, own: bool, action: dict) -> str:
-    label = describe(game.data, s, action)
-    if not own:
-        return label
-    name = s.players[who].name
-    label = label.split(" ", 1)[1] if label.startswith(name + " ") else label
-    if action["type"] == "play_action":
+def _label(game: Any, s: ArdState, own: bool, action: dict) -> str:
+    """Imperative words, never the acting player's name; the card in hand is named only on
+    its holder's own phone."""
+    if own and action["type"] == "play_action":
         return _card_label(game, s, action)
-    if action["type"] == "discard_action":  # hidden from the log, not from its holder
-        return f"discards {game.data.actions[action['card']].name} (beneath its deck)"
-    return label
+    if own and action["type"] == "discard_action":  # hidden from the log, not from its holder
+        return f"Discard {game.data.actions[action['card']].name} (beneath its deck)"
+    return imperative(game.data, s, action)
 
 
 def options(game: Any, s: ArdState, seat: int | None) -> list[Option]:
@@ -63,7 +60,7 @@ def options(game: Any, s: ArdState, seat: int | None) -> list[Option]:
                 if action["type"] not in GREYED or action.get("phone") or action.get("loan") or key in shown:
                     continue
                 shown.add(key)
-            found.append(Option(action, _label(game, s, who, seat is not None, action), not reason, reason,
+            found.append(Option(action, _label(game, s, seat is not None, action), not reason, reason,
                                 cost_label(cat, s, who, action)))
     return found
 

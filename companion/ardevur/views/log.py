@@ -16,7 +16,7 @@ def name_of(cat: Catalog, ident: Any) -> str:
     return str(ident)
 
 
-def _top(cat: Catalog, s: ArdState, a: Mapping) -> str:
+def top_card(cat: Catalog, s: ArdState, a: Mapping) -> str:
     """The target on top of the pile an action names, with where it lies."""
     tier, pile = a.get("tier"), a.get("pile")
     piles = s.piles(tier) if isinstance(tier, str) else None
@@ -81,14 +81,14 @@ WORDS: dict[str, Words] = {
     "global_sale": lambda cat, s, a, who, done: f"{who} sells globally",
     "local_sale": lambda cat, s, a, who, done: f"{who} sells locally",
     "answer_offer": lambda cat, s, a, who, done: f"{who} {'buys' if a.get('buy') else 'declines'} the local lot",
-    "claim_target": lambda cat, s, a, who, done: f"{who} claims {_top(cat, s, a)}",
+    "claim_target": lambda cat, s, a, who, done: f"{who} claims {top_card(cat, s, a)}",
     "claim_incentive": lambda cat, s, a, who, done: f"{who} claims a government incentive",
     "exchange_card": lambda cat, s, a, who, done: f"{who} exchanges {name_of(cat, a.get('card'))} for its reward",
-    "shift_target": lambda cat, s, a, who, done: f"{who} uses the phone call to shift {_top(cat, s, a)} off the grid",
+    "shift_target": lambda cat, s, a, who, done: f"{who} uses the phone call to shift {top_card(cat, s, a)} off the grid",
     "play_action": lambda cat, s, a, who, done:
         f"{who} plays {name_of(cat, a.get('card'))}" if done else f"{who} plays an action card",
     "retire_target": lambda cat, s, a, who, done:
-        f"{who} retires {_top(cat, s, a)} from the grid: the whole table agrees nobody can meet it",
+        f"{who} retires {top_card(cat, s, a)} from the grid: the whole table agrees nobody can meet it",
     "restore_target": lambda cat, s, a, who, done:
         f"{who} puts {_restored(cat, s)} back on its pile (retired by mistake)",
     "call_total_control": lambda cat, s, a, who, done: f"{who} calls Total Control",
@@ -108,4 +108,4 @@ def describe(cat: Catalog, s: ArdState, a: Mapping, after: ArdState | None = Non
     return text + (_outcome(a, after) if after is not None else "")
 
 
-__all__ = ["describe", "name_of"]
+__all__ = ["describe", "name_of", "top_card"]
