@@ -110,15 +110,20 @@ def painter(name: str, *, backs: bool | Callable[[Component], bool] = False,
 
 
 def _game_modules() -> dict[str, str]:
-    """Module name in ``pdf/games`` -> the game module prefix it belongs to: the longest
-    module name that is the game's own (``ore_published_board`` -> ``ore_published``)."""
+    """Module name in ``pdf/games`` -> the game it belongs to (its id with ``_`` for ``-``):
+    the longest shipped game whose name the module's is or starts with
+    (``ore_published_board`` -> ``ore_published``, ``ore_setup`` -> ``ore``); a module named
+    after no shipped game belongs to itself."""
+    from companion.data.loader import game_ids
+
     from . import games
 
     found = sorted(info.name for info in pkgutil.iter_modules(games.__path__))
+    shipped = [g.replace("-", "_") for g in game_ids()]
     owners = {}
     for name in found:
-        heads = [h for h in found if name == h or name.startswith(h + "_")]
-        owners[name] = max(heads, key=len)
+        heads = [h for h in shipped if name == h or name.startswith(h + "_")]
+        owners[name] = max(heads, key=len) if heads else name
     return owners
 
 

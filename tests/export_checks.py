@@ -28,6 +28,23 @@ def manifest(folder: Path) -> dict:
     return json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
 
 
+def designs_of(folder: Path, component: str) -> list[dict]:
+    """The print-shop set's designs of ``component`` (``front``/``back`` page numbers from 1,
+    ``quantity``), in the order their first piece comes in the deck or component."""
+    return next(c for c in manifest(folder)["components"] if c["id"] == component)["designs"]
+
+
+def pages_of_pieces(seen: list, designs: list[dict]) -> list[tuple[int, int | None]]:
+    """Each piece's (front, back) page index in the print-shop PDF, for pieces that show the
+    pictures ``seen`` (any keys, one per piece, equal for pieces that look alike): the print
+    shop writes each design once, numbered in the order its first piece comes, so the n-th
+    distinct key is the n-th design; the pieces of each key must be as many as its quantity."""
+    order = list(dict.fromkeys(seen))
+    assert [seen.count(k) for k in order] == [d["quantity"] for d in designs], "pieces and designs differ"
+    of = {k: (d["front"] - 1, d["back"] - 1 if d["back"] else None) for k, d in zip(order, designs)}
+    return [of[k] for k in seen]
+
+
 def rows(folder: Path) -> list[dict]:
     with open(folder / "manifest.csv", newline="", encoding="utf-8") as handle:
         return list(csv.DictReader(handle))

@@ -10,9 +10,10 @@ import pytest
 from PIL import Image
 
 from companion.errors import DataError
-from export_checks import (changed, copy_example, difference, manifest, page_image, pages_of, print_shop, rows,
-                           EXAMPLE_DATA)
+from export_checks import (changed, copy_example, designs_of, difference, manifest, page_image, pages_of,
+                           print_shop, rows, EXAMPLE_DATA)
 from pdf.export import services
+from pdf.export.pages import CHUNK_PAGES
 from pdf.export.run import ExportOptions, export_game
 
 DPI = 300
@@ -63,10 +64,15 @@ def test_every_picture_is_the_piece_and_its_bleed_at_the_dpi(prospect):
 
 def test_a_png_is_the_print_pdfs_own_drawing(prospect, prospect_print):
     """Claim design 4 (Quartz Reef, the 10th card) against its page of the print-shop PDF
-    rendered at the same resolution by pypdfium2 alone; the next design is far from it."""
+    rendered at the same resolution by pypdfium2 alone; the next design is far from it. Both
+    number a component's designs in the order their first piece comes, so design 4 here is
+    the manifest's fourth design there."""
     pdf = prospect_print / "claims.pdf"
-    tenth_front = 2 * 9  # a back follows each front
-    reference = page_image(pdf, tenth_front, DPI / 72)
+    designs = designs_of(prospect_print, "claims")
+    fronts = [r for r in rows(prospect) if r["component"] == "claims" and r["side"] == "front"]
+    assert [int(r["quantity"]) for r in fronts] == [d["quantity"] for d in designs]
+    fourth = designs[3]
+    reference = page_image(pdf, fourth["front"] - 1, DPI / 72)
     png = Image.open(prospect / "claims/004-front.png")
     assert abs(png.width - reference.width) <= 1 and abs(png.height - reference.height) <= 1
     assert difference(png, reference) < 0.5
@@ -74,7 +80,7 @@ def test_a_png_is_the_print_pdfs_own_drawing(prospect, prospect_print):
     # the next design (Mother Lode) differs only in its words and numbers: still far more
     assert changed(Image.open(prospect / "claims/005-front.png"), reference) > 0.005
     back = Image.open(prospect / "claims/back.png")
-    assert changed(back, page_image(pdf, tenth_front + 1, DPI / 72)) < 0.001
+    assert changed(back, page_image(pdf, fourth["back"] - 1, DPI / 72)) < 0.001
 
 
 def test_a_round_token_is_its_page_without_the_die_line(mine_shaft, tmp_path):
@@ -163,7 +169,11 @@ def test_more_cards_than_one_pdf_holds_still_get_one_file_per_design(tmp_path):
     export_game("prospect", tmp_path / "out", ExportOptions(to="png", data_dir=data, dpi=60))
     fronts = [r for r in rows(tmp_path / "out" / "prospect-png") if r["component"] == "claims" and r["side"] == "front"]
     assert len(fronts) == 250 and {r["quantity"] for r in fronts} == {"2"}
-    assert pages_of(print_shop("prospect", tmp_path / "print", data) / "claims.pdf") == 1000
+    # the premise: the export draws the 500 cards' 1000 sides, one page each, over three PDFs or more
+    assert 1000 > 2 * CHUNK_PAGES
+    printed = print_shop("prospect", tmp_path / "print", data)
+    assert [d["quantity"] for d in designs_of(printed, "claims")] == [2] * 250
+    assert pages_of(printed / "claims.pdf") == 500  # a print shop gets each design once
 
 
 def test_a_card_near_a_template_fills_its_trim_and_a_landscape_card_turns():

@@ -17,7 +17,8 @@ import pytest
 from PIL import Image
 
 from companion.data import load_game
-from export_checks import EXAMPLE_DATA, copy_example, manifest, print_shop, trim_image, worst_spot
+from export_checks import (EXAMPLE_DATA, copy_example, designs_of, manifest, pages_of_pieces, print_shop, trim_image,
+                           worst_spot)
 from pdf.export.run import ExportOptions, export_game
 from pdf.export.tts_layout import load_table
 
@@ -111,24 +112,28 @@ def test_decks_point_each_card_at_a_sheet_and_cell(ore):
                                                ("mines-3p", False), ("mines-4-5p", False)])
 def test_every_card_shows_its_own_pixels(ore, ore_print, deck, shared_back):
     """Each card's cell against its own page of the print-shop PDF (its TrimBox, rendered by
-    pypdfium2 alone at the cell's size); the back the same way."""
+    pypdfium2 alone at the cell's size); the back the same way. The print shop writes each
+    design once: a card's pages are its design's, found through the manifest's designs."""
     listed = next(c for c in manifest(ore)["components"] if c["id"] == deck)
     made = component_objects(bag_of(ore, "ore"))[listed["name"]]
     pdf = ore_print / f"{deck}.pdf"
+    cards = made["ContainedObjects"]
+    looks = [(c["CardID"], c["CardID"] if made["CustomDeck"][str(c["CardID"] // 100)]["UniqueBack"] else None)
+             for c in cards]
+    own_pages = pages_of_pieces(looks, designs_of(ore_print, deck))
     sheets = {}
-    for number, card in enumerate(made["ContainedObjects"]):
+    for number, (card, (front, back_page)) in enumerate(zip(cards, own_pages)):
         key, index = str(card["CardID"] // 100), card["CardID"] % 100
         entry = made["CustomDeck"][key]
         if key not in sheets:
             sheets[key] = (Image.open(local(entry["FaceURL"])), Image.open(local(entry["BackURL"])))
         faces, backs = sheets[key]
         face = cell(faces, entry, index)
-        assert worst_spot(face, trim_image(pdf, 2 * number, face.size)) < 80, (deck, number)
+        assert worst_spot(face, trim_image(pdf, front, face.size)) < 80, (deck, number)
         assert entry["UniqueBack"] is not shared_back
         back = cell(backs, entry, index) if entry["UniqueBack"] else backs
-        assert worst_spot(back, trim_image(pdf, 2 * number + 1, back.size)) < 80, (deck, number)
+        assert worst_spot(back, trim_image(pdf, back_page, back.size)) < 80, (deck, number)
     # and a cell is not simply any card: another design's cell is far from the first card's page
-    cards = made["ContainedObjects"]
     second = next(c["CardID"] for c in cards if c["CardID"] != cards[0]["CardID"])
     other = cell(sheets[str(second // 100)][0], made["CustomDeck"][str(second // 100)], second % 100)
     assert worst_spot(other, trim_image(pdf, 0, other.size)) > 150
@@ -186,9 +191,11 @@ def test_die_nets_become_six_sided_dice_with_their_faces(mine_shaft, tmp_path):
     side = texture.width // columns
     assert texture.size == (columns * side, rows * side)
     # the net's first face (its front) from the print-shop page, against the die's cell for it
-    pdf = print_shop("mine-shaft", tmp_path) / "shaft-tiles.pdf"
+    printed = print_shop("mine-shaft", tmp_path)
+    pdf = printed / next(c["file"] for c in manifest(printed)["components"] if c["id"] == "dice")
+    net = designs_of(printed, "dice")[0]["front"] - 1
     document = pdfium.PdfDocument(str(pdf))
-    net = next(i for i in range(len(document)) if _trim_mm(document[i]) == pytest.approx((60, 86), abs=0.1))
+    assert _trim_mm(document[net]) == pytest.approx((60, 86), abs=0.1)  # a die net of 20 mm faces
     document.close()
     whole = trim_image(pdf, net, (3 * side, round(3 * side * 86 / 60)))
     inner = 4  # the cut and fold lines round a face fall a pixel either way

@@ -1,6 +1,7 @@
 """The painter registry, the Pen's local coordinates and the generic painters."""
 
 import io
+import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -140,3 +141,12 @@ def test_reference_sheet_prints_a_qr_code_to_the_companion(game):
     assert qr and not [s for s in b.fills() if len(s.points) > 100]
     x0, y0, x1, y1 = qr[0].bbox
     assert x1 - x0 == pytest.approx(y1 - y0, abs=0.01)  # square
+
+
+def test_a_game_brings_its_own_modules_and_no_other_games():
+    """In a fresh interpreter: asking for Ore imports Ore's modules (its setup steps among them)
+    and none of the published edition's, whose names also start with ``ore_``."""
+    code = ("import sys\nfrom pdf.painters import discover\ndiscover('ore')\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('pdf.games.'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.split() == ["pdf.games.ore", "pdf.games.ore_setup"]

@@ -1,6 +1,7 @@
 """The pieces of a set drawn as print-shop pages (``pdf.sheets.print_shop``: one piece per
-page at its bleed size, TrimBox and BleedBox set, a back after its front), a chunk of pages
-per PDF, so memory stays flat however many pieces a deck has.
+page at its bleed size, TrimBox and BleedBox set, a back after its front; with
+``alike_once=False`` every piece gets its own pages where a print-shop build writes pieces that
+print alike once), a chunk of pages per PDF, so memory stays flat however many pieces a deck has.
 
 Each page is listed with its part, its piece and its side, and a key: a digest of the page's
 drawing. Two pages with the same key in one PDF are the same drawing, so only one of them
@@ -15,7 +16,7 @@ import io
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
-from ..build import Part
+from ..parts import Part
 from ..geometry import Paper
 from ..sheets import Document, print_shop
 

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from companion.csvcells import text_cell
 
-from ..build import BuildOptions, Part
+from ..build import BuildOptions
+from ..parts import Part
 from ..geometry import Paper
 from .designs import Pictures, Renderer, Sides
 from .pages import Chunk, Page, trim_mm

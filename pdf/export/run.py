@@ -11,8 +11,9 @@ from typing import Callable
 
 from companion.errors import DataError, HeadframeError, InvalidDimension
 
-from ..build import BuildOptions, Part, _check_players_and_variant, companion_part, load_checked, plan_parts
+from ..build import BuildOptions, _check_players_and_variant, companion_part, load_checked, plan_parts
 from ..geometry import Paper
+from ..parts import Part
 from ..staging import recover, staged_set
 from . import pages
 from .pool import Pool, default_workers
@@ -97,6 +98,8 @@ def recover_export(out_dir: Path | str, game_id: str, to: str) -> str | None:
 
 def _run(exporter, game, staging: Path, target: Path, options: ExportOptions, progress: Progress | None) -> dict:
     paper = Paper.named(options.paper)
+    # the parts as planned, before a home build's spills and shared sheets: each component
+    # whole, as a print-shop build (which the export's options are) keeps them too
     parts, problems = plan_parts(game, exporter.build_options, paper)
     parts = exporter.adjust(parts)
     total = sum(_pages(p) for p in parts)

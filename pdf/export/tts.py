@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import quote
 
-from ..build import Part
+from ..parts import Part
 from . import tts_objects as obj
 from ..geometry import Paper
 from .designs import Pictures, Renderer, Sides

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..build import Part
+from ..parts import Part
 from . import tts_objects as obj
 from .tts_layout import Grid, per_sheet, shape_for
 from .tts_pieces import plain_card
