@@ -174,6 +174,13 @@ class Ardevur(Game):
         return tuple(((cat.corporations[p.corp].name,) if p.corp else ())
                      + tuple(cat.territories[t].name for t in p.territories) for p in state.players)
 
+    def listed_items(self) -> tuple[str, ...]:
+        """Every corporation and territory by name. A territory auction is won by a roll and
+        the winner then picks (``pick_territory``), so the seat's own pick takes it at once and
+        nothing is reached for before: ``reached_items`` keeps the core's default."""
+        cat = self.data
+        return tuple(c.name for c in cat.corporations.values()) + tuple(t.name for t in cat.territories.values())
+
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         return score_file(self.data, data)
 

@@ -58,6 +58,14 @@ class Ore(Game):
         """Each seat's assets by name."""
         return tuple(tuple(self.data.assets[a].name for a in h.assets) for h in holdings(state))
 
+    def listed_items(self) -> tuple[str, ...]:
+        """Every asset by name, once (several cards share a name)."""
+        return tuple(dict.fromkeys(asset.name for asset in self.data.assets.values()))
+
+    # ``first_seat`` is the holder of the starting player token in every round, not only the
+    # first: the core's ``round_leader`` reads it as it is.
+    round_leader_words = "the starting player token, whose holder pays the salaries"
+
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         return score_file(self.data, data)
 

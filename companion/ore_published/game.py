@@ -24,6 +24,8 @@ class OrePublished(Game):
     moves = MOVES
     bot_names = bots.NAMES
 
+    taken_name = "buildings"
+
     def load(self, data_dir: str | None) -> Catalog:
         return catalog(data_dir)
 
@@ -51,6 +53,14 @@ class OrePublished(Game):
         if state.phase != "over":
             return None
         return self.score(state).outcome(f"the {views.ordinal_word(self.data.numbers.rounds)} round is over")
+
+    def taken(self, state: State) -> tuple[tuple[str, ...], ...]:
+        """Each seat's buildings by name (a card is ``id#copy``)."""
+        return tuple(tuple(self.data.building(card).name for card in p.built) for p in state.players)
+
+    def listed_items(self) -> tuple[str, ...]:
+        """Every building by name."""
+        return tuple(b.name for b in self.data.buildings.values())
 
     def problems(self, state: State) -> list[Problem]:
         return problems(self.data, state)

@@ -124,6 +124,28 @@ class TinnersTrail(Game):
         names = self.data.areas
         return tuple(tuple(names[a.id].name for a in state.areas if a.owner == seat) for seat in state.seats)
 
+    def listed_items(self) -> tuple[str, ...]:
+        """Every mine site, by area name."""
+        return tuple(area.name for area in self.data.areas.values())
+
+    def reached_items(self, state: State, action: Action) -> tuple[str, ...]:
+        """The site an auction is for: the area an auction is started on (from the hand or the
+        region's deck) and the running auction's area for a bid. The last bidder wins the site
+        when the others drop out, in their moves, not the winner's, so a seat kept from a site
+        must stay out of its auctions."""
+        kind = action.get("type")
+        if kind in ("start_auction", "draw_survey"):
+            area = action.get("area")
+        elif kind == "bid" and state.auction is not None:
+            area = state.auction.area
+        else:
+            return ()
+        info = self.data.areas.get(area) if isinstance(area, str) else None
+        return (info.name,) if info is not None else ()
+
+    # Who passes first invests at the richer rows of the investment table.
+    turn_order_moves = {"pass": "passing early invests at a richer row of the investment table"}
+
     # -- the state as values -------------------------------------------------------------------
     def to_json(self, state: State) -> dict:
         return to_json(state)
