@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import PlayerSpec, find_game
+from companion.bots import next_state
 from companion.core import Game
 
 from . import restrict
@@ -175,21 +176,13 @@ class Seats:
 
     def next(self, game: Game, state: Any, chooser: random.Random) -> Any:
         """The state after the next bot's move, or None when no seat can move."""
-        automatic = set(game.automatic_seats(state))
-        for seat in game.acting_seats(state):
-            if seat in automatic:
-                action = game.bot_action(state, seat)
-                if action is not None:
-                    return game.apply(state, action)
-                continue
+        def play_seat(seat: int):
             if seat == self.restricted:
-                step = restrict.step(game, self.job.restriction, seat, state, self.job.bots[seat], chooser,
+                return restrict.step(game, self.job.restriction, seat, state, self.job.bots[seat], chooser,
                                      self.counts)
-            else:
-                step = game.bot_step(state, seat, self.job.bots[seat], chooser)
-            if step is not None:
-                return step[1]
-        return None
+            return game.bot_step(state, seat, self.job.bots[seat], chooser)
+
+        return next_state(game, state, play_seat)
 
     def row(self, taken: list[list[str]]) -> dict[str, Any]:
         """The restriction's counts for the game's row; ``held``: the game ended with the

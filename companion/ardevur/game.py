@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
+from .. import search
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, rng
 from ..errors import BadAction, Problem, RuleViolation
 from . import bots, views
@@ -18,6 +19,7 @@ from .setup import MODES, new_table, parse_variant
 from .setup.switches import SWITCHES, variant_title
 from .state import ArdState, from_json, problems, replace, to_json
 from .views.log import describe
+from .views.sample import determinise
 
 
 def _repay_loans(s: ArdState) -> ArdState:
@@ -154,7 +156,12 @@ class Ardevur(Game):
         return describe(self.data, before, action, after)
 
     # -- bots ------------------------------------------------------------------------------
+    def determinise(self, state: ArdState, seat: int, chooser: random.Random) -> ArdState:
+        return determinise(self.data, state, seat, chooser)
+
     def bot_step(self, state: ArdState, seat: int, bot: str, chooser: random.Random) -> tuple[Action, Any] | None:
+        if search.is_search(bot):
+            return search.step(self, state, seat, bot, chooser)
         if bot not in self.bot_names:
             raise BadAction(f"unknown bot {bot!r}; bots: {', '.join(self.bot_names)}")
         return bots.bot_step(self, state, seat, bot, chooser)

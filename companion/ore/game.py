@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
+from .. import search
 from ..core import Action, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import BadAction, RuleViolation
 from . import bots, views
@@ -20,6 +21,7 @@ from .state import State
 from .state.codec import from_json, to_json
 from .state.problems import table_problems
 from .views.log import describe_action
+from .views.sample import determinise
 
 
 class Ore(Game):
@@ -108,7 +110,12 @@ class Ore(Game):
 
     # -- bots ------------------------------------------------------------------------------
     def bot_step(self, state: State, seat: int, bot: str, chooser: random.Random) -> tuple[dict, State] | None:
+        if search.is_search(bot):
+            return search.step(self, state, seat, bot, chooser)
         return bots.bot_step(self, state, seat, bot, chooser)
+
+    def determinise(self, state: State, seat: int, chooser: random.Random) -> State:
+        return determinise(state, seat, chooser)
 
     def bot_action(self, state: State, seat: int) -> dict | None:
         """What a bot seat does now (None when the table is not waiting for it)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
+from .. import search
 from ..core import Action, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import BadAction, Problem
 from . import bots, options, views
@@ -82,6 +83,14 @@ class OrePublished(Game):
 
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         return score_file(self.data, data)
+
+    def determinise(self, state: State, seat: int, chooser: random.Random) -> State:
+        return views.determinise(state, seat, chooser)
+
+    def bot_step(self, state: State, seat: int, bot: str, chooser: random.Random) -> tuple[Action, State] | None:
+        if search.is_search(bot):
+            return search.step(self, state, seat, bot, chooser)
+        return super().bot_step(state, seat, bot, chooser)
 
     def bot_move(self, state: State, seat: int, bot: str, chooser: random.Random) -> Action | None:
         if bot not in self.bot_names:

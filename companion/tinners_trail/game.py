@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Mapping, Sequence
 
+from .. import search
 from ..bots import BotSet
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import BadAction
@@ -28,6 +29,7 @@ from .state.values import evolve
 from .state.wallace import printed, told, with_lord
 from .views import view as seen_by
 from .views.log import changes
+from .views.sample import determinise
 from .views.log import describe as log_line
 
 # What a seat the table waits for is doing, phase by phase (the turn banner's words).
@@ -183,6 +185,9 @@ class TinnersTrail(Game):
             return f"{left} work point{'s' if left != 1 else ''} left"
         return TURN_PHRASES.get(state.phase)
 
+    def determinise(self, state: State, seat: int, chooser) -> State:
+        return determinise(state, seat, chooser, self.data)
+
     # -- bots and Lord Wallace -------------------------------------------------------------------
     def automatic_seats(self, state: State) -> tuple[int, ...]:
         """Bot seats, and Lord Wallace: the game plays his turns and his auction answers by
@@ -200,6 +205,8 @@ class TinnersTrail(Game):
         return seat_bot(self, state, seat) if seat in to_act(state) else None
 
     def bot_step(self, state: State, seat: int, bot: str, chooser) -> tuple[dict, State] | None:
+        if search.is_search(bot):
+            return search.step(self, state, seat, bot, chooser)
         return self.bots.step(state, seat, bot, chooser)
 
     @cached_property
