@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,14 +59,27 @@ def game_for(job: Job) -> Game:
     if key not in _GAMES:
         game = find_game(job.game)
         if job.data:
-            folder = Path(tempfile.gettempdir()) / f"headframe-lab-{job.data_key}"
-            for name, content in job.data:
-                path = folder / name
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(content)
-            game = type(game)(str(folder))
+            game = type(game)(str(_data_folder(job)))
         _GAMES[key] = game
     return _GAMES[key]
+
+
+def _data_folder(job: Job) -> Path:
+    """The job's data written out once per machine, under a name made from its contents.
+    Workers start at the same moment: each writes a folder of its own and renames it into
+    place, so no worker ever reads a file another is still writing."""
+    folder = Path(tempfile.gettempdir()) / f"headframe-lab-{job.data_key}"
+    if not folder.is_dir():
+        fresh = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))
+        for name, content in job.data:
+            path = fresh / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(content)
+        try:
+            fresh.rename(folder)
+        except OSError:  # another worker put the same files there first
+            shutil.rmtree(fresh, ignore_errors=True)
+    return folder
 
 
 def read_data(folder: str | Path, game_id: str) -> tuple[tuple[str, bytes], ...]:
@@ -82,8 +96,7 @@ def read_data(folder: str | Path, game_id: str) -> tuple[tuple[str, bytes], ...]
 def data_root(job: Job) -> str | None:
     if not job.data:
         return None
-    game_for(job)
-    return str(Path(tempfile.gettempdir()) / f"headframe-lab-{job.data_key}")
+    return str(_data_folder(job))
 
 
 def seats_of(job: Job) -> int:
