@@ -37,6 +37,23 @@ def random_order(items: Sequence[Action], chooser: random.Random) -> Iterator[Ac
         yield pool.pop()
 
 
+def next_state(game: Game, state: Any, play: Callable[[int], Step | None]) -> Any:
+    """The state after the next move of a table of bots: the first seat the table waits for
+    that can move, a seat the game plays by itself (``automatic_seats``) by its own
+    ``bot_action``, any other by ``play(seat)``; None when no seat can move."""
+    automatic = set(game.automatic_seats(state))
+    for seat in game.acting_seats(state):
+        if seat in automatic:
+            action = game.bot_action(state, seat)
+            if action is not None:
+                return game.apply(state, action)
+            continue
+        step = play(seat)
+        if step is not None:
+            return step[1]
+    return None
+
+
 class BotSet:
     """A game's bots. ``candidates(state, seat)`` lists the actions worth trying; ``seen(state,
     seat)`` is what the seat may know; ``value(seen, action)`` scores an action from it."""
@@ -61,4 +78,4 @@ class BotSet:
         return first_allowed(self.game, state, (found[i] for _, _, i in keyed))
 
 
-__all__ = ["BotSet", "Step", "first_allowed", "random_order"]
+__all__ = ["BotSet", "Step", "first_allowed", "next_state", "random_order"]

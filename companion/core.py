@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from .declare import Declaration
 from .errors import BadAction, GameOver, Problem, RuleViolation
 from .frozen import evolve
+from .hidden import fresh_seed
 
 if TYPE_CHECKING:
     from .moves import Move, Moves
@@ -212,6 +213,13 @@ class Game:
     page: str = ""
     # Bots by name, e.g. ("random", "heuristic"); see ``bot_move``.
     bot_names: tuple[str, ...] = ()
+
+    @property
+    def search_bots(self) -> tuple[str, ...]:
+        """Bots that search ahead (``companion.search``), by name: ``mcts``, or ``mcts:N`` for N
+        iterations a move. Every game with bots has one through its ``bot_step``; they are far
+        slower than ``bot_names``, which the tables offer and every bot test plays through."""
+        return ("mcts",) if self.bot_names else ()
     # What ``taken`` lists, in the game's words ("assets", "mine sites").
     taken_name: str = "what each player held"
     # The new-table form. ``entries``: what the game list shows, as (variant, label) pairs
@@ -386,6 +394,14 @@ class Game:
             raise NotImplementedError(f"{self.name} has no bot {bot!r}")
         action = self.bot_move(state, seat, bot, chooser)
         return None if action is None else (action, self.apply(state, action))
+
+    def determinise(self, state: Any, seat: int, chooser: random.Random) -> Any:
+        """A state ``seat`` cannot tell from ``state``, drawn with ``chooser``: everything the
+        seat sees is kept and what it cannot see (other hands, the order of a deck or a bag, the
+        seed of later draws) is dealt anew, so the result depends on the seat's view and the
+        chooser alone. The search bot plays its samples. The default suits a game whose only
+        hidden information is its later draws: a new seed."""
+        return evolve(state, seed=fresh_seed(chooser))
 
     def acting_seats(self, state: Any) -> tuple[int, ...]:
         """The seats the table is waiting for (several at once in simultaneous phases)."""

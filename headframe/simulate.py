@@ -104,7 +104,7 @@ def _check_bot(game, name: str, players: int, variant: str | None) -> None:
     """A bot the game has: one of its names, or a name with a budget (``NAME:N``), tried on
     the first move of a game so a name the game's bots refuse is refused here."""
     base, _, budget = name.partition(":")
-    known = base in game.bot_names and (not budget or budget.isdigit() and int(budget) > 0)
+    known = base in game.bot_names + game.search_bots and (not budget or budget.isdigit() and int(budget) > 0)
     if known:
         state = game.setup([PlayerSpec(f"P{s}") for s in range(players)], variant, 0)
         seats = game.acting_seats(state)
@@ -114,7 +114,7 @@ def _check_bot(game, name: str, players: int, variant: str | None) -> None:
         except (ValueError, KeyError, NotImplementedError, HeadframeError):
             known = False
     if not known:
-        raise HeadframeError(f"unknown bot {name!r} for {game.name}; bots: {', '.join(game.bot_names)}"
+        raise HeadframeError(f"unknown bot {name!r} for {game.name}; bots: {', '.join(game.bot_names + game.search_bots)}"
                              f"{' (a budget as NAME:N where the bot takes one)' if ':' in name else ''}")
 
 

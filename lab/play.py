@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import random
+import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion import PlayerSpec, find_game
+from companion.bots import next_state
 from companion.core import Game
 
 from . import restrict
@@ -57,14 +59,27 @@ def game_for(job: Job) -> Game:
     if key not in _GAMES:
         game = find_game(job.game)
         if job.data:
-            folder = Path(tempfile.gettempdir()) / f"headframe-lab-{job.data_key}"
-            for name, content in job.data:
-                path = folder / name
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(content)
-            game = type(game)(str(folder))
+            game = type(game)(str(_data_folder(job)))
         _GAMES[key] = game
     return _GAMES[key]
+
+
+def _data_folder(job: Job) -> Path:
+    """The job's data written out once per machine, under a name made from its contents.
+    Workers start at the same moment: each writes a folder of its own and renames it into
+    place, so no worker ever reads a file another is still writing."""
+    folder = Path(tempfile.gettempdir()) / f"headframe-lab-{job.data_key}"
+    if not folder.is_dir():
+        fresh = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))
+        for name, content in job.data:
+            path = fresh / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(content)
+        try:
+            fresh.rename(folder)
+        except OSError:  # another worker put the same files there first
+            shutil.rmtree(fresh, ignore_errors=True)
+    return folder
 
 
 def read_data(folder: str | Path, game_id: str) -> tuple[tuple[str, bytes], ...]:
@@ -81,8 +96,7 @@ def read_data(folder: str | Path, game_id: str) -> tuple[tuple[str, bytes], ...]
 def data_root(job: Job) -> str | None:
     if not job.data:
         return None
-    game_for(job)
-    return str(Path(tempfile.gettempdir()) / f"headframe-lab-{job.data_key}")
+    return str(_data_folder(job))
 
 
 def seats_of(job: Job) -> int:
@@ -175,21 +189,13 @@ class Seats:
 
     def next(self, game: Game, state: Any, chooser: random.Random) -> Any:
         """The state after the next bot's move, or None when no seat can move."""
-        automatic = set(game.automatic_seats(state))
-        for seat in game.acting_seats(state):
-            if seat in automatic:
-                action = game.bot_action(state, seat)
-                if action is not None:
-                    return game.apply(state, action)
-                continue
+        def play_seat(seat: int):
             if seat == self.restricted:
-                step = restrict.step(game, self.job.restriction, seat, state, self.job.bots[seat], chooser,
+                return restrict.step(game, self.job.restriction, seat, state, self.job.bots[seat], chooser,
                                      self.counts)
-            else:
-                step = game.bot_step(state, seat, self.job.bots[seat], chooser)
-            if step is not None:
-                return step[1]
-        return None
+            return game.bot_step(state, seat, self.job.bots[seat], chooser)
+
+        return next_state(game, state, play_seat)
 
     def row(self, taken: list[list[str]]) -> dict[str, Any]:
         """The restriction's counts for the game's row; ``held``: the game ended with the

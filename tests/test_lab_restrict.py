@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 from companion import PlayerSpec, find_game
+from companion.core import Game
 from companion.errors import HeadframeError
 from headframe.cli import main
 from lab import restrict
@@ -101,26 +102,53 @@ def test_a_seat_that_always_passes_passes_whenever_the_rules_let_it():
     assert passes >= 4  # once in every round's actions
 
 
+def _held_by_restricted_seat(game_id: str, players: int, games: int, bot: str) -> str:
+    """The item the seat a run restricts in each game (``Restriction.seat_of``) held most often
+    in the unrestricted games of the same seeds."""
+    held = Counter()
+    for index in range(games):
+        row = play(Job(game_id, players, None, (bot,) * players, 5), index)
+        held.update(set(row["taken"][index % players]))
+    return held.most_common(1)[0][0]
+
+
 def test_a_game_that_names_what_a_bid_reaches_for_keeps_the_seat_out_of_its_auctions(monkeypatch):
     """Tinners' Trail gives a mine site to the last bidder when the others drop out: the seat's
     own move never shows it taking the site, so the game names what a bid reaches for."""
     game = find_game("tinners-trail")
-    item = _most_taken("tinners-trail", 3, 10, "heuristic")
+    item = _held_by_restricted_seat("tinners-trail", 3, 10, "heuristic")
     rule = Restriction(None, "never", item, False)
 
-    def held_anyway() -> int:
-        return sum(play(Job("tinners-trail", 3, None, ("heuristic",) * 3, 5, restriction=rule), index)
-                   ["restricted"]["held"] for index in range(10))
+    def restricted_rows() -> list[dict]:
+        return [play(Job("tinners-trail", 3, None, ("heuristic",) * 3, 5, restriction=rule), index)["restricted"]
+                for index in range(10)]
 
-    assert held_anyway() > 0  # without the hook the seat still wins auctions for it
+    rows = restricted_rows()
+    assert sum(r["held"] for r in rows) == 0
+    assert sum(r["changed"] for r in rows) > 0  # the seat did reach for the site and was turned away
+    assert sum(r["forced"] for r in rows) == 0
+    # the core's default names nothing: the seat bids as before and wins the site all the same
+    monkeypatch.setattr(type(game), "reached_items", Game.reached_items)
+    assert sum(r["held"] for r in restricted_rows()) > 0
 
-    def reached_items(self, state, action):
-        area = action.get("area") if action["type"] == "start_auction" else \
-            state.auction.area if action["type"] == "bid" and state.auction else None
-        return (self.rules.areas[area].name,) if area else ()
 
-    monkeypatch.setattr(type(game), "reached_items", reached_items)
-    assert held_anyway() == 0
+def test_tinners_trail_names_the_site_of_an_auction_started_and_of_a_bid():
+    game = find_game("tinners-trail")
+    state = game.setup([PlayerSpec(n) for n in SEATS[:3]], None, 7)
+    while game.acting_seats(state) and state.phase != "actions":
+        seat = game.acting_seats(state)[0]
+        state = game.bot_step(state, seat, "heuristic", random.Random(1))[1]
+    seat = game.acting_seats(state)[0]
+    start = next(o.action for o in game.options(state, seat) if o.allowed and o.action["type"] == "start_auction")
+    name = game.data.areas[start["area"]].name
+    assert game.reached_items(state, start) == (name,)
+    assert game.reached_items(state, {**start, "area": "nowhere"}) == ()
+    running = game.apply(state, start)
+    bidder = game.acting_seats(running)[0]
+    bid = next(o.action for o in game.options(running, bidder) if o.allowed and o.action["type"] == "bid")
+    assert game.reached_items(running, bid) == (name,)
+    assert game.reached_items(running, {"type": "drop", "seat": bidder}) == ()
+    assert name in game.listed_items() and len(set(game.listed_items())) == len(game.data.areas)
 
 
 @pytest.mark.parametrize("text, message", [
@@ -200,9 +228,7 @@ def test_simulate_restrict_reports_the_change_beside_the_unrestricted_games(tmp_
     assert "Restricted play" in html and "each seat in turn never plays take_contract" in html
 
 
-def test_restricted_play_goes_through_every_item_taken_and_the_turn_order_moves(tmp_path, monkeypatch):
-    game = type(find_game("tinners-trail"))
-    monkeypatch.setattr(game, "turn_order_moves", {"pass": "passing early takes an earlier place to invest"})
+def test_restricted_play_goes_through_every_item_taken_and_the_turn_order_moves(tmp_path):
     out = tmp_path / "sim"
     assert main(["simulate", "tinners-trail", "--players", "3", "--games", "3", "--seed", "2", "--out", str(out),
                  "--workers", "1", "--quiet", "--restricted-play"]) == 0
@@ -258,3 +284,15 @@ def test_a_bot_that_never_asks_the_rules_is_still_kept_from_the_item():
             state = found[1]
         at_random += counts.fallback
     assert at_random > 0, "the stubborn bot never offered the item: the test proves nothing"
+
+
+@pytest.mark.parametrize("game_id", ["ore", "ore-published", "tinners-trail", "ardevur"])
+def test_every_name_a_game_lists_as_taken_is_one_it_lists_for_restricted_play(game_id):
+    game = find_game(game_id)
+    listed = set(game.listed_items())
+    assert listed
+    seen = set()
+    for index in range(2):
+        row = play(Job(game_id, 3, None, ("heuristic",) * 3, 5), index)
+        seen.update(item for items in row["taken"] for item in items)
+    assert seen and seen <= listed, seen - listed

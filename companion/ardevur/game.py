@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
+from .. import search
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet, rng
 from ..errors import BadAction, Problem, RuleViolation
 from . import bots, views
@@ -18,6 +19,7 @@ from .setup import MODES, new_table, parse_variant
 from .setup.switches import SWITCHES, variant_title
 from .state import ArdState, from_json, problems, replace, to_json
 from .views.log import describe
+from .views.sample import determinise
 
 
 def _repay_loans(s: ArdState) -> ArdState:
@@ -154,7 +156,12 @@ class Ardevur(Game):
         return describe(self.data, before, action, after)
 
     # -- bots ------------------------------------------------------------------------------
+    def determinise(self, state: ArdState, seat: int, chooser: random.Random) -> ArdState:
+        return determinise(self.data, state, seat, chooser)
+
     def bot_step(self, state: ArdState, seat: int, bot: str, chooser: random.Random) -> tuple[Action, Any] | None:
+        if search.is_search(bot):
+            return search.step(self, state, seat, bot, chooser)
         if bot not in self.bot_names:
             raise BadAction(f"unknown bot {bot!r}; bots: {', '.join(self.bot_names)}")
         return bots.bot_step(self, state, seat, bot, chooser)
@@ -173,6 +180,13 @@ class Ardevur(Game):
         cat = self.data
         return tuple(((cat.corporations[p.corp].name,) if p.corp else ())
                      + tuple(cat.territories[t].name for t in p.territories) for p in state.players)
+
+    def listed_items(self) -> tuple[str, ...]:
+        """Every corporation and territory by name. A territory auction is won by a roll and
+        the winner then picks (``pick_territory``), so the seat's own pick takes it at once and
+        nothing is reached for before: ``reached_items`` keeps the core's default."""
+        cat = self.data
+        return tuple(c.name for c in cat.corporations.values()) + tuple(t.name for t in cat.territories.values())
 
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         return score_file(self.data, data)

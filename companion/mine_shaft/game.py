@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Mapping, Sequence
 
+from .. import search
 from ..bots import BotSet
 from ..core import Action, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import Problem
@@ -75,6 +76,8 @@ class MineShaft(Game):
         return bots.bot_set(self)
 
     def bot_step(self, state: MineState, seat: int, bot: str, chooser) -> tuple[dict, MineState] | None:
+        if search.is_search(bot):
+            return search.step(self, state, seat, bot, chooser)
         return self._bots.step(state, seat, bot, chooser)
 
     def acting_seats(self, state: MineState) -> tuple[int, ...]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
+from .. import search
 from ..core import Action, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import BadAction, RuleViolation
 from . import bots, views
@@ -20,6 +21,7 @@ from .state import State
 from .state.codec import from_json, to_json
 from .state.problems import table_problems
 from .views.log import describe_action
+from .views.sample import determinise
 
 
 class Ore(Game):
@@ -57,6 +59,14 @@ class Ore(Game):
     def taken(self, state: State) -> tuple[tuple[str, ...], ...]:
         """Each seat's assets by name."""
         return tuple(tuple(self.data.assets[a].name for a in h.assets) for h in holdings(state))
+
+    def listed_items(self) -> tuple[str, ...]:
+        """Every asset by name, once (several cards share a name)."""
+        return tuple(dict.fromkeys(asset.name for asset in self.data.assets.values()))
+
+    # ``first_seat`` is the holder of the starting player token in every round, not only the
+    # first: the core's ``round_leader`` reads it as it is.
+    round_leader_words = "the starting player token, whose holder pays the salaries"
 
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         return score_file(self.data, data)
@@ -100,7 +110,12 @@ class Ore(Game):
 
     # -- bots ------------------------------------------------------------------------------
     def bot_step(self, state: State, seat: int, bot: str, chooser: random.Random) -> tuple[dict, State] | None:
+        if search.is_search(bot):
+            return search.step(self, state, seat, bot, chooser)
         return bots.bot_step(self, state, seat, bot, chooser)
+
+    def determinise(self, state: State, seat: int, chooser: random.Random) -> State:
+        return determinise(state, seat, chooser)
 
     def bot_action(self, state: State, seat: int) -> dict | None:
         """What a bot seat does now (None when the table is not waiting for it)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
+from .. import search
 from ..core import Action, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import BadAction, Problem
 from . import bots, options, views
@@ -23,6 +24,8 @@ class OrePublished(Game):
     players = (2, 5)
     moves = MOVES
     bot_names = bots.NAMES
+
+    taken_name = "buildings"
 
     def load(self, data_dir: str | None) -> Catalog:
         return catalog(data_dir)
@@ -52,6 +55,14 @@ class OrePublished(Game):
             return None
         return self.score(state).outcome(f"the {views.ordinal_word(self.data.numbers.rounds)} round is over")
 
+    def taken(self, state: State) -> tuple[tuple[str, ...], ...]:
+        """Each seat's buildings by name (a card is ``id#copy``)."""
+        return tuple(tuple(self.data.building(card).name for card in p.built) for p in state.players)
+
+    def listed_items(self) -> tuple[str, ...]:
+        """Every building by name."""
+        return tuple(b.name for b in self.data.buildings.values())
+
     def problems(self, state: State) -> list[Problem]:
         return problems(self.data, state)
 
@@ -72,6 +83,14 @@ class OrePublished(Game):
 
     def score_file(self, data: Mapping[str, Any]) -> ScoreSheet:
         return score_file(self.data, data)
+
+    def determinise(self, state: State, seat: int, chooser: random.Random) -> State:
+        return views.determinise(state, seat, chooser)
+
+    def bot_step(self, state: State, seat: int, bot: str, chooser: random.Random) -> tuple[Action, State] | None:
+        if search.is_search(bot):
+            return search.step(self, state, seat, bot, chooser)
+        return super().bot_step(state, seat, bot, chooser)
 
     def bot_move(self, state: State, seat: int, bot: str, chooser: random.Random) -> Action | None:
         if bot not in self.bot_names:

@@ -5,10 +5,12 @@ move and the turn banner's words."""
 
 from __future__ import annotations
 
+import random
 from typing import Any, Mapping
 
 from ..core import ordinal
 from ..frozen import evolve
+from ..hidden import fresh_seed, redeal, shuffled
 from .data import RESOURCES, Catalog, contract_name
 from .state import HIDDEN, State, acting, to_json
 
@@ -49,6 +51,20 @@ def public_view(cat: Catalog, state: State, seat: int | None) -> dict[str, Any]:
     view["board"] = board(cat, state, d, seat)
     view.pop("seed", None)
     return view
+
+
+def determinise(state: State, seat: int, chooser: random.Random) -> State:
+    """A table ``seat`` cannot tell from ``state``, for the search bot: the order of every deck,
+    the other players' building cards (pooled with the building deck: all face-down building
+    cards) and the seed of later draws are dealt anew; everything the phone shows is kept."""
+    others = [s for s in range(len(state.players)) if s != seat]
+    dealt = redeal([state.building_deck] + [state.players[s].hand for s in others], chooser)
+    players = list(state.players)
+    for s, hand in zip(others, dealt[1:]):
+        players[s] = evolve(players[s], hand=hand)
+    mines = tuple(evolve(mine, deck=shuffled(mine.deck, chooser)) for mine in state.mines)
+    return evolve(state, players=tuple(players), mines=mines, building_deck=dealt[0],
+                  contract_deck=shuffled(state.contract_deck, chooser), seed=fresh_seed(chooser))
 
 
 PHASES = {"deal": "Setup: turn up mines, deal contracts", "tasking": "Tasking", "collection": "Collection",

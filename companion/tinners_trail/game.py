@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Mapping, Sequence
 
+from .. import search
 from ..bots import BotSet
 from ..core import Action, Finish, Game, Option, Outcome, PlayerSpec, ScoreSheet
 from ..errors import BadAction
@@ -28,6 +29,7 @@ from .state.values import evolve
 from .state.wallace import printed, told, with_lord
 from .views import view as seen_by
 from .views.log import changes
+from .views.sample import determinise
 from .views.log import describe as log_line
 
 # What a seat the table waits for is doing, phase by phase (the turn banner's words).
@@ -124,6 +126,28 @@ class TinnersTrail(Game):
         names = self.data.areas
         return tuple(tuple(names[a.id].name for a in state.areas if a.owner == seat) for seat in state.seats)
 
+    def listed_items(self) -> tuple[str, ...]:
+        """Every mine site, by area name."""
+        return tuple(area.name for area in self.data.areas.values())
+
+    def reached_items(self, state: State, action: Action) -> tuple[str, ...]:
+        """The site an auction is for: the area an auction is started on (from the hand or the
+        region's deck) and the running auction's area for a bid. The last bidder wins the site
+        when the others drop out, in their moves, not the winner's, so a seat kept from a site
+        must stay out of its auctions."""
+        kind = action.get("type")
+        if kind in ("start_auction", "draw_survey"):
+            area = action.get("area")
+        elif kind == "bid" and state.auction is not None:
+            area = state.auction.area
+        else:
+            return ()
+        info = self.data.areas.get(area) if isinstance(area, str) else None
+        return (info.name,) if info is not None else ()
+
+    # Who passes first invests at the richer rows of the investment table.
+    turn_order_moves = {"pass": "passing early invests at a richer row of the investment table"}
+
     # -- the state as values -------------------------------------------------------------------
     def to_json(self, state: State) -> dict:
         return to_json(state)
@@ -161,6 +185,9 @@ class TinnersTrail(Game):
             return f"{left} work point{'s' if left != 1 else ''} left"
         return TURN_PHRASES.get(state.phase)
 
+    def determinise(self, state: State, seat: int, chooser) -> State:
+        return determinise(state, seat, chooser, self.data)
+
     # -- bots and Lord Wallace -------------------------------------------------------------------
     def automatic_seats(self, state: State) -> tuple[int, ...]:
         """Bot seats, and Lord Wallace: the game plays his turns and his auction answers by
@@ -178,6 +205,8 @@ class TinnersTrail(Game):
         return seat_bot(self, state, seat) if seat in to_act(state) else None
 
     def bot_step(self, state: State, seat: int, bot: str, chooser) -> tuple[dict, State] | None:
+        if search.is_search(bot):
+            return search.step(self, state, seat, bot, chooser)
         return self.bots.step(state, seat, bot, chooser)
 
     @cached_property
