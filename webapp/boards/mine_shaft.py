@@ -154,3 +154,7 @@ def mine_board(b: dict, colours: list) -> Markup:
                   'aria-label="The mine (scrolls sideways)">'
                   f'<div class="ms-focus-row" aria-hidden="true"><svg class="ms-lead" width="{lead:g}" height="1"></svg>'
                   '<i class="ms-focus"></i></div>') + mine_svg(b, colours) + Markup("</div>")
+
+
+# What the page partial draws: board(game, "mine", view_board, colours)
+PICTURES = {"mine": lambda game, b, colours: mine_board(b, colours)}

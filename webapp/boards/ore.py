@@ -237,3 +237,7 @@ def board_svg(b: dict, colours: list, names: list) -> Markup:
     return Markup(f'<svg class="ore-board board-svg" width="100%" viewBox="0 0 {WIDTH} {height:.0f}" role="img" '
                   f'aria-label="{escaped(label.strip())}" xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">'
                   + "".join(parts) + "</svg>")
+
+
+# What the page partial draws: board(game, "board", view_board, colours, names)
+PICTURES = {"board": lambda game, b, colours, names: board_svg(b, colours, names)}

@@ -258,3 +258,8 @@ def _key(parts: list[str], top: float, names: list, letters: list, draw) -> floa
                      + _text(2 * R + 8, top + R + 5, name, 13, "ore-ink", room=WIDTH - 2 * R - 10) + "</g>")
         top += 2 * R + 4
     return top
+
+
+# What the page partial draws: board(game, "board", view, colours, names) and a seat's chip
+PICTURES = {"board": lambda game, view, colours, names: board_svg(view, colours, names),
+            "chip": lambda game, seat, colours, names: chip(seat, colours, names)}

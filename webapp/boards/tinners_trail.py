@@ -405,3 +405,7 @@ def board_svg(game, facts: list[AreaFacts], names: list[str], colours: list[str]
     seats = list(zip(colours, marks(names)))
     ink = palette(game.data_dir)
     return Markup("".join(_half(g, facts, ink, seats, *half) for half in HALVES))
+
+
+# What the page partial draws and asks: board(game, "areas", view, names), then "board" with them
+PICTURES = {"areas": area_facts, "board": board_svg, "placements": placements, "auction_cards": auction_cards}
