@@ -4,6 +4,7 @@ registered by hand, and a game without a board module is served by the generic p
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 from pathlib import Path
@@ -16,15 +17,19 @@ from test_example_game import DATA, prospect  # noqa: F401  (the example game, f
 from webapp.boards import board, module_name, pictures
 
 BOARDS = Path(webapp.boards.__file__).parent
-HELPERS = {"__init__", "readable"}  # shared by the boards, not a game's
 
 
 def test_every_board_module_is_a_game_s_and_found_by_its_name():
-    modules = {p.stem for p in BOARDS.glob("*.py")} - HELPERS
+    """A module with PICTURES is a game's board, named after the game; the others are helpers
+    the boards share (sizes, ink, readable) and are named after no game."""
     games = {registry.find_game(g) for g in registry.game_ids()}
     by_module = {module_name(g).rsplit(".", 1)[1]: g for g in games}
-    assert modules <= set(by_module), f"board modules named after no game: {modules - set(by_module)}"
-    for name in modules:
+    modules = {p.stem for p in BOARDS.glob("*.py")} - {"__init__"}
+    boards = {name for name in modules if hasattr(importlib.import_module(f"webapp.boards.{name}"), "PICTURES")}
+    assert boards == {"ardevur", "mine_shaft", "ore", "ore_published", "tinners_trail"}
+    assert boards <= set(by_module), f"board modules named after no game: {boards - set(by_module)}"
+    assert not (modules - boards) & set(by_module), "a helper is named after a game"
+    for name in boards:
         found = pictures(by_module[name])
         assert found is vars(sys.modules[f"webapp.boards.{name}"])["PICTURES"]
         assert found and all(callable(fn) for fn in found.values())
@@ -37,7 +42,7 @@ def test_the_package_names_no_game():
     text = (BOARDS / "__init__.py").read_text(encoding="utf-8")
     code = re.sub(r'""".*?"""', "", text, flags=re.S)
     for p in BOARDS.glob("*.py"):
-        if p.stem not in HELPERS:
+        if p.stem != "__init__":
             assert p.stem not in code, f"__init__.py names {p.stem}"
 
 
