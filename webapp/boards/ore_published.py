@@ -71,7 +71,9 @@ def worker(s, cx: float, cy: float, seat: int, colours: list, letters: list, nam
             f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{s.worker}" fill="{escaped(fill)}" stroke="{escaped(ring)}" '
             f'stroke-width="{s.temp_ring if temp else 1}"/>'
             f'<text class="opw-mark" x="{cx:.1f}" y="{cy + s.worker_drop:.1f}" text-anchor="middle" '
-            f'font-size="{s.worker_text}" font-weight="bold" fill="{ink_on(fill)}">{escaped(letters[seat])}</text></g>')
+            f'font-size="{s.worker_text}" font-weight="bold" fill="{ink_on(fill)}"'
+            # a three-letter mark is drawn narrower so it stays inside its disc
+            f'{_fit(letters[seat], s.worker_text, 2 * (s.worker - 1))}>{escaped(letters[seat])}</text></g>')
 
 
 def _fit(text: str, size: float, room: float) -> str:
