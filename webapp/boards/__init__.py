@@ -39,6 +39,25 @@ def pictures(game) -> Mapping[str, Callable[..., Any]] | None:
     return found
 
 
+def problems(game) -> list:
+    """What is wrong with the sizes the game's board reads from its data (``SIZES`` of its
+    module, ``[phone.lengths]`` of its layouts.toml), each with its file and line; none for a
+    game without a board or one that reads no sizes."""
+    from companion.errors import DataError
+
+    from .sizes import sizes
+
+    module = importlib.import_module(module_name(game)) if pictures(game) is not None else None
+    names = getattr(module, "SIZES", ())
+    if not names:
+        return []
+    try:
+        sizes(game, tuple(names))
+    except DataError as exc:
+        return list(exc.problems)
+    return []
+
+
 def board(game, picture: str, *args, **kwargs):
     """Draw ``picture`` of the game's board module: ``PICTURES[picture](game, *args)``."""
     found = pictures(game) or {}
@@ -56,4 +75,4 @@ def init_app(app) -> None:
     app.jinja_env.globals.update(board=board, seat_marks=marks, short_names=short_names)
 
 
-__all__ = ["board", "init_app", "module_name", "pictures"]
+__all__ = ["board", "init_app", "module_name", "pictures", "problems"]
