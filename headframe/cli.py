@@ -131,7 +131,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--data", type=Path, metavar="DIR",
                        help="start new tables from an edited copy of the data (as 'data export' writes it; "
                             "games not in DIR use the shipped data); running tables keep the data they "
-                            "started with")
+                            "started with. Data that 'check' refuses, or whose phone boards' sizes "
+                            "([phone.lengths] of layouts.toml) are wrong, is refused (exit 2)")
     add_simulate(sub, EPILOG)
     return parser
 

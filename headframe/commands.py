@@ -213,13 +213,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _check_served_data(data_dir: Path) -> None:
-    """Refuse to serve data that ``check`` would refuse: the same pass, every problem listed, exit 2."""
+    """Refuse to serve data that ``check`` would refuse (the same pass), or whose phone boards
+    could not be drawn (their sizes): every problem listed, exit 2."""
     if not data_dir.is_dir():
         raise HeadframeError(f"--data {data_dir}: no such folder")
     names = _expand([], data_dir)
     if not names:
         raise HeadframeError(f"--data {data_dir}: no game folder (with a game.toml) in it")
     _check(names, data_dir)
+    from companion.data.files import located
+    from webapp.serve import board_problems
+
+    boards = board_problems(names, data_dir)
+    if boards:
+        raise DataLines([str(p) for p in located(boards)])
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

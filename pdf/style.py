@@ -93,5 +93,6 @@ SCORESHEET_CELL_LEADING = 1.2
 SCORESHEET_TOTAL_RULE_PT = 1.5  # the rule above the totals
 SCORESHEET_LEADING = 1.3
 SCORESHEET_PADDING_PT = 6.0
+SCORESHEET_HEAD_LINES = 2       # a name heads its column on at most this many lines, else a shorter form
 SCORESHEET_SHADE = "#eeeeee"    # the header row
 SCORESHEET_WINNER = "#fff2c6"   # the winner's total and rank

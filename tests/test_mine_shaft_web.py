@@ -199,7 +199,7 @@ def test_counters_are_squares_and_pieces_discs_so_a_coal_c_is_never_cara():
     board = game.view(st, 0)["board"]
     minerals = [m for t in board["tiles"] for m in t["minerals"]]
     assert {m["letter"] for m in minerals} & {"C", "S", "G"}  # the letters the players' initials share
-    svg = str(mine_svg(board, ["#e8590c", "#1098ad", "#2f9e44"]))
+    svg = str(mine_svg(game, board, ["#e8590c", "#1098ad", "#2f9e44"]))
     squares = re.findall(r'<rect class="ms-mineral"[^>]*rx="4"[^>]*><title>(\w+)</title></rect>', svg)
     assert sorted(squares) == sorted(m["kind"] for m in minerals)
     pieces = re.findall(r'<g class="ms-pawn"[^>]*><title>[^<]*</title><circle ', svg)
@@ -250,7 +250,7 @@ def test_a_wide_mine_opens_on_the_moves_else_the_moving_piece_else_the_start_til
     for _ in range(40):
         st = game.apply(st, game.bot_move(st, game.acting_seats(st)[0], "heuristic", chooser))
     b = game.view(st, 0)["board"]
-    html = str(mine_board(b, ["#e8590c", "#1098ad"]))
+    html = str(mine_board(game, b, ["#e8590c", "#1098ad"]))
     lead = re.search(r'<svg class="ms-lead" width="([\d.]+)" height="1">', html)
     assert html.startswith('<div class="ms-board-box" id="ms-board" tabindex="0" role="region" aria-label="')
     assert float(lead.group(1)) == (focus_column(b) - b["min_x"]) * SQUARE_PX

@@ -74,7 +74,7 @@ def discs(svg: str) -> list[tuple[str, str, float, float, float]]:
 def test_every_worker_on_the_picture_has_its_owners_distinct_mark_and_no_two_overlap(names):
     game, state = crowded(names)
     view = game.view(state, 0)
-    svg = str(board_svg(view, COLOURS, list(names)))
+    svg = str(board_svg(game, view, COLOURS, list(names)))
     found = discs(svg)
     labels = marks(list(names))
     # every worker on the table is drawn: action spaces, overtime, contract spaces, mines,

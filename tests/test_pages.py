@@ -614,3 +614,18 @@ def test_the_shipped_data_is_not_named_on_the_page_but_edited_data_is(app, clien
     for path in (f"/tables/{table_id}", f"/tables/{table_id}/score"):
         html = client.get(path).get_data(as_text=True)
         assert "shipped data" not in html and 'id="table-data"' not in html, path
+
+
+def test_the_printed_score_sheet_heads_long_names_by_the_marks_of_the_score_page(app, client):
+    from companion.marks import marks
+
+    names = ("Elizabeth Tregoning-Pendarves Sr", "Elizabeth Tregoning-Pendarves Jr", "Bartholomew Alexander",
+             "Ben", "Bea", "Maximiliana Featherstonehaugh")
+    table_id = finish(app, client, names=names, points=(5, 9, 5, 1, 2, 3))
+    html = client.get(f"/tables/{table_id}/score").get_data(as_text=True)
+    page_marks = re.findall(r'<abbr title="[^"]+" aria-hidden="true">([^<]+)</abbr>', html)
+    assert page_marks == marks(list(names))
+    pdf = client.get(f"/tables/{table_id}/scoresheet.pdf")
+    text = " ".join(PdfReader(io.BytesIO(pdf.get_data())).pages[0].extract_text().split())
+    assert "Players: ETS Elizabeth Tregoning-Pendarves Sr · ETJ Elizabeth Tregoning-Pendarves Jr" in text
+    assert " ".join(page_marks) in text  # the header row: the same marks as the score page

@@ -62,3 +62,49 @@ def test_places_are_written_as_ordinals():
 def test_an_unknown_paper_is_refused_by_name():
     with pytest.raises(InvalidDimension, match="unknown paper 'a3'; papers: a4, letter"):
         scoresheet_pdf(example(), "X", "1 May 2026", paper="a3")
+
+LONG = ["Elizabeth Trevithick-Pendarvess Sr", "Elizabeth Trevithick-Pendarvess Jr", "Bartholomew Alexander",
+        "Bea", "Ben", "Bo", "Maximiliana Featherstonehaugh"]
+
+
+def _heads_and_key(data: bytes):
+    """The words printed in the table's header row, each with its column's edges, and the key."""
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        page = doc.pages[0]
+        table = page.find_tables()[0]
+        head = table.rows[0]
+        cells = [c for c in head.cells[1:]]
+        words = page.extract_words()
+        inside = [[w for w in words if c[0] <= (w["x0"] + w["x1"]) / 2 <= c[2] and c[1] <= w["top"] <= c[3]] for c in cells]
+        above = " ".join(w["text"] for w in words if w["bottom"] < head.bbox[1])
+    return cells, inside, above
+
+
+def test_names_that_fit_head_their_columns_and_no_key_is_printed():
+    cells, inside, above = _heads_and_key(scoresheet_pdf(example(), "X", "1 May 2026"))
+    assert [" ".join(w["text"] for w in ws) for ws in inside] == ["Ann", "Bo <b>", "Cy"]
+    assert "Players:" not in above
+
+
+def test_names_too_long_for_their_columns_go_by_mark_with_a_key_above_the_table():
+    from companion.marks import key_entry, marks
+
+    big = sheet(LONG, [ScoreRow("points", "Points", tuple(range(len(LONG))))])
+    cells, inside, above = _heads_and_key(scoresheet_pdf(big, "X", "1 May 2026"))
+    expected = marks(LONG)
+    assert [" ".join(w["text"] for w in ws) for ws in inside] == expected
+    # each mark inside its column, never a word cut or spilling over
+    assert all(w["x0"] >= c[0] and w["x1"] <= c[2] for c, ws in zip(cells, inside) for w in ws)
+    key = " ".join(above.split())
+    for mark, name in zip(expected, LONG):
+        assert key_entry(mark, name) in key, (mark, name)
+    assert "Ben Ben" not in key  # a mark that spells the name is not said twice
+
+
+def test_names_cut_between_words_head_their_columns_when_those_fit():
+    names = ["Elizabeth Trevithick-Pendarvess Sr", "Elizabeth Trevithick-Pendarvess Jr", "Ann"]
+    cells, inside, above = _heads_and_key(scoresheet_pdf(sheet(names, [ScoreRow("p", "Points", (1, 2, 3))]),
+                                                         "X", "1 May 2026"))
+    heads = [" ".join(w["text"] for w in ws) for ws in inside]
+    assert heads == ["Elizabeth … Sr", "Elizabeth … Jr", "Ann"]
+    assert "Elizabeth … Sr: Elizabeth Trevithick-Pendarvess Sr" in " ".join(above.split())

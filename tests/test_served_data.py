@@ -139,3 +139,24 @@ def test_serve_refuses_data_that_check_refuses(tmp_path, capsys, monkeypatch):
     assert "survey_cards.csv:2: qty" in capsys.readouterr().err
     assert main(["serve", "--data", str(tmp_path / "missing")]) == 2
     assert len(served) == 1
+
+
+def test_serve_refuses_data_whose_phone_board_has_a_length_wrong(tmp_path, capsys, monkeypatch):
+    """The board's sizes are read when a page is drawn; serve reads them first, so a typo in
+    [phone.lengths] is a file:line message at the start, never a broken page."""
+    import webapp.serve
+
+    served = []
+    monkeypatch.setattr(webapp.serve, "run", lambda **kwargs: served.append(kwargs))
+    folder = export("ore", tmp_path / "edited")
+    edit(folder / "layouts.toml", r'^price-baseline = "29mm"', 'price-baseline = "29"')
+    assert main(["serve", "--data", str(tmp_path / "edited")]) == 2
+    assert re.search(r"layouts\.toml:\d+: phone\.lengths\.price-baseline: expected a length", capsys.readouterr().err)
+    edit(folder / "layouts.toml", r'^price-baseline = "29"', 'price-baselin = "29mm"')
+    assert main(["serve", "--data", str(tmp_path / "edited")]) == 2
+    err = capsys.readouterr().err
+    assert re.search(r"layouts\.toml:\d+: phone\.lengths\.price-baselin: unknown length 'price-baselin'", err), err
+    assert "missing length: price-baseline" in err
+    edit(folder / "layouts.toml", r'^price-baselin = "29mm"', 'price-baseline = "31mm"')
+    assert main(["serve", "--data", str(tmp_path / "edited")]) == 0
+    assert len(served) == 1

@@ -197,6 +197,17 @@ def default_workers() -> int:
     return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
 
+def board_problems(game_ids, data_dir: str | Path) -> list:
+    """What stops the phone's boards of these games drawing from ``data_dir`` (their sizes in
+    ``[phone.lengths]``), each with its file and line: ``serve --data`` refuses such data
+    before a phone ever asks for a page."""
+    from companion.registry import find_game
+
+    from .boards import problems
+
+    return [p for game_id in game_ids for p in problems(find_game(game_id, str(data_dir)))]
+
+
 def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = None, threads: int = 4,
         workers: int = 1, data: str | Path | None = None) -> None:
     """Serve until interrupted. Never in debug mode: tracebacks stay in the server log.

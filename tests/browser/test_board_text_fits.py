@@ -36,7 +36,7 @@ def _board_with_every_mine_exhausted() -> str:
         d["rows"][row] = sorted(cards, key=lambda card: -len(cards[card].name))[:5]
     state = game.from_json(d)
     view = game.view(state, 0)
-    return str(board_svg(view["board"], ["#c0392b", "#2471a3", "#1e8449", "#d4ac0d"], ["Anna", "Ben", "Cara", "Dana"]))
+    return str(board_svg(game, view["board"], ["#c0392b", "#2471a3", "#1e8449", "#d4ac0d"], ["Anna", "Ben", "Cara", "Dana"]))
 
 
 def test_every_text_of_the_ore_picture_stays_inside_its_column_or_card(phone):

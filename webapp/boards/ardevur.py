@@ -147,4 +147,8 @@ def by_seat(options: list) -> list[tuple[Any, list]]:
     return sorted(seats.items(), key=lambda item: (item[0] is None, item[0] or 0))
 
 
-__all__ = ["LIMIT", "Step", "by_seat", "steps"]
+# What the page partial asks: board(game, "steps", options, key) and board(game, "by_seat", options)
+PICTURES = {"steps": lambda game, options, key="ard-step": steps(game.data, options, key),
+            "by_seat": lambda game, options: by_seat(options)}
+
+__all__ = ["LIMIT", "PICTURES", "Step", "by_seat", "steps"]

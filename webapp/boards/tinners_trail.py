@@ -25,21 +25,24 @@ from companion.tinners_trail.data.geometry import BoardGeometry, board_geometry
 from companion.tinners_trail.options import lord_action
 from companion.tinners_trail.data.tables import GAME_ID
 
+from .ink import luminance
 from .readable import least_width
+from .sizes import sizes
 
-# Millimetres of the board shown by each half: x, y, width, height (the same size, so both
-# halves draw at one scale and a name reads the same in the west and the east).
-HALVES = (("west", "Map, west: regions A and B", "AB", (16.0, 28.0, 238.0, 170.0)),
-          ("east", "Map, east: regions C and D", "CD", (224.0, 28.0, 238.0, 170.0)))
-NAME_MM = 7.2          # area names: about 10 px at 360 px
-SEA_MM = 6.5           # sea and Devon labels
-LETTER_R_MM = 6.0      # region letter disc
-COUNT_MM = 6.4         # "T3" in a tile's cell
-BADGE_R_MM = 4.6       # owner, miner, port, train, pump discs on the tile's edge away from the name
-TILE_INSET_MM = 1.0    # the phone's tile square sits this far inside the board's tile space
-NAME_GAP_MM = 0.6      # least room between a name and its tile square
+# The two halves: each shows the box of the board named after it in [phone.boxes] of
+# layouts.toml (the same size, so both draw at one scale); every size below comes from
+# [phone.lengths] there, in millimetres of the printed board.
+HALVES = (("west", "Map, west: regions A and B", "AB"), ("east", "Map, east: regions C and D", "CD"))
+SIZES = ("name", "name_gap", "name_room", "span", "sea", "sea_margin", "letter", "letter_text", "tile_inset",
+         "tile_corner", "tile_line", "mark_text", "space_line", "space_dash", "mine_corner", "mine_line", "cell_inset",
+         "cell_corner", "count", "badge", "badge_corner", "outline", "here_line", "here_dash", "here_gap", "hatch",
+         "coast", "adit_w", "adit_h", "adit_corner", "adit_line")
 GLYPH_EM = 0.64        # average advance of a glyph, as a share of the font size
 MIN_FIT = 0.72         # a name squeezed to fit its area keeps at least this share of its width
+BADGE_TEXT = 1.25      # a badge's letter, as a share of the badge's radius
+UNIT_TEXT = 0.75       # a count's unit letter, as a share of the count
+HATCH_TURN = 45        # degrees
+TILE_CUBES = 3         # a tile shows tin, copper and water; arsenic shows on a mine
 CUBES = (("tin", "T"), ("copper", "C"), ("water", "W"), ("arsenic", "As"))
 PIECES = (("miner", "M", "miner"), ("port", "P", "port"), ("train", "T", "train"), ("pump", "S", "steam pump"))
 # Where the badges go along the tile's edge opposite the name (-1 left corner ... 1 right), and
@@ -122,7 +125,7 @@ def _tile_facts(rules, area: dict, meta: dict) -> tuple[str, str, list, list[str
     t = rules.tiles[area["tile"]]
     tile_text = meta["tile"]
     if area["face_up"]:
-        return tile, tile_text, [(k, letter, getattr(t, k)) for k, letter in CUBES[:3] if getattr(t, k)], \
+        return tile, tile_text, [(k, letter, getattr(t, k)) for k, letter in CUBES[:TILE_CUBES] if getattr(t, k)], \
             [f"face-up tile with {tile_text}"]
     return tile, tile_text, [], [f"face-down tile (you looked: {tile_text})"]
 
@@ -224,82 +227,84 @@ def _points(points) -> str:
     return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
 
 
+DARK_INK_ABOVE = 0.22  # the luminance above which dark ink reads better than white
+
+
 def _ink(colour: str) -> str:
     """Black or white, whichever reads better on ``colour``."""
-    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    lum = sum(w * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
-              for w, c in zip((0.2126, 0.7152, 0.0722), (r, g, b)))
-    return "#111111" if lum > 0.22 else "#ffffff"
+    return "#111111" if luminance(colour) > DARK_INK_ABOVE else "#ffffff"
 
 
-def _span_at(polygon, y: float) -> float:
+def _span_at(polygon, y: float, fallback: float) -> float:
     """Width of the area along the horizontal line through ``y`` (its name's line)."""
     xs = []
     for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
         if (y1 > y) != (y2 > y):
             xs.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
-    return max(xs) - min(xs) if len(xs) >= 2 else 30.0
+    return max(xs) - min(xs) if len(xs) >= 2 else fallback
 
 
-def _name_at(label, tile, side: float):
+def _name_at(s, label, tile, side: float):
     """The name's centre, moved away from the tile square when the two would touch."""
-    least = side / 2 + NAME_MM / 2 + NAME_GAP_MM
+    least = side / 2 + s.name / 2 + s.name_gap
     dy = label[1] - tile[1]
     if abs(dy) >= least:
         return label
     return (label[0], tile[1] + math.copysign(least, dy))
 
 
-def _name(text: str, at, polygon) -> str:
-    room = _span_at(list(polygon), at[1]) - 3
-    want = len(text) * NAME_MM * GLYPH_EM
-    size, fit = NAME_MM, ""
+def _name(s, text: str, at, polygon) -> str:
+    room = _span_at(list(polygon), at[1], s.span) - s.name_room
+    want = len(text) * s.name * GLYPH_EM
+    size, fit = s.name, ""
     if want > room:
-        size = max(NAME_MM * MIN_FIT, NAME_MM * room / want)
+        size = max(s.name * MIN_FIT, s.name * room / want)
         if len(text) * size * GLYPH_EM > room:
             fit = f' textLength="{_n(room)}" lengthAdjust="spacingAndGlyphs"'
     return (f'<text class="tt-name" x="{_n(at[0])}" y="{_n(at[1])}" font-size="{_n(size)}" text-anchor="middle"'
             f' dominant-baseline="central"{fit}>{escape(text)}</text>')
 
 
-def _badge(x: float, y: float, letter: str, fill: str, kind: str) -> str:
+def _badge(s, x: float, y: float, letter: str, fill: str, kind: str) -> str:
     """A lettered disc for a piece; the owner's mark is a square, like a mine marker."""
-    r = BADGE_R_MM
-    shape = (f'<rect x="{_n(x - r)}" y="{_n(y - r)}" width="{_n(2 * r)}" height="{_n(2 * r)}" rx="1"' if kind == "owner"
-             else f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{r}"')
+    r = s.badge
+    shape = (f'<rect x="{_n(x - r)}" y="{_n(y - r)}" width="{_n(2 * r)}" height="{_n(2 * r)}" rx="{s.badge_corner}"'
+             if kind == "owner" else f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{r}"')
     return (f'<g class="tt-badge tt-{kind}">{shape} fill="{fill}"'
-            f' stroke="#111111" stroke-width="0.5"/><text x="{_n(x)}" y="{_n(y)}" font-size="{_n(BADGE_R_MM * 1.25)}"'
+            f' stroke="#111111" stroke-width="{s.outline}"/><text x="{_n(x)}" y="{_n(y)}" font-size="{_n(r * BADGE_TEXT)}"'
             f' text-anchor="middle" dominant-baseline="central" fill="{_ink(fill)}">{escape(letter)}</text></g>')
 
 
-def _tile(a: AreaFacts, centre, side: float, colours: dict, seats: list[tuple[str, str]], hatch: str,
+def _tile(s, a: AreaFacts, centre, side: float, colours: dict, seats: list[tuple[str, str]], hatch: str,
           name_below: bool) -> str:
     x, y = centre[0] - side / 2, centre[1] - side / 2
     parts = []
     if a.owner is not None:
         colour, _letter = seats[a.owner]
-        parts.append(f'<rect class="tt-mine" x="{_n(x)}" y="{_n(y)}" width="{_n(side)}" height="{_n(side)}" rx="2"'
-                     f' fill="{colour}" fill-opacity="0.25" stroke="{colour}" stroke-width="2.2"/>')
+        parts.append(f'<rect class="tt-mine" x="{_n(x)}" y="{_n(y)}" width="{_n(side)}" height="{_n(side)}" rx="{s.mine_corner}"'
+                     f' fill="{colour}" fill-opacity="0.25" stroke="{colour}" stroke-width="{s.mine_line}"/>')
     elif a.tile == "down":
         parts.append(f'<rect class="tt-tile tt-down" x="{_n(x)}" y="{_n(y)}" width="{_n(side)}" height="{_n(side)}"'
-                     f' rx="1.5" fill="url(#{hatch})" stroke="#5f584e" stroke-width="0.6"/>'
-                     f'<text class="tt-down-mark" x="{_n(centre[0])}" y="{_n(centre[1])}" font-size="11"'
+                     f' rx="{s.tile_corner}" fill="url(#{hatch})" stroke="#5f584e" stroke-width="{s.tile_line}"/>'
+                     f'<text class="tt-down-mark" x="{_n(centre[0])}" y="{_n(centre[1])}" font-size="{s.mark_text}"'
                      f' text-anchor="middle" dominant-baseline="central">?</text>')
     elif a.tile == "up":
         parts.append(f'<rect class="tt-tile tt-up" x="{_n(x)}" y="{_n(y)}" width="{_n(side)}" height="{_n(side)}"'
-                     f' rx="1.5" fill="#fbf8f1" stroke="#5f584e" stroke-width="0.6"/>')
+                     f' rx="{s.tile_corner}" fill="#fbf8f1" stroke="#5f584e" stroke-width="{s.tile_line}"/>')
     else:
         parts.append(f'<rect class="tt-space" x="{_n(x)}" y="{_n(y)}" width="{_n(side)}" height="{_n(side)}"'
-                     f' rx="1.5" fill="none" stroke="#8a8170" stroke-width="0.4" stroke-dasharray="1.5 1.5"/>')
-    cell = side / 2 - 1.5
-    for i, (kind, letter, count) in enumerate(a.cells[:4]):
-        cx = x + 1 + (i % 2) * (cell + 1) + cell / 2 + 0.5
-        cy = y + 1 + (i // 2) * (cell + 1) + cell / 2 + 0.5
+                     f' rx="{s.tile_corner}" fill="none" stroke="#8a8170" stroke-width="{s.space_line}"'
+                     f' stroke-dasharray="{s.space_dash} {s.space_dash}"/>')
+    cell = side / 2 - s.cell_inset  # four cells, 1 apart, the first cell_inset inside the tile
+    for i, (kind, letter, count) in enumerate(a.cells[:len(BADGE_SPOTS) - 1]):
+        cx = x + 1 + (i % 2) * (cell + 1) + cell / 2 + (s.cell_inset - 1)
+        cy = y + 1 + (i // 2) * (cell + 1) + cell / 2 + (s.cell_inset - 1)
         fill = colours.get(kind, "#7a4a22" if kind == "drainage" else "#888888")
         parts.append(f'<rect class="tt-cube tt-{kind}" x="{_n(cx - cell / 2)}" y="{_n(cy - cell / 2)}"'
-                     f' width="{_n(cell)}" height="{_n(cell)}" rx="1.2" fill="{fill}"/>'
-                     f'<text class="tt-count" x="{_n(cx)}" y="{_n(cy)}" font-size="{COUNT_MM}" text-anchor="middle"'
-                     f' dominant-baseline="central" fill="{_ink(fill)}">{count}<tspan class="tt-unit" font-size="{_n(COUNT_MM * 0.75)}">{letter}</tspan></text>')
+                     f' width="{_n(cell)}" height="{_n(cell)}" rx="{s.cell_corner}" fill="{fill}"/>'
+                     f'<text class="tt-count" x="{_n(cx)}" y="{_n(cy)}" font-size="{s.count}" text-anchor="middle"'
+                     f' dominant-baseline="central" fill="{_ink(fill)}">{count}<tspan class="tt-unit"'
+                     f' font-size="{_n(s.count * UNIT_TEXT)}">{letter}</tspan></text>')
     badges = []
     if a.owner is not None:
         colour, letter = seats[a.owner]
@@ -311,45 +316,47 @@ def _tile(a: AreaFacts, centre, side: float, colours: dict, seats: list[tuple[st
     for (kind, letter, fill), (along, down) in zip(badges, BADGE_SPOTS):
         bx = centre[0] + along * side / 2
         by = centre[1] + edge * side / 2 * (1 - down)
-        parts.append(_badge(bx, by, letter, fill, kind))
+        parts.append(_badge(s, bx, by, letter, fill, kind))
     return "".join(parts)
 
 
-def _half(g: BoardGeometry, facts: list[AreaFacts], colours: dict, seats, key: str, title: str, regions: str,
-          box) -> str:
+def _half(s, g: BoardGeometry, facts: list[AreaFacts], colours: dict, seats, key: str, title: str,
+          regions: str) -> str:
+    box = s.boxes[key]
     x, y, w, h = box
     clip = f"tt-clip-{key}"
     out = [f'<svg class="tt-board tt-{key}" viewBox="{_n(x)} {_n(y)} {_n(w)} {_n(h)}" width="{{width}}" role="group"'
            f' aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
            f'<defs><clipPath id="{clip}"><rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"/></clipPath>'
-           f'<pattern id="tt-hatch-{key}" width="3" height="3" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
-           '<rect class="tt-hatch-bg" width="3" height="3" fill="#d8d0c3"/>'
-           '<line class="tt-hatch-line" x1="0" y1="0" x2="0" y2="3" stroke="#8a8170" stroke-width="1"/></pattern></defs>',
+           f'<pattern id="tt-hatch-{key}" width="{s.hatch}" height="{s.hatch}" patternUnits="userSpaceOnUse"'
+           f' patternTransform="rotate({HATCH_TURN})"><rect class="tt-hatch-bg" width="{s.hatch}" height="{s.hatch}"'
+           f' fill="#d8d0c3"/><line class="tt-hatch-line" x1="0" y1="0" x2="0" y2="{s.hatch}" stroke="#8a8170"'
+           ' stroke-width="1"/></pattern></defs>',
            f'<g clip-path="url(#{clip})">',
            f'<rect class="tt-sea" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" fill="{colours["sea"]}"/>',
            f'<polygon class="tt-devon" points="{_points(g.devon)}" fill="{colours["devon"]}"/>']
     links, over = [], []
-    side = g.tile - 2 * TILE_INSET_MM
+    side = g.tile - 2 * s.tile_inset
     for a in facts:
         shape = g.areas[a.id]
         region_fill = g.regions[a.region].fill
         polygon = (f'<polygon class="tt-land tt-region-{a.region}" points="{_points(shape.polygon)}"'
-                   f' fill="{region_fill}" stroke="#5f584e" stroke-width="0.5"/>')
+                   f' fill="{region_fill}" stroke="#5f584e" stroke-width="{s.outline}"/>')
         if a.region not in regions:
             out.append(polygon.replace('class="tt-land', 'class="tt-land tt-other'))
             continue
         below = shape.label[1] > shape.tile[1]
         focus = (f'<polygon class="tt-here" points="{_points(shape.polygon)}" fill="none" stroke="#a8461d"'
-                 f' stroke-width="1.6" stroke-dasharray="3 1.5"/>' if a.here else "")
+                 f' stroke-width="{s.here_line}" stroke-dasharray="{s.here_dash} {s.here_gap}"/>' if a.here else "")
         links.append(f'<a class="tt-area" id="tt-map-{a.id}" href="#tt-area-{a.id}" aria-label="{escape(a.label)}">'
                      f'<title>{escape(a.label)}</title>{polygon}{focus}</a>')
         # drawn above every area, so no neighbour's land covers a long name; taps pass through
         over.append(f'<g class="tt-over" data-area="{a.id}">'
-                    f'{_tile(a, shape.tile, side, colours, seats, f"tt-hatch-{key}", below)}'
-                    f'{_name(a.name, _name_at(shape.label, shape.tile, side), shape.polygon)}</g>')
+                    f'{_tile(s, a, shape.tile, side, colours, seats, f"tt-hatch-{key}", below)}'
+                    f'{_name(s, a.name, _name_at(s, shape.label, shape.tile, side), shape.polygon)}</g>')
     out.extend(links)
     out.append(f'<polyline class="tt-coast" points="{_points(g.coast)}" fill="none" stroke="{colours["coast"]}"'
-               ' stroke-width="1.2" stroke-linejoin="round"/>')
+               f' stroke-width="{s.coast}" stroke-linejoin="round"/>')
     out.append('<g class="tt-overlay" aria-hidden="true">')
     out.extend(over)
     built = _built(facts)
@@ -357,37 +364,38 @@ def _half(g: BoardGeometry, facts: list[AreaFacts], colours: dict, seats, key: s
     for pair, adit in g.adits.items():
         if pair in built and any(region_of[aid] in regions for aid in pair):
             ax, ay = adit.at
-            out.append(f'<rect class="tt-adit" x="{_n(ax - 3)}" y="{_n(ay - 2)}" width="6" height="4" rx="0.8"'
-                       f' fill="{colours["adit_mark"]}" stroke="#ffffff" stroke-width="0.6">'
+            out.append(f'<rect class="tt-adit" x="{_n(ax - s.adit_w / 2)}" y="{_n(ay - s.adit_h / 2)}" width="{s.adit_w}"'
+                       f' height="{s.adit_h}" rx="{s.adit_corner}" fill="{colours["adit_mark"]}" stroke="#ffffff"'
+                       f' stroke-width="{s.adit_line}">'
                        f'<title>Adit between {escape(_name_of(facts, pair[0]))} and {escape(_name_of(facts, pair[1]))}'
                        '</title></rect>')
     for label in g.labels:
         if x <= label.at[0] <= x + w:
-            out.append(_sea_label(label, box, colours["sea_ink"]))
+            out.append(_sea_label(s, label, box, colours["sea_ink"]))
     for letter in regions:
         region = g.regions[letter]
         lx, ly = region.letter_at
-        out.append(f'<g class="tt-region-letter"><circle cx="{_n(lx)}" cy="{_n(ly)}" r="{LETTER_R_MM}"'
-                   f' fill="{colours[letter]}" stroke="#111111" stroke-width="0.5"/><text x="{_n(lx)}" y="{_n(ly)}"'
-                   f' font-size="8" font-weight="700" text-anchor="middle" dominant-baseline="central"'
+        out.append(f'<g class="tt-region-letter"><circle cx="{_n(lx)}" cy="{_n(ly)}" r="{float(s.letter)}"'
+                   f' fill="{colours[letter]}" stroke="#111111" stroke-width="{s.outline}"/><text x="{_n(lx)}" y="{_n(ly)}"'
+                   f' font-size="{s.letter_text}" font-weight="700" text-anchor="middle" dominant-baseline="central"'
                    f' fill="#111111">{letter}</text></g>')
     out.append("</g></g></svg>")
     drawn = "".join(out)
     return drawn.replace('width="{width}"', f'width="{least_width(drawn, w)}"', 1)  # labels stay readable
 
 
-def _sea_label(label, box, ink: str) -> str:
+def _sea_label(s, label, box, ink: str) -> str:
     """A sea or Devon label kept inside its half: one too wide for the room to its side of
     the frame turns upright (Devon is a narrow strip), and none hangs off the bottom."""
     x, y, w, h = box
     lx, ly = label.at
-    half = len(label.text) * SEA_MM * GLYPH_EM / 2
+    half = len(label.text) * s.sea * GLYPH_EM / 2
     turn = ""
     if lx + half > x + w or lx - half < x:
         turn = f' transform="rotate(-90 {_n(lx)} {_n(ly)})"'
     else:
-        ly = min(ly, y + h - SEA_MM / 2 - 0.5)
-    return (f'<text class="tt-sea-label" x="{_n(lx)}" y="{_n(ly)}" font-size="{SEA_MM}" text-anchor="middle"'
+        ly = min(ly, y + h - s.sea / 2 - s.sea_margin)
+    return (f'<text class="tt-sea-label" x="{_n(lx)}" y="{_n(ly)}" font-size="{s.sea}" text-anchor="middle"'
             f' dominant-baseline="central" fill="{ink}"{turn}>{escape(label.text)}</text>')
 
 
@@ -404,4 +412,9 @@ def board_svg(game, facts: list[AreaFacts], names: list[str], colours: list[str]
     g = board_geometry(game.data_dir)
     seats = list(zip(colours, marks(names)))
     ink = palette(game.data_dir)
-    return Markup("".join(_half(g, facts, ink, seats, *half) for half in HALVES))
+    s = sizes(game, SIZES)
+    return Markup("".join(_half(s, g, facts, ink, seats, *half) for half in HALVES))
+
+
+# What the page partial draws and asks: board(game, "areas", view, names), then "board" with them
+PICTURES = {"areas": area_facts, "board": board_svg, "placements": placements, "auction_cards": auction_cards}
