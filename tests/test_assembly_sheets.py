@@ -41,11 +41,12 @@ def test_the_main_board_prints_only_its_tiles_and_its_assembly_strip_shares_the_
     files = {c["id"]: c["file"] for c in _manifest(folder)["components"]}
     assert files["main-board"] == "main-board.pdf" and files["main-board-assembly"] == "tokens.pdf"
     board = pdf_probe.read(folder / "main-board.pdf")
-    assert len(board) == 4 and min(fill(page) for page in board) > 0.9   # 2 x 2 tiles, no diagram page
+    # 4 tiles above and 3 below (the seams step round the map's names), no diagram page
+    assert len(board) == 7 and min(fill(page) for page in board) > 0.9
     # the strip names every tile and says how they join, on a page with tokens
     [page] = [n for n, words in enumerate(_words(folder / "tokens.pdf")) if {"assemble:", "Main"} <= words]
     words = _words(folder / "tokens.pdf")[page]
-    assert {"A1", "B1", "A2", "B2", "glue", "margin"} <= words
+    assert {"A1", "B1", "C1", "D1", "A2", "B2", "C2", "glue", "margin"} <= words
     assert len(pdf_probe.read(folder / "tokens.pdf")[page].clips()) > 2   # tokens beside it
 
 
