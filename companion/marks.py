@@ -37,13 +37,21 @@ def _ways(name: str, seat: int) -> Iterator[str]:
 
 
 def marks(names: Sequence[str]) -> list[str]:
-    """Each seat's mark: the first of its ways that is none of the other seats' ways."""
+    """Each seat's mark: the first of its ways that no other seat's name could be read as and
+    no earlier seat has; the initial and the seat's number when none is left ("Player 1" is
+    "P1" even though "Player 0" falls back to "P1" too: a fallback never blocks a name)."""
     ways = [list(_ways(name, seat)) for seat, name in enumerate(names)]
-    taken = [{w.lower() for w in found} for found in ways]
-    chosen = []
+    readings = [{w.lower() for w in found[:-1]} for found in ways]  # the fallback is nobody's reading
+    chosen: list[str] = []
     for seat, found in enumerate(ways):
-        others = set().union(*(t for s, t in enumerate(taken) if s != seat))
-        chosen.append(next((w for w in found if w.lower() not in others), found[-1]))
+        others = set().union(*(r for s, r in enumerate(readings) if s != seat))
+        used = {c.lower() for c in chosen}
+        mark = next((w for w in found[:-1] if w.lower() not in others and w.lower() not in used), None)
+        if mark is None:  # the initial and a number, the seat's own unless that reads as another
+            initial = found[-1][:1]
+            mark = next(m for k in range(seat + 1, seat + len(names) + 3)
+                        if (m := f"{initial}{k}"[:MOST]).lower() not in used | others)
+        chosen.append(mark)
     return chosen
 
 

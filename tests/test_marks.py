@@ -69,3 +69,12 @@ def test_the_phone_boards_and_the_score_page_use_the_same_marks(app):
     score = _page(app, "scorepad", names + ["Sol"], path="score")
     five = marks(names + ["Sol"])
     assert re.findall(r"<li>.*?<b>([^<]+)</b>", score) == five
+
+
+def test_numbered_names_keep_their_own_numbers_and_marks_stay_unique():
+    from companion.marks import marks
+
+    assert marks(["Player 0", "Player 1", "Player 2", "Player 3"]) == ["P0", "P1", "P2", "P3"]
+    assert marks(["Ann", "Ann", "A2"]) == ["A1", "A3", "A2"]
+    for names in (["Bo"] * 5, ["Ann", "Ann", "A2", "A3"], ["P 1", "P1", "P 2", "P"]):
+        assert len(set(m.lower() for m in marks(names))) == len(names), names
