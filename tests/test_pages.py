@@ -165,7 +165,7 @@ def test_join_by_link_then_pick_a_seat(app, client):
     seated(app, other, table_id, 1)
     html = other.get(f"/tables/{table_id}").get_data(as_text=True)
     assert "You play" in html and ">Bo</strong>" in html
-    assert "Undo last action" not in html  # host tools stay on the host's phone
+    assert "End the game now" not in html and "Free Ann" not in html  # host tools stay on the host's phone
 
 
 def test_typed_code_with_spaces_and_dash_finds_the_table(app, client):
@@ -366,7 +366,7 @@ def test_host_undo_is_logged_as_undone(app, client):
     log = client.get(f"/tables/{table_id}/log").get_data(as_text=True)
     struck = re.search(r'<li class="action undone">.*?</li>', log, re.S).group(0)
     assert "Ann +5 points" in struck and "badge-undone" in struck
-    assert "Undid: Ann +5 points" in log
+    assert "Ann (host) undid: Ann +5 points" in log
 
 
 def test_host_only_steps_refuse_other_phones(app, client):

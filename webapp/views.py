@@ -70,6 +70,29 @@ def turn(table: tables.Table, seat: int | None) -> dict:
     return {"mine": False, "text": f"Waiting for {who}" + (f" ({phrase})" if phrase else "")}
 
 
+RECENT = 3  # events under the status bar
+
+
+def recent_events(table: tables.Table) -> list[str]:
+    """The last few things that happened at the table, newest last, in the log's words
+    ("Ben bids £4", "Lord Wallace draws…", "Anna (host) undid: …"): what the status bar shows
+    under the turn. An undone move is left out; the undo that took it back says so. Reads a
+    few more events than it shows, so the undone ones it skips do not leave it short."""
+    events = tables.log(table.id, after=max(-1, table.version - 3 * RECENT), limit=3 * RECENT)
+    said = [e["summary"] for e in events if e["kind"] in ("action", "undo", "end") and not e["undone"] and e["summary"]]
+    return said[-RECENT:]
+
+
+def main_move(options: list, handled: Any) -> Any:
+    """The one move the status bar offers as a button: the only allowed option, when the page
+    shows it as a plain button (not through a game's own form, which asks for more). None
+    when there is a choice to make ("Choose…" then jumps to the moves) or nothing to do."""
+    allowed = [o for o in options if o.allowed and o.action.get("type") != "end_game"]
+    if len(allowed) != 1 or handled == "*" or allowed[0].action.get("type") in (handled or ()):
+        return None
+    return allowed[0]
+
+
 def seat_names(table: tables.Table) -> dict[int, str]:
     """Every seat's name: the table's seats, and seats the game adds itself (a solo opponent)."""
     names = dict(enumerate(table.game.score(table.state).players))

@@ -80,7 +80,7 @@ def test_host_undo_reaches_the_other_phone(server, phone):
     plus(host, "Ann")
     expect(value(guest, "Ann")).to_have_count(0)  # Bo's phone cannot score for Ann
     expect(grid_total(guest, 0)).to_have_text("2", timeout=LIVE_MS)
-    host.click("text=Undo last action")
+    host.locator("#status-bar .sb-undo button").click()
     expect(grid_total(host, 0)).to_have_text("1")
     expect(grid_total(guest, 0)).to_have_text("1", timeout=LIVE_MS)
     host.goto(table_url + "/log")
@@ -123,7 +123,7 @@ def test_everything_works_without_script(server, browser):
         page.fill("#pts-0", "1000000")
         page.locator("#pad-0 .pad-entry button").click()
         expect(page.locator("#alert")).to_contain_text("more than the pad allows")
-        page.click("text=Undo last action")
+        page.locator("#status-bar .sb-undo button").click()
         expect(value(page, "Ann")).to_have_text("0")
     finally:
         context.close()

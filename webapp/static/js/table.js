@@ -40,6 +40,11 @@
    A partial that offers some options its own way declares {% set handles = ["buy"] %} (or "*")
    so the generic list of options leaves them out. Full guide: templates/games/README.md.
 
+   STATUS BAR (#status-bar in the live part, sticky under the top bar): the turn, the only
+   allowed move or "Choose…" (which brings the first move into view under the bar and focuses
+   it), Undo and the last events. A notice of the page load ("Anna undid: …") goes at the next
+   change; the host's invite panel moves below the table when the last seat is taken.
+
    Answers: a rule the action breaks (422) is shown in the page's alert region; a 409 (someone
    acted first) redraws the table, says what the others did meanwhile (from the log) and moves
    the focus to that notice. */
@@ -417,11 +422,55 @@
     var meta = live.querySelector('[data-open-seats]');
     return meta ? parseInt(meta.getAttribute('data-open-seats'), 10) : 0;
   }
+  // It stands above the table while a seat is free and goes below it then.
   document.addEventListener('hf:render', function () {
     var now = seatsOpen();
     var invite = document.querySelector('details.join');
-    if (invite && openSeats > 0 && now === 0) invite.open = false;
+    if (invite && openSeats > 0 && now === 0) {
+      invite.open = false;
+      if (invite.compareDocumentPosition(live) & Node.DOCUMENT_POSITION_FOLLOWING) live.parentNode.insertBefore(invite, live.nextSibling);
+    }
     openSeats = now;
+  });
+
+  // A notice from the last page load ("Anna undid: …") goes at the next change of the table.
+  var loadedAt = version;
+  document.addEventListener('hf:render', function (event) {
+    if (event.detail.version === loadedAt) return;
+    Array.prototype.forEach.call(document.querySelectorAll('main > .alert[role="status"]'), function (el) {
+      el.parentNode.removeChild(el);
+    });
+  });
+
+  // "Choose…" in the status bar: bring the first move this phone may make into view, just
+  // under the bar (which stays on top), and put the focus on it.
+  // A move is an enabled button of a form that sends one, a Tinners' Trail map area, or a
+  // square a Mine Shaft tile may go on (the board itself takes the focus). One inside a
+  // closed fold counts when no other is shown: its fold is opened.
+  var MOVES = 'form.hf-action button:not([disabled]), form.hf-action input[type="submit"]:not([disabled]), a.tt-area, .ms-target';
+  function firstMove() {
+    var all = Array.prototype.filter.call(live.querySelectorAll(MOVES), function (el) {
+      return !el.closest('#status-bar') && !el.closest('[hidden]');
+    });
+    var shown = all.filter(function (el) { return !el.closest('details:not([open])') && el.getClientRects().length; });
+    var found = shown.length ? shown[0] : all[0];
+    if (!found) return null;
+    for (var fold = found.closest('details:not([open])'); fold; fold = fold.parentElement.closest('details:not([open])')) {
+      fold.open = true;
+    }
+    if (!found.closest('form')) return found.closest('[tabindex]') || found;
+    return found.closest('form').querySelector('select, input:not([type="hidden"]), button, a') || found;
+  }
+  live.addEventListener('click', function (event) {
+    if (!event.target.closest('.sb-choose')) return;
+    var target = firstMove();
+    if (!target) return;  // the link's own jump, to the top of the moves
+    event.preventDefault();
+    var bar = document.getElementById('status-bar');
+    var form = target.closest('form') || target;
+    var below = bar ? bar.getBoundingClientRect().bottom : 0;
+    window.scrollTo(0, Math.max(0, form.getBoundingClientRect().top + window.scrollY - below - 8));
+    target.focus({ preventScroll: true });
   });
 
   window.Headframe = { act: act, refresh: function () { return redraw(true); } };
