@@ -306,11 +306,12 @@ def test_an_action_on_an_old_version_says_the_table_moved(app, client):
     table_id = new_table(client)
     old = version(client, table_id)
     add_points(client, table_id, 1)
+    # the same entry again, made on the version before the first: one entry, not two
     response = client.post(f"/tables/{table_id}/act", data={
         "csrf_token": csrf(client, f"/tables/{table_id}"), "version": str(old), "_type": "add_points",
-        "category": "points", "points": "5"})
+        "category": "points", "points": "1"})
     assert response.status_code == 409
-    assert alert_text(response.get_data(as_text=True)).startswith("Before your tap arrived: Ann +1 points. Your tap was not applied")
+    assert alert_text(response.get_data(as_text=True)).startswith("Before your tap arrived: Ann +1 point. Your tap was not applied")
     assert points_of(app, table_id) == [1, 0, 0]
 
 

@@ -117,13 +117,23 @@ def test_act_without_a_valid_token_is_forbidden(ctx, players):
 
 
 def test_stale_version_is_a_conflict_with_the_current_state(ctx, players):
+    """Two phones tapping "Next round" on the same version mean one next round: the second
+    tap is refused with the table as it is now."""
+    table, host, (t0, t1) = joined(players)
+    tables.act(table.id, t0, table.version, {"type": "next_round"})
+    with pytest.raises(Conflict) as caught:
+        tables.act(table.id, t1, table.version, {"type": "next_round"})
+    assert caught.value.current["version"] == table.version + 1
+    assert caught.value.current["state"]["round"] == 2
+    assert tables.get(table.id).state.round == 2
+
+
+def test_two_seats_entering_points_on_the_same_version_are_both_applied(ctx, players):
     table, host, (t0, t1) = joined(players)
     tables.act(table.id, t0, table.version, add(2))
-    with pytest.raises(Conflict) as caught:
-        tables.act(table.id, t1, table.version, add(9))
-    assert caught.value.current["version"] == table.version + 1
-    assert caught.value.current["state"]["points"] == [[2, 0]]
-    assert tables.get(table.id).state.points == ((2, 0),)
+    done = tables.act(table.id, t1, table.version, add(9))  # made before Ann's entry arrived
+    assert done["version"] == table.version + 2
+    assert tables.get(table.id).state.points == ((2, 9),)
 
 
 def test_rule_violation_stores_nothing(ctx, players):

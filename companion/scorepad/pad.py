@@ -127,7 +127,8 @@ class ScorePad(Game):
 
     def describe(self, before: PadState, action: Action, after: PadState) -> str:
         if action.get("type") == "add_points":
-            line = f"{before.players[action['seat']]} {action['points']:+g} points"
+            unit = "point" if abs(action["points"]) == 1 else "points"
+            line = f"{before.players[action['seat']]} {action['points']:+g} {unit}"
             if before.categories == DEFAULT_CATEGORIES:
                 return line
             return f"{line} ({dict(before.categories)[action['category']]})"

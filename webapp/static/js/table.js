@@ -45,8 +45,8 @@
    it), Undo and the last events. A notice of the page load ("Anna undid: …") goes at the next
    change; the host's invite panel moves below the table when the last seat is taken.
 
-   Answers: a rule the action breaks (422) is shown in the page's alert region; a 409 (someone
-   acted first) redraws the table, says what the others did meanwhile (from the log) and moves
+   Answers: a rule the action breaks (422) is shown in the page's alert region; a 409 (a move
+   since really conflicts with this one; see webapp/tables/rebase.py) redraws the table, says what the others did meanwhile (from the log) and moves
    the focus to that notice. */
 (function () {
   'use strict';
@@ -164,6 +164,7 @@
         // Keep open whatever the player had open (details with an id) across the redraw.
         var open = {};
         Array.prototype.forEach.call(live.querySelectorAll('details[id]'), function (d) { open[d.id] = d.open; });
+        var chosen = choices();
         typed = typing() ? document.activeElement : null;
         var typedValue = typed ? typed.value : null;
         focus = focusKey();
@@ -171,6 +172,8 @@
         Array.prototype.forEach.call(live.querySelectorAll('details[id]'), function (d) {
           if (Object.prototype.hasOwnProperty.call(open, d.id)) d.open = open[d.id];
         });
+        restore(chosen);
+        sentForms = {};
         // sections move before the focus comes back: moving a node drops the focus inside it
         movesFirst();
         var again = focus ? live.querySelector(focus) : null;
@@ -181,6 +184,63 @@
         document.dispatchEvent(new CustomEvent('hf:render', { detail: { version: version } }));
         setConnected(true);
       });
+  }
+
+  // What the player was choosing survives the redraw: every field of a move's form that the
+  // player changed and has not sent (a select, a number, a checkbox, text) gets its value back
+  // while the redrawn form still offers it (a select's option still there, a number within
+  // its bounds). A field is known by its id, or by its form (id, or kind of move and the
+  // action it carries, and its place among such forms) and its name and place in the form.
+  var sentForms = {};    // keys of the forms this phone has just sent: theirs start afresh
+  function formKey(form, index) {
+    return form.id ? '#' + form.id : (form.getAttribute('data-type') || '') + '|' + (form.getAttribute('data-action') || '') + '|' + index;
+  }
+  function eachField(visit) {
+    var seenForms = {};
+    Array.prototype.forEach.call(live.querySelectorAll('form'), function (form) {
+      var base = formKey(form, 0);
+      var index = seenForms[base] = (seenForms[base] || 0) + 1;
+      var key = formKey(form, index);
+      var names = {};
+      Array.prototype.forEach.call(form.elements, function (el) {
+        if (!el.name || el.type === 'hidden' || el.type === 'submit' || el.type === 'button' || el.tagName === 'BUTTON') return;
+        var n = names[el.name] = (names[el.name] || 0) + 1;
+        visit(el.id ? 'id:' + el.id : key + ':' + el.name + ':' + n + (el.type === 'radio' ? '=' + el.value : ''), el, key);
+      });
+    });
+  }
+  function changed(el) {
+    if (el.type === 'checkbox' || el.type === 'radio') return el.checked !== el.defaultChecked;
+    if (el.tagName === 'SELECT') {
+      return Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; });
+    }
+    return el.value !== el.defaultValue;
+  }
+  function choices() {
+    var kept = {};
+    eachField(function (key, el, form) {
+      if (sentForms[form] || !changed(el)) return;
+      kept[key] = (el.type === 'checkbox' || el.type === 'radio') ? el.checked : el.value;
+    });
+    return kept;
+  }
+  function fits(el, value) {
+    if (el.tagName === 'SELECT') {
+      return Array.prototype.some.call(el.options, function (o) { return o.value === value && !o.disabled; });
+    }
+    if (el.type === 'number' && value !== '') {
+      var n = parseFloat(value);
+      if (isNaN(n) || (el.min !== '' && n < parseFloat(el.min)) || (el.max !== '' && n > parseFloat(el.max))) return false;
+    }
+    return !el.disabled;
+  }
+  function restore(kept) {
+    eachField(function (key, el) {
+      if (!Object.prototype.hasOwnProperty.call(kept, key)) return;
+      var value = kept[key];
+      if (el.type === 'checkbox' || el.type === 'radio') { if (!el.disabled) el.checked = value; return; }
+      if (fits(el, value)) el.value = value;
+    });
   }
 
   function newer(seenVersion) {
@@ -337,6 +397,7 @@
         }
         if (response.status === 409) {
           var had = version;
+          sentForms = {};  // not applied: what the player chose stays for another try
           return Promise.all([redraw(true), whatChanged(had)]).then(function (done) {
             var changes = done[1];
             say('info', changes.length ? 'Before your tap arrived: ' + changes.join('; ') + '. ' : 'The table changed before your tap arrived. ',
@@ -392,6 +453,9 @@
     if (!form) return;
     event.preventDefault();
     var submitter = event.submitter || (lastClicked && form.contains(lastClicked) ? lastClicked : null);
+    var forms = Array.prototype.slice.call(live.querySelectorAll('form'));
+    var same = forms.filter(function (f) { return formKey(f, 0) === formKey(form, 0); });
+    sentForms[formKey(form, same.indexOf(form) + 1)] = true;
     act(actionOf(form, submitter));
   });
 
