@@ -615,3 +615,13 @@ def test_the_shipped_data_is_not_named_on_the_page_but_edited_data_is(app, clien
     for path in (f"/tables/{table_id}", f"/tables/{table_id}/score"):
         html = client.get(path).get_data(as_text=True)
         assert "shipped data" not in html and 'id="table-data"' not in html, path
+
+
+def test_a_no_script_form_joins_the_fields_it_lists_in_join():
+    from werkzeug.datastructures import MultiDict
+
+    from webapp import views
+
+    form = MultiDict([("_type", "deal"), ("_join", "mines,contracts"), ("mines", "iron-1"), ("mines", ""),
+                      ("mines", "lead-3"), ("contracts", ""), ("contracts", "")])
+    assert views.action_from_form(form) == {"type": "deal", "mines": "iron-1, lead-3"}

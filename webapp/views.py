@@ -12,6 +12,7 @@ from typing import Any, Mapping
 from flask import request
 
 from companion import Game, Option, find_game, game_ids
+from companion.core import ordinal  # noqa: F401  (a template filter, see pages)
 from companion.data import load_game
 from companion.errors import HeadframeError
 
@@ -315,14 +316,23 @@ def action_from_form(form: Mapping[str, Any], declaration: Any = None) -> dict:
     if form.get("_type"):
         action["type"] = form["_type"]
     strings = {s.strip() for s in (form.get("_strings") or "").split(",") if s.strip()}
-    texts = {name: form.get(name) for name in form
-             if name not in SKIPPED_FIELDS and not name.startswith("_") and form.get(name) != ""}
+    joined = {s.strip() for s in (form.get("_join") or "").split(",") if s.strip()}
+    texts = {name: _joined(form, name) if name in joined else form.get(name) for name in form
+             if name not in SKIPPED_FIELDS and not name.startswith("_")}
+    texts = {name: text for name, text in texts.items() if text != ""}
     if declaration is not None:
         converted = declaration.from_form({**texts, "type": action.get("type")})
         action.update((name, converted[name]) for name in texts)
     else:
         action.update((name, form_value(raw, name, strings)) for name, raw in texts.items())
     return action
+
+
+def _joined(form: Mapping[str, Any], name: str) -> str:
+    """A field the form lists in ``_join``: the values of its fields of that name, in order,
+    the empty ones left out, joined by ", " (one select per card: "iron-1, lead-3")."""
+    values = form.getlist(name) if hasattr(form, "getlist") else [form.get(name)]
+    return ", ".join(str(v) for v in values if v)
 
 
 def player_rows(form: Mapping[str, Any] | None) -> list[dict]:
@@ -371,8 +381,3 @@ def number(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

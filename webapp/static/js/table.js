@@ -27,6 +27,8 @@
      counts too (handy for +1 / -1 buttons). Whole numbers ("-3", "12") become integers and
      decimals become numbers, unless the field is listed in a hidden input
      <input type="hidden" name="_strings" value="card,colour">; checkboxes become true/false;
+     the fields of a name listed in <input type="hidden" name="_join" value="mines"> are sent
+     as one text, their non-empty values joined by ", " (one select per card: "iron-1, lead-3");
      empty fields are left out; csrf_token, version and names starting with "_" are not sent.
    - Leave "seat" out: the server stamps it from the phone's seat token; on a page the host
      opened to play for a seat ("Play for Dana", or the turn's seat on a host's phone that holds
@@ -350,6 +352,9 @@
     if (form.getAttribute('data-type')) action.type = form.getAttribute('data-type');
     var stringsField = form.querySelector('input[name="_strings"]');
     var strings = stringsField ? stringsField.value.split(',').map(function (s) { return s.trim(); }) : [];
+    var joinField = form.querySelector('input[name="_join"]');
+    var joined = joinField ? joinField.value.split(',').map(function (s) { return s.trim(); }) : [];
+    var parts = {};
     var fields = Array.prototype.slice.call(form.elements);
     fields.forEach(function (el) {
       var name = el.name;
@@ -359,8 +364,10 @@
       if (el.type === 'checkbox') { action[name] = el.checked; return; }
       if (el.type === 'radio' && !el.checked) return;
       if (el.value === '') return;
+      if (joined.indexOf(name) >= 0) { (parts[name] = parts[name] || []).push(el.value); return; }
       action[name] = asValue(el.value, name, strings);
     });
+    Object.keys(parts).forEach(function (name) { action[name] = parts[name].join(', '); });
     if (submitter && submitter.name && submitter.name.charAt(0) !== '_') {
       action[submitter.name] = asValue(submitter.value, submitter.name, strings);
     }
