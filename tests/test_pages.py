@@ -625,3 +625,18 @@ def test_a_no_script_form_joins_the_fields_it_lists_in_join():
     form = MultiDict([("_type", "deal"), ("_join", "mines,contracts"), ("mines", "iron-1"), ("mines", ""),
                       ("mines", "lead-3"), ("contracts", ""), ("contracts", "")])
     assert views.action_from_form(form) == {"type": "deal", "mines": "iron-1, lead-3"}
+
+
+def test_a_player_says_the_round_is_done_and_the_host_starts_the_next(app, client):
+    table_id = new_table(client)
+    other = app.test_client()
+    seated(app, other, table_id, 1)
+    html = other.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert 'data-type="round_done"' in html and 'data-type="next_round"' not in html
+    done = act_json(other, table_id, {"type": "round_done"})
+    assert done.status_code == 200, done.get_data(as_text=True)
+    html = other.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert "1 of 3 say round 1 is done (Bo)" in " ".join(html.split())
+    assert act_json(other, table_id, {"type": "next_round"}).status_code == 403
+    host_page = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert 'data-type="next_round"' in host_page

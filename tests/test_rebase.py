@@ -118,19 +118,23 @@ def test_an_undo_since_is_a_conflict(table):
 
 
 def test_score_pad_entries_land_together_next_round_once_and_nothing_after_the_end(app):
-    """The score pad: Ann's entry and Ben's, tapped on one version, both land; "Next round"
-    tapped twice is one round; nothing lands once the game has been ended."""
+    """The score pad: Ann's entry and Ben's, tapped on one version, both land, as do their
+    "round done"; the host's "Next round" tapped twice is one round; nothing lands once the
+    game has been ended."""
     with app.app_context():
         made, host = tables.create_table("scorepad", PLAYERS[:2])
         ann, ben = (tables.join(made.join_code, s)[1] for s in range(2))
         seen = tables.get(made.id).version
         tables.act(made.id, ann, seen, {"type": "add_points", "category": "points", "points": 2})
         tables.act(made.id, ben, seen, {"type": "add_points", "category": "points", "points": 9})
-        at = tables.act(made.id, ann, seen, {"type": "next_round"})["version"]
-        with pytest.raises(Conflict):
-            tables.act(made.id, ben, seen, {"type": "next_round"})
+        # each player saying the round is done is that player's own move: both land
+        tables.act(made.id, ann, seen, {"type": "round_done"})
+        tables.act(made.id, ben, seen, {"type": "round_done"})
+        at = tables.act(made.id, host, seen, {"type": "next_round"})["version"]
+        with pytest.raises(Conflict):  # the host's phone again, on the same version
+            tables.act(made.id, host, seen, {"type": "next_round"})
         now = tables.get(made.id)
-        assert now.state.points == ((2, 9),) and now.state.round == 2 and now.version == at
+        assert now.state.points == ((2, 9),) and now.state.round == 3 and now.version == at
         tables.end_game(made.id, host)
         with pytest.raises(Conflict):
             tables.act(made.id, ben, at, {"type": "add_points", "category": "points", "points": 1})

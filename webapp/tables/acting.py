@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from companion import GameOver
 from companion.errors import HeadframeError
 
-from ..errors import Conflict, Invalid
+from ..errors import Conflict, Forbidden, Invalid
 from ..jsonbody import check_action_size
 from .bots import grace, play_later, run_bots
 from .cache import current_store
@@ -21,7 +21,7 @@ from .checks import check_version
 from .log import log_action
 from .model import Table, event_json
 from .rebase import commutes
-from .reading import get, state
+from .reading import get, host_only, state
 from .rows import finish_values, publish, store_moves
 from .tokens import Acting, Caller, acting_for
 
@@ -49,7 +49,9 @@ def act(table_id: str, caller: Caller | str | None, version: int, action: Mappin
     raise _conflict(current, version, acting_for(current, caller, action.get("seat")))
 
 
-ATTEMPTS = 3  # writes lost to another move in the same instant, each then re-checked on the newer table
+# Writes lost to other moves made in the same instant, each then re-checked on the newer table:
+# enough for a table's phones all tapping at once.
+ATTEMPTS = 12
 
 
 def _try(table_id: str, caller: Caller | str | None, version: int, action: Mapping[str, Any],
@@ -69,6 +71,9 @@ def _try(table_id: str, caller: Caller | str | None, version: int, action: Mappi
     game = table.game
     game.check_shape(move)  # the declared fields and kinds, before the rules or the log see it
     check_action_size(move)
+    if not acting.host and host_only(game, move):
+        doc = host_only(game, move).doc.rstrip(".")
+        raise Forbidden(f"Only the host can do this ({doc[:1].lower() + doc[1:]}).", "host_only")
     at = table.version
     before = table.state
     after, summary = game.play(before, move)  # a RuleViolation: nothing was written

@@ -7,7 +7,9 @@ A move M made on version V, when the table has moved on to W by the moves E1…E
 the table at W when all of these hold, and refused (409, with the table as it is) otherwise:
 
 1. only moves happened since V (seats may have joined or left): no undo, no end of the game;
-2. none of E1…Ek is the same move as M (two phones tapping "Next round" at once mean one);
+2. none of E1…Ek is the same move as M (two phones tapping "Next round" at once mean one):
+   the same fields, and the same seat unless the move's seat only says who tapped it (a
+   declared seat field that is optional);
 3. the rules accept M where it was made (at V) and where it is played (at W);
 4. the rules accept E1…Ek played after M, in their order: none of them relied on M not having
    happened (a bid M outbids, a card M takes);
@@ -28,7 +30,7 @@ from .cache import current_store
 from .model import Table, unpack
 
 EVENTS_SINCE = ("SELECT seq, kind, action, undone, prev, barrier FROM events WHERE table_id = :tid AND seq > :after "
-                "ORDER BY seq LIMIT :limit")
+                "AND seq <= :upto ORDER BY seq LIMIT :limit")
 STATE_AT = "SELECT state_z FROM events WHERE table_id = :tid AND seq = :seq"
 MOST = 12  # moves since: beyond this the phone was far behind, and the tap is refused as before
 
@@ -42,9 +44,9 @@ def commutes(table: Table, version: int, move: Mapping[str, Any]) -> bool:
     if since is None:
         return False
     moves, barriers, first_prev = since
-    if any(_same(logged, move) for logged in moves):
-        return False
     game = table.game
+    if any(_same(game, logged, move) for logged in moves):
+        return False
     try:
         theirs, _ = game.play(table.state, dict(move))
         if not moves:  # only seats joined or left since: the state is the same
@@ -60,8 +62,16 @@ def commutes(table: Table, version: int, move: Mapping[str, Any]) -> bool:
     return game.to_json(mine) == game.to_json(theirs)
 
 
-def _same(one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
-    """The same move, whichever seat's phone sent it."""
+def _same(game: Any, one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
+    """The same move: the same fields, whichever seat's phone sent it when the seat only says
+    who tapped (a score pad's "Next round"); a move whose seat is whose move it is (one
+    player's "round done") is another seat's move when another seat makes it."""
+    if one == other:
+        return True
+    spec = game.actions.specs.get(other.get("type")) if game.actions is not None else None
+    seat = next((f for f in spec.fields if f.name == "seat"), None) if spec is not None else None
+    if seat is None or seat.required:
+        return False
     return {k: v for k, v in one.items() if k != "seat"} == {k: v for k, v in other.items() if k != "seat"}
 
 
@@ -70,7 +80,8 @@ def _moves_since(table: Table, version: int) -> tuple[list[dict], bool, int | No
     revealed, and the event the first one followed; None when something else happened since
     (an undo, the end) or too much did."""
     with current_store().sql.transaction() as tx:
-        rows = tx.all(EVENTS_SINCE, {"tid": table.id, "after": version, "limit": MOST + 1})
+        # up to the version read, though more may have been written since (the write checks)
+        rows = tx.all(EVENTS_SINCE, {"tid": table.id, "after": version, "upto": table.version, "limit": MOST + 1})
     if not rows or len(rows) > MOST or rows[-1][0] != table.version:
         return None
     moves: list[dict] = []
