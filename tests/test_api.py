@@ -133,7 +133,7 @@ def test_exports(app, spec):
     assert data["sheet"]["totals"] == [12, 7.5] and len(data["log"]) == 4 and data["finished"]
 
     link = conforms(spec, host.get(f"/api/tables/{table_id}/bgstats"), "/api/tables/{table_id}/bgstats").get_json()
-    prefix = "bgstats://app.import?data="
+    prefix = "https://app.bgstatsapp.com/createPlay.html?data="
     play = json.loads(unquote(link["url"][len(prefix):]))
     assert play["sourceName"] == "Headframe" and play["sourcePlayId"] == table_id
     assert play["game"]["name"] == "Score pad" and play["game"]["highestWins"] is True

@@ -434,7 +434,7 @@ def test_final_score_page_has_breakdown_ranks_tiebreak_chart_and_exports(app, cl
     assert "Ann and Cy tied: 5 points each, and equal on every tie-break" in html
     assert '<svg class="chart"' in html and "<title id=\"score-chart-title\">" in html
     for link in (f"/tables/{table_id}/scoresheet.pdf", f"/api/tables/{table_id}/export.csv",
-                 f"/api/tables/{table_id}/export.json", "bgstats://app.import?data="):
+                 f"/api/tables/{table_id}/export.json", "https://app.bgstatsapp.com/createPlay.html?data="):
         assert link in html
     table = client.get(f"/tables/{table_id}").get_data(as_text=True)
     assert "The game is over" in table and "<strong>Bo</strong>" in table and "Your moves" not in table
