@@ -76,7 +76,7 @@ RECENT = 3  # events under the status bar
 
 def recent_events(table: tables.Table) -> list[str]:
     """The last few things that happened at the table, newest last, in the log's words
-    ("Ben bids £4", "Lord Wallace draws…", "Anna (host) undid: …"): what the status bar shows
+    ("Ben bids £4", a solo opponent's steps, "Anna (host) undid: …"): what the status bar shows
     under the turn. An undone move is left out; the undo that took it back says so. Reads a
     few more events than it shows, so the undone ones it skips do not leave it short."""
     events = tables.log(table.id, after=max(-1, table.version - 3 * RECENT), limit=3 * RECENT)
