@@ -504,6 +504,18 @@
     openSeats = now;
   });
 
+  // What the browser brings into view (a focused field, an anchor) lands below the sticky top
+  // bar and status bar, not under them: the page's scroll padding follows their height.
+  function padForBars() {
+    var top = document.querySelector('.topbar');
+    var bar = document.getElementById('status-bar');
+    var height = (top ? top.offsetHeight : 0) + (bar ? bar.offsetHeight : 0);
+    document.documentElement.style.scrollPaddingTop = (height + 8) + 'px';
+  }
+  padForBars();
+  document.addEventListener('hf:render', padForBars);
+  window.addEventListener('resize', padForBars);
+
   // A notice from the last page load ("Anna undid: …") goes at the next change of the table.
   var loadedAt = version;
   document.addEventListener('hf:render', function (event) {
