@@ -21,18 +21,17 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from play_pages import serve  # noqa: E402  (the whole-game player's own server start)
 GAMES = (("scorepad", None), ("tinners-trail", "base"), ("ore", None), ("ore-published", None),
          ("mine-shaft", "basic"), ("ardevur", None))
 NAMES = ("Anna", "Ben", "Cara", "Dana")
@@ -48,31 +47,6 @@ TAP = """async action => { const at = Date.now(); await window.Headframe.act(act
     return {at: at, version: meta ? parseInt(meta.dataset.version, 10) : -1}; }"""
 DRAWN = """v => { const found = Object.keys(window.__drawn).map(Number).filter(k => k >= v).sort((a, b) => a - b);
     return found.length ? window.__drawn[found[0]] : null; }"""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def serve(instance: Path) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k != "HEADFRAME_DATABASE_URL"}
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    process = subprocess.Popen([sys.executable, "-m", "headframe", "serve", "--host", "127.0.0.1", "--port", str(port),
-                                "--instance", str(instance), "--threads", "8"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url + "/api/games", timeout=5):
-                return process, url
-        except OSError:
-            time.sleep(0.2)
-    process.kill()
-    raise SystemExit("headframe serve did not start")
 
 
 def percentile(values: list[float], p: float) -> float:
