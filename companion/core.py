@@ -17,7 +17,7 @@ import enum
 import random
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Sequence
 
 from .declare import Declaration
 from .errors import BadAction, GameOver, Problem, RuleViolation
@@ -79,6 +79,15 @@ class ScoreSheet:
         }
 
 
+class TieWords(NamedTuple):
+    """A tie-break in a player's words: what decides (``label``) and how each player's value
+    reads after their name (``value``: 2 -> "passed 2nd"), for keys a bare number would not
+    explain, such as a place in a column."""
+
+    label: str
+    value: Callable[[float], str]
+
+
 def rank(totals: Sequence[float], tiebreaks: Sequence[Sequence[float]] = (), names: Sequence[str] = (),
          labels: Sequence[str] = (), lower: Sequence[int] = ()) -> tuple[tuple[int, ...], str]:
     """Rank seats by total, breaking ties with successive keys (higher is better, except for the
@@ -120,7 +129,11 @@ def _split(group: list[int], start: int, tiebreaks, signs, labels, say, lead: st
         if len({values[s] for s in group}) < 2:
             continue
         label = labels[index] if index < len(labels) else f"tie-break {index + 1}"
-        detail = ", ".join(f"{say(s)}: {_num(values[s])}" for s in group)
+        if isinstance(label, TieWords):
+            label, words = label.label, label.value
+            detail = ", ".join(f"{say(s)} {words(values[s])}" for s in sorted(group, key=lambda s: signs[index] * -values[s]))
+        else:
+            detail = ", ".join(f"{say(s)}: {_num(values[s])}" for s in group)
         notes = [f"{lead}; {label} decides ({detail})."]
         for value in sorted({values[s] for s in group}, key=lambda v: signs[index] * v, reverse=True):
             level = [s for s in group if values[s] == value]

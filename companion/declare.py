@@ -100,6 +100,9 @@ class ActionSpec:
     # Fields only the seat making the move may see (the cards a player discards face down):
     # the log, the events and the exports show them to nobody else.
     private: tuple[str, ...] = ()
+    # Only the table's host may make it (a score pad's "next round" for everyone): the rules
+    # cannot tell the host's phone from a player's, so the web room refuses it from others.
+    host_only: bool = False
 
     def is_barrier(self, state: Any, action: Mapping[str, Any], game: Any = None) -> bool:
         if self.randomises or self.reveals:

@@ -133,7 +133,7 @@ def test_exports(app, spec):
     assert data["sheet"]["totals"] == [12, 7.5] and len(data["log"]) == 4 and data["finished"]
 
     link = conforms(spec, host.get(f"/api/tables/{table_id}/bgstats"), "/api/tables/{table_id}/bgstats").get_json()
-    prefix = "bgstats://app.import?data="
+    prefix = "https://app.bgstatsapp.com/createPlay.html?data="
     play = json.loads(unquote(link["url"][len(prefix):]))
     assert play["sourceName"] == "Headframe" and play["sourcePlayId"] == table_id
     assert play["game"]["name"] == "Score pad" and play["game"]["highestWins"] is True
@@ -157,7 +157,8 @@ def test_forbidden_stale_and_rule_violation_paths(app, spec):
                                             json={"version": 1, "action": {"type": "next_round"}}), path, "post")
     assert response.status_code == 403
 
-    response = conforms(spec, act(phone, table_id, token, 0, {"type": "next_round"}), path, "post")
+    # a version the table never had (a phone that read another table's): refused with the table now
+    response = conforms(spec, act(phone, table_id, token, 7, {"type": "next_round"}), path, "post")
     body = response.get_json()
     assert response.status_code == 409 and body["error"]["code"] == "stale"
     assert body["error"]["current"]["version"] == 1 and body["error"]["current"]["seat"] == 0
@@ -372,7 +373,8 @@ def test_the_hot_paths_answer_exactly_as_the_routes_do(app, monkeypatch, who):
         caller.set_cookie("hf_seat", seat["token"], path=f"/api/tables/{table_id}")
     url = f"/api/tables/{table_id}"
     step = {"version": 1, "action": {"type": "add_points", "seat": 1, "category": "points", "points": 4}}
-    stale = {"version": 0, "action": {"type": "add_points", "seat": 1, "category": "points", "points": 4}}
+    # a version the table never had: refused (409) with the table as it is
+    stale = {"version": 9, "action": {"type": "add_points", "seat": 1, "category": "points", "points": 4}}
 
     def round_trip():
         return [_answer(caller.get(url, headers=headers)),

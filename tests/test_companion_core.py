@@ -119,3 +119,11 @@ def test_play_applies_once_and_describes_from_the_result(game_id, monkeypatch):
     assert len(runs) == 1
     assert line and "_" not in line and "{" not in line
     assert game.to_json(after) == game.to_json(real(state, action))
+
+
+def test_a_tie_break_in_words_says_each_value_as_players_say_it():
+    from companion.tinners_trail.scoring import LABELS
+
+    # Ben and Cara tie on points, money and ore; Cara passed before Ben in the last round
+    _, note = rank([9, 9], tiebreaks=[[5, 5], [0, 0], [3, 2]], names=["Ben", "Cara"], labels=LABELS, lower=[2])
+    assert note == "Ben and Cara tied on 9 points; who passed first in the last round decides (Cara passed 2nd, Ben passed 3rd)."

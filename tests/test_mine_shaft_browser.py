@@ -296,7 +296,9 @@ def test_a_grown_mine_keeps_its_squares_and_scrolls_in_its_box_on_a_360_phone(se
         # A swipe (here the wheel) takes the box back to its left edge: the squares with a move go out of view ...
         box.scroll_into_view_if_needed()
         now = page.evaluate(MEASURE)  # where the box is on the screen now that the page may have moved
-        middle = (now["box"]["x"] + now["box"]["width"] / 2, now["box"]["y"] + SQUARE_PX)
+        bar = page.locator("#status-bar").bounding_box()  # the sticky status bar may cover its top
+        below = max(now["box"]["y"], bar["y"] + bar["height"])
+        middle = (now["box"]["x"] + now["box"]["width"] / 2, below + SQUARE_PX)
         assert 0 < middle[1] < SMALL_PHONE["height"]
         page.mouse.move(*middle)
         page.mouse.wheel(-5 * seen["scrollWidth"], 0)
@@ -307,7 +309,7 @@ def test_a_grown_mine_keeps_its_squares_and_scrolls_in_its_box_on_a_360_phone(se
         assert away["page"][0] <= away["page"][1]
         # ... and back to one of them; a tap on it there still chooses it, and the tile is laid.
         target = away["targets"][0]
-        middle = (away["box"]["x"] + away["box"]["width"] / 2, away["box"]["y"] + SQUARE_PX)
+        middle = (away["box"]["x"] + away["box"]["width"] / 2, max(away["box"]["y"], bar["y"] + bar["height"]) + SQUARE_PX)
         page.mouse.move(*middle)
         page.mouse.wheel(target["x"] + target["width"] / 2 - middle[0], 0)
         page.wait_for_function(

@@ -28,8 +28,16 @@ def test_a_round_played_through_the_page(server):  # noqa: F811
         page.wait_for_url(re.compile(r"/tables/\w+$"))
         expect(page.locator("#connection")).to_have_text("Live")
 
-        page.fill("#op-deal-mines", "iron-1")
+        # the deal chooses the real cards by name: the iron mine and the leftmost contract
+        iron_label = page.locator("#op-deal-mine-iron option[value='iron-1']").inner_text()
+        assert iron_label.startswith("Iron mine, $") and "iron-1" not in iron_label
+        page.select_option("#op-deal-mine-iron", "iron-1")
+        second = page.locator("#op-deal-contract-0 option").nth(3)
+        contract, words = second.get_attribute("value"), second.inner_text()
+        assert words.startswith("#") and "VP" in words
+        page.select_option("#op-deal-contract-0", contract)
         page.locator("form[data-type='deal'] button").click()
+        expect(page.locator(".op-contract[data-slot='0']")).to_contain_text(words.split(":")[0] + " ")
         expect(page.locator("#op-waiting")).to_contain_text("Waiting for: Blake to place a worker")
         expect(page.locator("[data-space='market']")).to_contain_text("buy or sell up to 2 at its price")
 

@@ -165,7 +165,7 @@ def test_join_by_link_then_pick_a_seat(app, client):
     seated(app, other, table_id, 1)
     html = other.get(f"/tables/{table_id}").get_data(as_text=True)
     assert "You play" in html and ">Bo</strong>" in html
-    assert "Undo last action" not in html  # host tools stay on the host's phone
+    assert "End the game now" not in html and "Free Ann" not in html  # host tools stay on the host's phone
 
 
 def test_typed_code_with_spaces_and_dash_finds_the_table(app, client):
@@ -306,11 +306,12 @@ def test_an_action_on_an_old_version_says_the_table_moved(app, client):
     table_id = new_table(client)
     old = version(client, table_id)
     add_points(client, table_id, 1)
+    # the same entry again, made on the version before the first: one entry, not two
     response = client.post(f"/tables/{table_id}/act", data={
         "csrf_token": csrf(client, f"/tables/{table_id}"), "version": str(old), "_type": "add_points",
-        "category": "points", "points": "5"})
+        "category": "points", "points": "1"})
     assert response.status_code == 409
-    assert alert_text(response.get_data(as_text=True)).startswith("Before your tap arrived: Ann +1 points. Your tap was not applied")
+    assert alert_text(response.get_data(as_text=True)).startswith("Before your tap arrived: Ann +1 point. Your tap was not applied")
     assert points_of(app, table_id) == [1, 0, 0]
 
 
@@ -366,7 +367,7 @@ def test_host_undo_is_logged_as_undone(app, client):
     log = client.get(f"/tables/{table_id}/log").get_data(as_text=True)
     struck = re.search(r'<li class="action undone">.*?</li>', log, re.S).group(0)
     assert "Ann +5 points" in struck and "badge-undone" in struck
-    assert "Undid: Ann +5 points" in log
+    assert "Ann (host) undid: Ann +5 points" in log
 
 
 def test_host_only_steps_refuse_other_phones(app, client):
@@ -433,7 +434,7 @@ def test_final_score_page_has_breakdown_ranks_tiebreak_chart_and_exports(app, cl
     assert "Ann and Cy tied: 5 points each, and equal on every tie-break" in html
     assert '<svg class="chart"' in html and "<title id=\"score-chart-title\">" in html
     for link in (f"/tables/{table_id}/scoresheet.pdf", f"/api/tables/{table_id}/export.csv",
-                 f"/api/tables/{table_id}/export.json", "bgstats://app.import?data="):
+                 f"/api/tables/{table_id}/export.json", "https://app.bgstatsapp.com/createPlay.html?data="):
         assert link in html
     table = client.get(f"/tables/{table_id}").get_data(as_text=True)
     assert "The game is over" in table and "<strong>Bo</strong>" in table and "Your moves" not in table
@@ -629,3 +630,27 @@ def test_the_printed_score_sheet_heads_long_names_by_the_marks_of_the_score_page
     text = " ".join(PdfReader(io.BytesIO(pdf.get_data())).pages[0].extract_text().split())
     assert "Players: ETS Elizabeth Tregoning-Pendarves Sr · ETJ Elizabeth Tregoning-Pendarves Jr" in text
     assert " ".join(page_marks) in text  # the header row: the same marks as the score page
+
+def test_a_no_script_form_joins_the_fields_it_lists_in_join():
+    from werkzeug.datastructures import MultiDict
+
+    from webapp import views
+
+    form = MultiDict([("_type", "deal"), ("_join", "mines,contracts"), ("mines", "iron-1"), ("mines", ""),
+                      ("mines", "lead-3"), ("contracts", ""), ("contracts", "")])
+    assert views.action_from_form(form) == {"type": "deal", "mines": "iron-1, lead-3"}
+
+
+def test_a_player_says_the_round_is_done_and_the_host_starts_the_next(app, client):
+    table_id = new_table(client)
+    other = app.test_client()
+    seated(app, other, table_id, 1)
+    html = other.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert 'data-type="round_done"' in html and 'data-type="next_round"' not in html
+    done = act_json(other, table_id, {"type": "round_done"})
+    assert done.status_code == 200, done.get_data(as_text=True)
+    html = other.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert "1 of 3 say round 1 is done (Bo)" in " ".join(html.split())
+    assert act_json(other, table_id, {"type": "next_round"}).status_code == 403
+    host_page = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert 'data-type="next_round"' in host_page

@@ -68,3 +68,24 @@ def test_pad_for_a_game_takes_that_games_categories():
         state, line = pad.play(state, {"type": "add_points", "seat": 1, "category": category, "points": 5})
         assert pad.score(state).totals == (0, 5)
         assert line == f"Bo +5 points ({state.categories[-1][1]})"  # the category's name, not its id
+
+
+def test_the_next_round_starts_when_every_player_says_the_round_is_done():
+    pad = find_game("scorepad")
+    state = pad.setup(players("Ann", "Bo", "Cy"), None, seed=1)
+    state, said = pad.play(state, {"type": "round_done", "seat": 1})
+    assert state.round == 1 and state.agreed == (1,) and said == "Bo says round 1 is done (1 of 3 agree)"
+    with pytest.raises(RuleViolation, match="Bo has already said round 1 is done"):
+        pad.apply(state, {"type": "round_done", "seat": 1})
+    state, _ = pad.play(state, {"type": "round_done", "seat": 0})
+    state, said = pad.play(state, {"type": "round_done", "seat": 2})
+    assert state.round == 2 and state.agreed == () and said.endswith("everyone agrees, round 2 starts")
+    assert pad.from_json(pad.to_json(state)) == state
+    # a table stored before agreeing was kept reads back with nobody agreeing
+    old = {k: v for k, v in pad.to_json(state).items() if k != "agreed"}
+    assert pad.from_json(old).agreed == ()
+    # the host's "next round" starts it at once and forgets who had agreed
+    state, _ = pad.play(state, {"type": "round_done", "seat": 0})
+    state, _ = pad.play(state, {"type": "next_round"})
+    assert state.round == 3 and state.agreed == ()
+    assert pad.actions.specs["next_round"].host_only

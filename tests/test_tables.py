@@ -117,13 +117,24 @@ def test_act_without_a_valid_token_is_forbidden(ctx, players):
 
 
 def test_stale_version_is_a_conflict_with_the_current_state(ctx, players):
+    """The host's "Next round" tapped twice on the same version (a double tap, or from the
+    log page and the table page) means one next round: the second tap is refused with the
+    table as it is now."""
+    table, host, (t0, t1) = joined(players)
+    tables.act(table.id, host, table.version, {"type": "next_round"})
+    with pytest.raises(Conflict) as caught:
+        tables.act(table.id, host, table.version, {"type": "next_round"})
+    assert caught.value.current["version"] == table.version + 1
+    assert caught.value.current["state"]["round"] == 2
+    assert tables.get(table.id).state.round == 2
+
+
+def test_two_seats_entering_points_on_the_same_version_are_both_applied(ctx, players):
     table, host, (t0, t1) = joined(players)
     tables.act(table.id, t0, table.version, add(2))
-    with pytest.raises(Conflict) as caught:
-        tables.act(table.id, t1, table.version, add(9))
-    assert caught.value.current["version"] == table.version + 1
-    assert caught.value.current["state"]["points"] == [[2, 0]]
-    assert tables.get(table.id).state.points == ((2, 0),)
+    done = tables.act(table.id, t1, table.version, add(9))  # made before Ann's entry arrived
+    assert done["version"] == table.version + 2
+    assert tables.get(table.id).state.points == ((2, 9),)
 
 
 def test_rule_violation_stores_nothing(ctx, players):
@@ -181,7 +192,7 @@ def test_undo_never_crosses_a_barrier(ctx, players, monkeypatch):
     monkeypatch.setattr(type(game), "actions", dice)
     table, host, (t0, _) = joined(players)
     v = tables.act(table.id, t0, table.version, add(2))["version"]
-    v = tables.act(table.id, t0, v, {"type": "next_round"})["version"]
+    v = tables.act(table.id, host, v, {"type": "next_round"})["version"]
     v = tables.act(table.id, t0, v, add(3))["version"]
     v = tables.undo(table.id, host, v).version
     with pytest.raises(Invalid) as caught:
@@ -218,7 +229,7 @@ def test_state_shows_options_and_hides_the_join_code_from_seats(ctx, players):
     table, host, (t0, _) = joined(players)
     seen = tables.state(table, 0)
     assert seen["seat"] == 0 and "join_code" not in seen
-    assert [o["label"] for o in seen["options"]] == ["Next round", "End the game"]
+    assert [o["label"] for o in seen["options"]] == ["Round 1 done →", "Next round", "End the game"]
     assert tables.state(table, None, host=True)["join_code"] == table.join_code
 
 
@@ -226,7 +237,7 @@ def test_score_has_running_totals_per_round(ctx, players):
     table, host, (t0, t1) = joined(players)
     v = tables.act(table.id, t0, table.version, add(3))["version"]
     v = tables.act(table.id, t1, v, add(5))["version"]
-    v = tables.act(table.id, t0, v, {"type": "next_round"})["version"]
+    v = tables.act(table.id, host, v, {"type": "next_round"})["version"]
     v = tables.act(table.id, t0, v, add(4))["version"]
     v = tables.act(table.id, t1, v, add(-2))["version"]
     tables.undo(table.id, host, v)
@@ -290,3 +301,20 @@ def test_bot_seats_play_until_a_person_is_due(ctx):
     assert bot_events and all(e["barrier"] for e in bot_events)
     assert game.bot_action(table.state, 1) is None  # the bot has nothing left to do: Ann is due
     assert [e["seq"] for e in tables.log(table.id)] == list(range(table.version + 1))
+
+
+def test_only_the_host_starts_the_next_round_the_players_agree(ctx, players):
+    table, host, (t0, t1) = joined(players)
+    with pytest.raises(Forbidden) as caught:
+        tables.act(table.id, t0, table.version, {"type": "next_round"})
+    assert caught.value.code == "host_only"
+    assert str(caught.value) == "Only the host can do this (start the next round for everyone)."
+    offered = {o["action"]["type"]: o for o in tables.state(table, 0)["options"]}
+    assert not offered["next_round"]["allowed"] and offered["next_round"]["reason"] == "Only the host can do this."
+    assert offered["round_done"]["allowed"]
+    at = tables.act(table.id, t0, table.version, {"type": "round_done"})["version"]
+    assert tables.get(table.id).state.round == 1
+    tables.act(table.id, t1, at, {"type": "round_done"})
+    assert tables.get(table.id).state.round == 2
+    done = tables.act(table.id, host, tables.get(table.id).version, {"type": "next_round"})
+    assert done["table"].state.round == 3

@@ -53,7 +53,8 @@ def test_a_player_takes_back_their_own_move_and_nobody_elses(app, client):
     undone = _undo(client, table.id, seats[seat], after)
     assert undone.status_code == 200, undone.get_json()
     log = client.get(f"/api/tables/{table.id}/log").get_json()["events"]
-    assert log[-1]["kind"] == "undo" and log[-1]["summary"] == f"Undid: {said}"
+    assert log[-1]["kind"] == "undo" and log[-1]["summary"] == f"{PLAYERS[seat]['name']} undid: {said}"
+    assert log[-1]["seat"] == seat
     with app.app_context():
         assert find_game("tinners-trail").to_json(tables.get(table.id).state) == \
             find_game("tinners-trail").to_json(table.state)
@@ -67,7 +68,23 @@ def test_once_someone_else_has_moved_only_the_host_can_undo(app, client):
     at = act(client, table.id, seats[next_seat], at, next_action).get_json()["version"]
     if next_seat != seat:
         assert _undo(client, table.id, seats[seat], at).status_code == 403
+    said = client.get(f"/api/tables/{table.id}/log").get_json()["events"][-1]["summary"]
     assert _undo(client, table.id, host, at).status_code == 200
+    undid = client.get(f"/api/tables/{table.id}/log").get_json()["events"][-1]
+    # a host whose phone holds no seat is "the host"; the line names what was taken back
+    assert undid["summary"] == f"The host undid: {said}" and undid["seat"] is None
+
+
+def test_a_seated_host_is_named_as_the_host_who_undid(app, client):
+    table, host, seats = _table(app)
+    seat, action, at = _undoable_move(app, table.id)
+    other = (seat + 1) % len(PLAYERS)
+    said = act(client, table.id, seats[seat], at, action).get_json()["event"]["summary"]
+    with app.app_context():  # the host's phone also holds the next seat
+        done = tables.undo(table.id, tables.Caller(seats[other], host), tables.get(table.id).version)
+    undid = tables_log(app, table.id)[-1]
+    assert undid["summary"] == f"{PLAYERS[other]['name']} (host) undid: {said}", undid
+    assert done.version == undid["seq"]
 
 
 def test_a_bid_and_a_drop_out_can_be_undone_but_not_a_roll(app, client):
@@ -90,9 +107,14 @@ def test_the_phone_says_what_was_undone(app, client):
                                                           "seat": str(seat)})
     assert joined.status_code == 303
     page = phone.get(f"/tables/{table.id}").get_data(as_text=True)
-    assert "Undo my last move" in page and f"Takes back: {said}" in page
+    assert 'class="undo sb-undo"' in page and f"Takes back: {said}" in page
     response = phone.post(f"/tables/{table.id}/undo", data={"csrf_token": csrf(phone, f"/tables/{table.id}"),
                                                             "version": str(version(phone, table.id))},
                           follow_redirects=True)
     text = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
-    assert f"Undid: {said}" in " ".join(text.split())
+    assert f"{PLAYERS[seat]['name']} undid: {said}" in " ".join(text.split())
+
+
+def tables_log(app, table_id):
+    with app.app_context():
+        return tables.log(table_id)

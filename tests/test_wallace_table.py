@@ -145,7 +145,7 @@ def test_her_move_stays_undoable_during_the_grace_and_undoing_it_leaves_him_unpl
         assert tables.bots.waiting_later(table.id)
     undone = table.undo()
     assert undone["version"] == moved["version"] + 1 and undone["state"]["info"]["lord"]["due"] is None
-    assert table.log()[-1]["summary"] == f"Undid: {moved['event']['summary']}"
+    assert table.log()[-1]["summary"] == f"Ann undid: {moved['event']['summary']}"
     with app.app_context():
         assert not tables.bots.waiting_later(table.id)  # the undo took the waiting move away
         # what the timer would have done finds nothing to do: the version it waited on is gone

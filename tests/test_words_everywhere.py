@@ -114,7 +114,8 @@ def _phone(app, table_id, cookie, token):
 def _move(game, table, seat, chooser):
     if game.bot_names:
         return game.bot_move(table.state, seat, "random", chooser)
-    allowed = [o.action for o in game.options(table.state, seat) if o.allowed]
+    # what the seat's phone is offered (a move only the host may make is greyed there)
+    allowed = [o.action for o in tables.options_for(table, seat, False) if o.allowed]
     return chooser.choice(allowed) if allowed else None
 
 

@@ -7,11 +7,14 @@ import csv
 import io
 import json
 from datetime import datetime, timezone
+from functools import lru_cache
 from urllib.parse import quote
 
 from flask import Response
 
 from companion.csvcells import text_cell
+from companion.data import load_game
+from companion.errors import DataError
 
 from . import tables
 
@@ -72,15 +75,29 @@ def csv_response(table_id: str) -> Response:
 # BG Stats' documented push format ("Push plays to BG Stats from other apps or websites"):
 # the link carries one play as URL-encoded JSON with the keys below; the app matches the
 # game by name (or BGG id) and players by name, so names are sent as players typed them.
-BGSTATS_PREFIX = "bgstats://app.import?data="
+# BG Stats' documented link for other apps to push a play ("Push plays to BG Stats from other
+# apps or websites", bgstatsapp.com/support): the play as url-encoded JSON. The app opens on it
+# and matches the game by its BoardGameGeek id first, then by name.
+BGSTATS_PREFIX = "https://app.bgstatsapp.com/createPlay.html?data="
+BGSTATS_LOCATION = "Headframe"  # where the play was logged, as the app's import shows it
 
 
 def _score_value(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
+@lru_cache(maxsize=None)
+def bgg_id(game_id: str) -> int | None:
+    """The BoardGameGeek id a game's shipped ``game.toml`` records (``[game] bgg_id``), if any."""
+    try:
+        return load_game(game_id).bgg_id
+    except DataError:
+        return None
+
+
 def bgstats_play(table_id: str) -> dict:
-    """The table's play in BG Stats' import format."""
+    """The table's play in BG Stats' documented format: every documented field, ``bggId`` only
+    for a game that has one (BG Stats then matches by name)."""
     table = tables.get(table_id)
     sheet = table.game.score(table.state)
     record_id, name = table.game.record
@@ -88,12 +105,14 @@ def bgstats_play(table_id: str) -> dict:
     players = [{"name": seat.name, "score": _score_value(sheet.totals[seat.seat]), "rank": sheet.ranks[seat.seat],
                 "winner": seat.seat in winners, "startPlayer": seat.seat == 0, "role": "",
                 "sourcePlayerId": f"{table.id}-{seat.seat}"} for seat in table.seats]
+    game = {"name": name, "sourceGameId": record_id, "highestWins": True, "noPoints": False}
+    if bgg_id(record_id) is not None:
+        game["bggId"] = bgg_id(record_id)
     return {"sourceName": "Headframe", "sourcePlayId": table.id,
             "playDate": datetime.fromtimestamp(table.updated_at, timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
             "durationMin": max(1, round((table.updated_at - table.created_at) / 60)),
-            "board": table.variant or "", "comments": "",
-            "game": {"name": name, "sourceGameId": record_id, "highestWins": True, "noPoints": False},
-            "players": players}
+            "board": table.variant or "", "comments": "", "location": BGSTATS_LOCATION,
+            "game": game, "players": players}
 
 
 def bgstats_url(table_id: str) -> str:

@@ -108,7 +108,7 @@ SCHEMAS = {
                               "id": {"type": "string"}, "game": {"type": "string"},
                               "players": {"type": "array"}, "sheet": _ref("ScoreSheet"),
                               "log": {"type": "array", "items": _ref("Event")}}},
-    "BGStatsLink": _obj({"url": {"type": "string", "pattern": "^bgstats://app\\.import\\?data="}}),
+    "BGStatsLink": _obj({"url": {"type": "string", "pattern": "^https://app\\.bgstatsapp\\.com/createPlay\\.html\\?data="}}),
     "History": _obj({"tables": {"type": "array", "items": _obj({
         "id": {"type": "string"}, "game": {"type": "string"}, "variant": NULLABLE_STR,
         "finished_at": {"type": "string"}, "outcome": _ref("Outcome"),

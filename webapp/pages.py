@@ -31,6 +31,7 @@ def static_file(name: str) -> str:
     return url_for("static", filename=name)
 
 
+bp.add_app_template_global(views.main_move, "main_move")
 bp.add_app_template_filter(views.number, "number")
 bp.add_app_template_filter(views.ordinal, "ordinal")
 bp.add_app_template_filter(and_list, "and_list")
@@ -239,7 +240,7 @@ def _context(table: tables.Table) -> dict:
     return {"table": table, "game": game, "title": views.game_title(table), "view": game.view(table.state, seat),
             "seat": seat, "is_host": host, "options": options, "version": table.version,
             "round": game.round_of(table.state), "partial": views.partial_for(game),
-            "can_undo": can_undo, "undo_reason": undo_reason,
+            "can_undo": can_undo, "undo_reason": undo_reason, "recent": views.recent_events(table),
             "act_url": url_for("pages.act", table_id=table.id, **views.for_args(playing_for)),
             "fragment_url": url_for("pages.fragment", table_id=table.id, **views.for_args(chosen)),
             "playing_for": playing_for, "following": len(followed) == 1, "own_seat": own_seat, "turn": views.turn(table, seat), "watching": watching,

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 from flask import request
 
 from companion import Game, Option, find_game, game_ids
+from companion.core import ordinal  # noqa: F401  (a template filter, see pages)
 from companion.data import load_game
 from companion.errors import HeadframeError
 
@@ -68,6 +69,29 @@ def turn(table: tables.Table, seat: int | None) -> dict:
         return {"mine": False, "text": f"Waiting for {who} {after}"}
     phrase = table.game.turn_phrase(table.state, waiting[0]) if len(waiting) == 1 else None
     return {"mine": False, "text": f"Waiting for {who}" + (f" ({phrase})" if phrase else "")}
+
+
+RECENT = 3  # events under the status bar
+
+
+def recent_events(table: tables.Table) -> list[str]:
+    """The last few things that happened at the table, newest last, in the log's words
+    ("Ben bids £4", a solo opponent's steps, "Anna (host) undid: …"): what the status bar shows
+    under the turn. An undone move is left out; the undo that took it back says so. Reads a
+    few more events than it shows, so the undone ones it skips do not leave it short."""
+    events = tables.log(table.id, after=max(-1, table.version - 3 * RECENT), limit=3 * RECENT)
+    said = [e["summary"] for e in events if e["kind"] in ("action", "undo", "end") and not e["undone"] and e["summary"]]
+    return said[-RECENT:]
+
+
+def main_move(options: list, handled: Any) -> Any:
+    """The one move the status bar offers as a button: the only allowed option, when the page
+    shows it as a plain button (not through a game's own form, which asks for more). None
+    when there is a choice to make ("Choose…" then jumps to the moves) or nothing to do."""
+    allowed = [o for o in options if o.allowed and o.action.get("type") != "end_game"]
+    if len(allowed) != 1 or handled == "*" or allowed[0].action.get("type") in (handled or ()):
+        return None
+    return allowed[0]
 
 
 def seat_names(table: tables.Table) -> dict[int, str]:
@@ -292,14 +316,23 @@ def action_from_form(form: Mapping[str, Any], declaration: Any = None) -> dict:
     if form.get("_type"):
         action["type"] = form["_type"]
     strings = {s.strip() for s in (form.get("_strings") or "").split(",") if s.strip()}
-    texts = {name: form.get(name) for name in form
-             if name not in SKIPPED_FIELDS and not name.startswith("_") and form.get(name) != ""}
+    joined = {s.strip() for s in (form.get("_join") or "").split(",") if s.strip()}
+    texts = {name: _joined(form, name) if name in joined else form.get(name) for name in form
+             if name not in SKIPPED_FIELDS and not name.startswith("_")}
+    texts = {name: text for name, text in texts.items() if text != ""}
     if declaration is not None:
         converted = declaration.from_form({**texts, "type": action.get("type")})
         action.update((name, converted[name]) for name in texts)
     else:
         action.update((name, form_value(raw, name, strings)) for name, raw in texts.items())
     return action
+
+
+def _joined(form: Mapping[str, Any], name: str) -> str:
+    """A field the form lists in ``_join``: the values of its fields of that name, in order,
+    the empty ones left out, joined by ", " (one select per card: "iron-1, lead-3")."""
+    values = form.getlist(name) if hasattr(form, "getlist") else [form.get(name)]
+    return ", ".join(str(v) for v in values if v)
 
 
 def player_rows(form: Mapping[str, Any] | None) -> list[dict]:
@@ -348,8 +381,3 @@ def number(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

@@ -60,6 +60,8 @@ GAME_SPEC = {
         "rulebook": Field("str"),
         "description": Field("str"),
         "default_variant": Field("str"),
+        # the game's BoardGameGeek id, which BG Stats matches a play by (absent: by name only)
+        "bgg_id": Field("int", check=lambda v: None if v > 0 else f"expected a BoardGameGeek id (a whole number above 0), got {v}"),
         "variants": Field("map", spec={"name": Field("str", required=True), "description": Field("str")}),
         "score_categories": Field("map", spec={"name": Field("str", required=True)}),
     }),
@@ -182,6 +184,7 @@ def load_game(game_id: str, data_dir: Path | str | None = None) -> GameData:
         variants=variants, score_categories=tuple((cid, c["name"]) for cid, c in game.get("score_categories", {}).items()),
         resources=resources, colours=colours, decks=decks, components=components, gather=_gather(raw),
         layouts=layouts, tables=raw.get("tables", {}), setup=raw.get("setup", {}), root=root, toml_lines=lines,
+        bgg_id=game.get("bgg_id"),
     )
 
 

@@ -166,6 +166,7 @@ class GameData:
     setup: Mapping[str, Any]
     root: Path
     toml_lines: KeyLines = field(repr=False, compare=False)
+    bgg_id: int | None = None  # BoardGameGeek's id for the game, when it has one
 
     @property
     def toml_path(self) -> Path:

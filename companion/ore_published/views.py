@@ -119,6 +119,30 @@ def _mine(cat: Catalog, card_id: str, workers: list, private_of: int | None = No
             "spaces": [{"amount": n, "cage": card.cages[i], "seat": at.get(i)} for i, n in enumerate(card.spaces)]}
 
 
+def mine_label(cat: Catalog, card_id: str) -> str:
+    """A mine card as the table reads it: "Lead mine, $3: 1 2 2 3 3"."""
+    card = cat.mines[card_id]
+    return f"{card.res.capitalize()} mine, ${card.price}: {' '.join(str(n) for n in card.spaces)}"
+
+
+def contract_label(cat: Catalog, cid: str) -> str:
+    """A contract as the table reads it: "#2: iron+lead=10; iron+coal=11 (3 VP)"."""
+    card = cat.contracts[cid]
+    return f"{contract_name(cid)}: {'; '.join(r.label() for r in card.rows)} ({card.vp} VP)"
+
+
+def deal_choices(cat: Catalog, d: Mapping[str, Any]) -> dict[str, Any]:
+    """The cards a real deal may have turned up, by name, for the Deal step's choices: each
+    resource's mine deck and the contract deck (which cards they hold is public; their order
+    is not), and the row's length."""
+    mines = [{"res": res, "cards": [{"id": c, "label": mine_label(cat, c)} for c in deck if c in cat.mines]}
+             for res, deck in d["decks"]["mines"].items()]
+    contracts = sorted((c for c in d["decks"]["contracts"] if c in cat.contracts),
+                       key=lambda c: (len(c), c))
+    return {"mines": mines, "contracts": [{"id": c, "label": contract_label(cat, c)} for c in contracts],
+            "slots": len(d["row"])}
+
+
 def board(cat: Catalog, state: State, d: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     """What the phone page draws: spaces with what each gives, mines, contracts, players
     (``d`` is the state's JSON form)."""
@@ -153,6 +177,7 @@ def board(cat: Catalog, state: State, d: Mapping[str, Any], seat: int | None) ->
     waiting = [names[s] for s in acting(state)]
     return {"phase": PHASES[d["phase"]], "first": names[d["first"]], "waiting": waiting, "spaces": spaces,
             "mines": mines, "row": row, "players": players, "deck_contracts": len(d["decks"]["contracts"]),
+            "deal": deal_choices(cat, d) if d["phase"] == "deal" else None,
             "deck_buildings": len(d["decks"]["buildings"])}
 
 

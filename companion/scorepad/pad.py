@@ -23,6 +23,7 @@ class PadState:
     points: tuple[tuple[float, ...], ...]  # [category][seat]
     round: int = 1
     finished: bool = False
+    agreed: tuple[int, ...] = ()  # seats that said this round is done
 
 
 def categories_for(game_id: str | None) -> tuple[tuple[str, str], ...]:
@@ -47,7 +48,9 @@ DECLARATION = Declaration([
     ActionSpec("add_points", (Field("seat", Kind.INT, doc="whose points"), Field("category", Kind.STR),
                               Field("points", Kind.NUMBER, doc="points to add (negative to take off)")),
                doc="Add points to one player in one category."),
-    ActionSpec("next_round", (ANY_SEAT,), doc="Start the next round."),
+    ActionSpec("next_round", (ANY_SEAT,), host_only=True, doc="Start the next round for everyone."),
+    ActionSpec("round_done", (Field("seat", Kind.INT, doc="the player saying so"),),
+               doc="Say this round is done; the next starts when every player has."),
     ActionSpec("finish", (ANY_SEAT,), doc="End the game: the sheet becomes final."),
 ])
 
@@ -104,17 +107,31 @@ class ScorePad(Game):
         if kind == "next_round":
             if state.finished:
                 raise GameOver()
-            return evolve(state, round=state.round + 1)
+            return evolve(state, round=state.round + 1, agreed=())
+        if kind == "round_done":
+            return self._agree(state, field_of(action, "seat", int))
         if kind == "finish":
             if state.finished:
                 raise GameOver()
             return evolve(state, finished=True)
-        raise BadAction(f"unknown action {kind!r}; the score pad takes add_points, next_round and finish")
+        raise BadAction(f"unknown action {kind!r}; the score pad takes add_points, next_round, round_done and finish")
+
+    def _agree(self, state: PadState, seat: int) -> PadState:
+        """One player says the round is done: the next starts once every player has."""
+        if state.finished:
+            raise GameOver()
+        require(0 <= seat < len(state.players), f"There is no seat {seat}; seats are 0–{len(state.players) - 1}.")
+        require(seat not in state.agreed, f"{state.players[seat]} has already said round {state.round} is done.")
+        agreed = tuple(sorted(state.agreed + (seat,)))
+        if len(agreed) == len(state.players):
+            return evolve(state, round=state.round + 1, agreed=())
+        return evolve(state, agreed=agreed)
 
     def options(self, state: PadState, seat: int | None) -> list[Option]:
         if state.finished:
             return []
-        return [Option({"type": "next_round"}, "Next round"), Option({"type": "finish"}, "End the game")]
+        done = [] if seat is None or seat in state.agreed else [Option({"type": "round_done"}, f"Round {state.round} done →")]
+        return done + [Option({"type": "next_round"}, "Next round"), Option({"type": "finish"}, "End the game")]
 
     def end_if(self, state: PadState) -> Outcome | None:
         if not state.finished:
@@ -127,17 +144,25 @@ class ScorePad(Game):
 
     def describe(self, before: PadState, action: Action, after: PadState) -> str:
         if action.get("type") == "add_points":
-            line = f"{before.players[action['seat']]} {action['points']:+g} points"
+            unit = "point" if abs(action["points"]) == 1 else "points"
+            line = f"{before.players[action['seat']]} {action['points']:+g} {unit}"
             if before.categories == DEFAULT_CATEGORIES:
                 return line
             return f"{line} ({dict(before.categories)[action['category']]})"
+        if action.get("type") == "round_done":
+            who = before.players[action["seat"]]
+            if after.round > before.round:
+                return f"{who} says round {before.round} is done: everyone agrees, round {after.round} starts"
+            return f"{who} says round {before.round} is done ({len(after.agreed)} of {len(before.players)} agree)"
         return super().describe(before, action, after)
 
     def to_json(self, state: PadState) -> dict:
         return {"game": state.game, "players": list(state.players), "categories": [list(c) for c in state.categories],
-                "points": [list(r) for r in state.points], "round": state.round, "finished": state.finished}
+                "points": [list(r) for r in state.points], "round": state.round, "finished": state.finished,
+                "agreed": list(state.agreed)}
 
     def from_json(self, data: Mapping[str, Any]) -> PadState:
         return PadState(data["game"], tuple(data["players"]), tuple(tuple(c) for c in data["categories"]),
-                        tuple(tuple(r) for r in data["points"]), data["round"], data["finished"])
+                        tuple(tuple(r) for r in data["points"]), data["round"], data["finished"],
+                        tuple(data.get("agreed", ())))  # tables stored before agreeing was kept
 

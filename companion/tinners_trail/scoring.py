@@ -5,11 +5,17 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..core import ScoreRow, ScoreSheet, sheet
+from ..core import ScoreRow, ScoreSheet, TieWords, ordinal, sheet
 from ..errors import BadAction
 from .state import State
 
-LABELS = ("money left (£)", "tin and copper left in their mines", "place in the 0 column, 1 on top")
+def _passed(place: float) -> str:
+    return f"passed {ordinal(int(place))}"
+
+
+# The last key is the order of passing in the last round: the disc uppermost in the 0 column
+# passed first. Said as players say it: "who passed first decides (Cara passed 2nd, Ben passed 3rd)".
+LABELS = ("money left (£)", "tin and copper left in their mines", TieWords("who passed first in the last round", _passed))
 CATEGORIES = (("investment", "Investments"), ("sierra_madre", "Sierra Madre"))
 
 

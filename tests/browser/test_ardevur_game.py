@@ -27,9 +27,10 @@ WANTED = {"license", "geologist", "workforce", "machinery"}
 
 
 def enabled_moves(page) -> list[dict]:
-    """The moves this phone offers now, as the actions its buttons send."""
+    """The moves this phone offers now, as the actions its buttons send (the status bar's
+    repeat of the only move left out)."""
     texts = page.eval_on_selector_all(
-        "#live form.hf-action", "forms => forms.filter(f => !f.querySelector('button').disabled)"
+        "#live form.hf-action:not(.sb-main)", "forms => forms.filter(f => !f.querySelector('button').disabled)"
                                ".map(f => f.getAttribute('data-action'))")
     return [json.loads(t) for t in texts]
 
@@ -53,11 +54,12 @@ def choose(moves: list[dict]) -> dict | None:
 
 def tap(page, move: dict) -> None:
     before = page.locator("#live [data-version]").first.get_attribute("data-version")
-    form = page.locator(f"#live form.hf-action[data-action='{json.dumps(move, sort_keys=True, separators=(',', ':'))}']")
+    forms = "#live form.hf-action:not(.sb-main)"  # the moves, not the status bar's repeat
+    form = page.locator(f"{forms}[data-action='{json.dumps(move, sort_keys=True, separators=(',', ':'))}']")
     if form.count() == 0:  # the attribute's spelling differs: find it by value
         index = [json.loads(t) for t in page.eval_on_selector_all(
-            "#live form.hf-action", "fs => fs.map(f => f.getAttribute('data-action'))")].index(move)
-        form = page.locator("#live form.hf-action").nth(index)
+            forms, "fs => fs.map(f => f.getAttribute('data-action'))")].index(move)
+        form = page.locator(forms).nth(index)
     open_folds(form)  # a way inside the steps (what, then which) is tapped after opening them
     form.locator("button").click()
     expect(page.locator("#live [data-version]").first).not_to_have_attribute("data-version", before, timeout=WAIT)

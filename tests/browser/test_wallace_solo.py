@@ -118,7 +118,7 @@ def test_her_move_can_be_undone_while_he_waits(served, phone):
     expect(notice).to_contain_text("in a moment")
     expect(page.locator("#turn")).to_contain_text("Waiting for Lord Wallace")
     page.locator("#tt-lord-undo").click()
-    expect(page.locator("body")).to_contain_text("Undid: Ann")
+    expect(page.locator("body")).to_contain_text("Ann (host) undid: Ann")
     expect(page.locator("#tt-lord-next")).to_have_count(0)
     assert her_move(page) is not None   # her turn again, and he has not drawn
 

@@ -11,7 +11,8 @@ after it, and undo follows ``prev`` links to the state before.
 Each module holds one responsibility: ``model`` (what a table is), ``cache`` (the per-app
 store), ``checks`` (what clients send), ``tokens`` (who is asking, and for which seat),
 ``rows`` (reading and writing rows), ``reading``, ``seating`` (set up, join, leave, end),
-``acting`` (moves: the one path every action takes), ``bots``, ``undo``, ``log``,
+``acting`` (moves: the one path every action takes), ``rebase`` (whether a move made on an
+older version still fits the table), ``bots``, ``undo``, ``log``,
 ``privacy`` (what each viewer may see of a move) and ``history`` (score sheets, finished
 tables, records).
 """

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any, Mapping
+
 from ..db import TableRecord
 from ..errors import NotFound
 from .cache import current_store
@@ -67,7 +70,17 @@ def options_for(table: Table, seat: int | None, host: bool) -> list:
     game's seat says whose points they are, not who acts (a score pad the host keeps)."""
     if seat is None and (not host or table.game.seat_is_actor):
         return []
-    return table.game.options(table.state, seat)
+    options = table.game.options(table.state, seat)
+    if host:
+        return options
+    return [replace(o, allowed=False, reason="Only the host can do this.") if o.allowed and host_only(table.game, o.action)
+            else o for o in options]
+
+
+def host_only(game, action: Mapping[str, Any]) -> Any:
+    """The declaration of ``action`` when only the host may make it (``ActionSpec.host_only``), else None."""
+    spec = game.actions.specs.get(action.get("type")) if game.actions is not None else None
+    return spec if spec is not None and spec.host_only else None
 
 
 def state(table: Table, seat: int | None = None, host: bool = False) -> dict:

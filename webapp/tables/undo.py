@@ -20,6 +20,17 @@ STATE_AT = "SELECT state_z, round FROM events WHERE table_id = :tid AND seq = :s
 MARK_UNDONE = "UPDATE events SET undone = :undone WHERE table_id = :tid AND seq = :seq"
 
 
+def undo_words(who, seats, summary: str) -> str:
+    """The log line of an undo: who took back what ("Anna (host) undid: Dana bids £1"). The
+    undo event's seat is the undoer's (None for a host whose phone holds no seat)."""
+    name = next((s.name for s in seats if s.seat == who.seat), None) if who.seat is not None else None
+    if name is None:
+        undoer = "The host"
+    else:
+        undoer = f"{name} (host)" if who.host else name
+    return f"{undoer} undid: {summary}"
+
+
 def undo(table_id: str, caller: Caller | str | None, version: int) -> Table:
     """Take back the latest action still in effect, by appending an undo event. Stops at a
     dice roll, a draw, a reveal, a bot's move, the setup or the end of the game.
@@ -52,7 +63,7 @@ def undo(table_id: str, caller: Caller | str | None, version: int) -> Table:
         restored = game.from_json(json.loads(text))
         seq = row.version + 1
         now = time.time()
-        append_event(tx, table_id, seq, "undo", seat=last.seat, at=now, summary=f"Undid: {last.summary}",
+        append_event(tx, table_id, seq, "undo", seat=who.seat, at=now, summary=undo_words(who, seats, last.summary),
                      round=earlier_round, undoes=last.seq, action=last.action)
         tx.run(MARK_UNDONE, {"tid": table_id, "seq": last.seq, "undone": True})
         move_table(tx, table_id, version=seq, head=last.prev, state=text, updated_at=now,

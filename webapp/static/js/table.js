@@ -27,6 +27,8 @@
      counts too (handy for +1 / -1 buttons). Whole numbers ("-3", "12") become integers and
      decimals become numbers, unless the field is listed in a hidden input
      <input type="hidden" name="_strings" value="card,colour">; checkboxes become true/false;
+     the fields of a name listed in <input type="hidden" name="_join" value="mines"> are sent
+     as one text, their non-empty values joined by ", " (one select per card: "iron-1, lead-3");
      empty fields are left out; csrf_token, version and names starting with "_" are not sent.
    - Leave "seat" out: the server stamps it from the phone's seat token; on a page the host
      opened to play for a seat ("Play for Dana", or the turn's seat on a host's phone that holds
@@ -40,8 +42,13 @@
    A partial that offers some options its own way declares {% set handles = ["buy"] %} (or "*")
    so the generic list of options leaves them out. Full guide: templates/games/README.md.
 
-   Answers: a rule the action breaks (422) is shown in the page's alert region; a 409 (someone
-   acted first) redraws the table, says what the others did meanwhile (from the log) and moves
+   STATUS BAR (#status-bar in the live part, sticky under the top bar): the turn, the only
+   allowed move or "Choose…" (which brings the first move into view under the bar and focuses
+   it), Undo and the last events. A notice of the page load ("Anna undid: …") goes at the next
+   change; the host's invite panel moves below the table when the last seat is taken.
+
+   Answers: a rule the action breaks (422) is shown in the page's alert region; a 409 (a move
+   since really conflicts with this one; see webapp/tables/rebase.py) redraws the table, says what the others did meanwhile (from the log) and moves
    the focus to that notice. */
 (function () {
   'use strict';
@@ -159,6 +166,7 @@
         // Keep open whatever the player had open (details with an id) across the redraw.
         var open = {};
         Array.prototype.forEach.call(live.querySelectorAll('details[id]'), function (d) { open[d.id] = d.open; });
+        var chosen = choices();
         typed = typing() ? document.activeElement : null;
         var typedValue = typed ? typed.value : null;
         focus = focusKey();
@@ -166,6 +174,8 @@
         Array.prototype.forEach.call(live.querySelectorAll('details[id]'), function (d) {
           if (Object.prototype.hasOwnProperty.call(open, d.id)) d.open = open[d.id];
         });
+        restore(chosen);
+        sentForms = {};
         // sections move before the focus comes back: moving a node drops the focus inside it
         movesFirst();
         var again = focus ? live.querySelector(focus) : null;
@@ -176,6 +186,63 @@
         document.dispatchEvent(new CustomEvent('hf:render', { detail: { version: version } }));
         setConnected(true);
       });
+  }
+
+  // What the player was choosing survives the redraw: every field of a move's form that the
+  // player changed and has not sent (a select, a number, a checkbox, text) gets its value back
+  // while the redrawn form still offers it (a select's option still there, a number within
+  // its bounds). A field is known by its id, or by its form (id, or kind of move and the
+  // action it carries, and its place among such forms) and its name and place in the form.
+  var sentForms = {};    // keys of the forms this phone has just sent: theirs start afresh
+  function formKey(form, index) {
+    return form.id ? '#' + form.id : (form.getAttribute('data-type') || '') + '|' + (form.getAttribute('data-action') || '') + '|' + index;
+  }
+  function eachField(visit) {
+    var seenForms = {};
+    Array.prototype.forEach.call(live.querySelectorAll('form'), function (form) {
+      var base = formKey(form, 0);
+      var index = seenForms[base] = (seenForms[base] || 0) + 1;
+      var key = formKey(form, index);
+      var names = {};
+      Array.prototype.forEach.call(form.elements, function (el) {
+        if (!el.name || el.type === 'hidden' || el.type === 'submit' || el.type === 'button' || el.tagName === 'BUTTON') return;
+        var n = names[el.name] = (names[el.name] || 0) + 1;
+        visit(el.id ? 'id:' + el.id : key + ':' + el.name + ':' + n + (el.type === 'radio' ? '=' + el.value : ''), el, key);
+      });
+    });
+  }
+  function changed(el) {
+    if (el.type === 'checkbox' || el.type === 'radio') return el.checked !== el.defaultChecked;
+    if (el.tagName === 'SELECT') {
+      return Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; });
+    }
+    return el.value !== el.defaultValue;
+  }
+  function choices() {
+    var kept = {};
+    eachField(function (key, el, form) {
+      if (sentForms[form] || !changed(el)) return;
+      kept[key] = (el.type === 'checkbox' || el.type === 'radio') ? el.checked : el.value;
+    });
+    return kept;
+  }
+  function fits(el, value) {
+    if (el.tagName === 'SELECT') {
+      return Array.prototype.some.call(el.options, function (o) { return o.value === value && !o.disabled; });
+    }
+    if (el.type === 'number' && value !== '') {
+      var n = parseFloat(value);
+      if (isNaN(n) || (el.min !== '' && n < parseFloat(el.min)) || (el.max !== '' && n > parseFloat(el.max))) return false;
+    }
+    return !el.disabled;
+  }
+  function restore(kept) {
+    eachField(function (key, el) {
+      if (!Object.prototype.hasOwnProperty.call(kept, key)) return;
+      var value = kept[key];
+      if (el.type === 'checkbox' || el.type === 'radio') { if (!el.disabled) el.checked = value; return; }
+      if (fits(el, value)) el.value = value;
+    });
   }
 
   function newer(seenVersion) {
@@ -285,6 +352,9 @@
     if (form.getAttribute('data-type')) action.type = form.getAttribute('data-type');
     var stringsField = form.querySelector('input[name="_strings"]');
     var strings = stringsField ? stringsField.value.split(',').map(function (s) { return s.trim(); }) : [];
+    var joinField = form.querySelector('input[name="_join"]');
+    var joined = joinField ? joinField.value.split(',').map(function (s) { return s.trim(); }) : [];
+    var parts = {};
     var fields = Array.prototype.slice.call(form.elements);
     fields.forEach(function (el) {
       var name = el.name;
@@ -294,8 +364,10 @@
       if (el.type === 'checkbox') { action[name] = el.checked; return; }
       if (el.type === 'radio' && !el.checked) return;
       if (el.value === '') return;
+      if (joined.indexOf(name) >= 0) { (parts[name] = parts[name] || []).push(el.value); return; }
       action[name] = asValue(el.value, name, strings);
     });
+    Object.keys(parts).forEach(function (name) { action[name] = parts[name].join(', '); });
     if (submitter && submitter.name && submitter.name.charAt(0) !== '_') {
       action[submitter.name] = asValue(submitter.value, submitter.name, strings);
     }
@@ -332,6 +404,7 @@
         }
         if (response.status === 409) {
           var had = version;
+          sentForms = {};  // not applied: what the player chose stays for another try
           return Promise.all([redraw(true), whatChanged(had)]).then(function (done) {
             var changes = done[1];
             say('info', changes.length ? 'Before your tap arrived: ' + changes.join('; ') + '. ' : 'The table changed before your tap arrived. ',
@@ -387,6 +460,9 @@
     if (!form) return;
     event.preventDefault();
     var submitter = event.submitter || (lastClicked && form.contains(lastClicked) ? lastClicked : null);
+    var forms = Array.prototype.slice.call(live.querySelectorAll('form'));
+    var same = forms.filter(function (f) { return formKey(f, 0) === formKey(form, 0); });
+    sentForms[formKey(form, same.indexOf(form) + 1)] = true;
     act(actionOf(form, submitter));
   });
 
@@ -417,11 +493,67 @@
     var meta = live.querySelector('[data-open-seats]');
     return meta ? parseInt(meta.getAttribute('data-open-seats'), 10) : 0;
   }
+  // It stands above the table while a seat is free and goes below it then.
   document.addEventListener('hf:render', function () {
     var now = seatsOpen();
     var invite = document.querySelector('details.join');
-    if (invite && openSeats > 0 && now === 0) invite.open = false;
+    if (invite && openSeats > 0 && now === 0) {
+      invite.open = false;
+      if (invite.compareDocumentPosition(live) & Node.DOCUMENT_POSITION_FOLLOWING) live.parentNode.insertBefore(invite, live.nextSibling);
+    }
     openSeats = now;
+  });
+
+  // What the browser brings into view (a focused field, an anchor) lands below the sticky top
+  // bar and status bar, not under them: the page's scroll padding follows their height.
+  function padForBars() {
+    var top = document.querySelector('.topbar');
+    var bar = document.getElementById('status-bar');
+    var height = (top ? top.offsetHeight : 0) + (bar ? bar.offsetHeight : 0);
+    document.documentElement.style.scrollPaddingTop = (height + 8) + 'px';
+  }
+  padForBars();
+  document.addEventListener('hf:render', padForBars);
+  window.addEventListener('resize', padForBars);
+
+  // A notice from the last page load ("Anna undid: …") goes at the next change of the table.
+  var loadedAt = version;
+  document.addEventListener('hf:render', function (event) {
+    if (event.detail.version === loadedAt) return;
+    Array.prototype.forEach.call(document.querySelectorAll('main > .alert[role="status"]'), function (el) {
+      el.parentNode.removeChild(el);
+    });
+  });
+
+  // "Choose…" in the status bar: bring the first move this phone may make into view, just
+  // under the bar (which stays on top), and put the focus on it.
+  // A move is an enabled button of a form that sends one, a Tinners' Trail map area, or a
+  // square a Mine Shaft tile may go on (the board itself takes the focus). One inside a
+  // closed fold counts when no other is shown: its fold is opened.
+  var MOVES = 'form.hf-action button:not([disabled]), form.hf-action input[type="submit"]:not([disabled]), a.tt-area, .ms-target';
+  function firstMove() {
+    var all = Array.prototype.filter.call(live.querySelectorAll(MOVES), function (el) {
+      return !el.closest('#status-bar') && !el.closest('[hidden]');
+    });
+    var shown = all.filter(function (el) { return !el.closest('details:not([open])') && el.getClientRects().length; });
+    var found = shown.length ? shown[0] : all[0];
+    if (!found) return null;
+    for (var fold = found.closest('details:not([open])'); fold; fold = fold.parentElement.closest('details:not([open])')) {
+      fold.open = true;
+    }
+    if (!found.closest('form')) return found.closest('[tabindex]') || found;
+    return found.closest('form').querySelector('select, input:not([type="hidden"]), button, a') || found;
+  }
+  live.addEventListener('click', function (event) {
+    if (!event.target.closest('.sb-choose')) return;
+    var target = firstMove();
+    if (!target) return;  // the link's own jump, to the top of the moves
+    event.preventDefault();
+    var bar = document.getElementById('status-bar');
+    var form = target.closest('form') || target;
+    var below = bar ? bar.getBoundingClientRect().bottom : 0;
+    window.scrollTo(0, Math.max(0, form.getBoundingClientRect().top + window.scrollY - below - 8));
+    target.focus({ preventScroll: true });
   });
 
   window.Headframe = { act: act, refresh: function () { return redraw(true); } };
