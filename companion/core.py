@@ -416,6 +416,12 @@ class Game:
         hidden information is its later draws: a new seed."""
         return evolve(state, seed=fresh_seed(chooser))
 
+    # Moves a search bot's playout plays before it is judged on the points as they stand
+    # (``running_totals``) rather than played to the end; None plays every playout to the end.
+    # Suits a long game whose points are banked as it goes, where a whole game of later dice
+    # and draws would drown what one move changes.
+    search_horizon: int | None = None
+
     def acting_seats(self, state: Any) -> tuple[int, ...]:
         """The seats the table is waiting for (several at once in simultaneous phases)."""
         return ()

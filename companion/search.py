@@ -5,9 +5,12 @@ samples a complete state the seat cannot tell from the true one (``Game.determin
 the seat sees is kept, other hands, deck orders and the seed of later draws are dealt anew),
 walks one tree shared by every sample (single-observer ISMCTS, Cowling, Powley and Whitehouse
 2012: a node is a sequence of moves, so what a seat does not know never splits it), adds a node,
-plays the rest of the game with the game's heuristic bot, and credits every node's mover with
-how that game ended for it. A node's moves are the ones the phone offers (``Game.options``,
-allowed); a child is chosen by UCB1 over the iterations in which it was available.
+plays the rest of the game with the game's heuristic bot (or only ``Game.search_horizon``
+moves of it), and credits every node's mover with how that game ended for it (``rewards``: the
+win, and a little of the points lead; a playout stopped early, the points lead as it stands).
+A node's moves are the ones the phone offers (``Game.options``, allowed); a child is chosen by UCB1 over the iterations in which it was available, its mean
+reward stretched over the range of the tree's means (as MuZero does) so that small differences
+in points still steer the search.
 
 Nothing here reads what the seat may not see: the true state is asked only for the seat's own
 buttons, and everything else is read from the samples. All randomness comes from the chooser
@@ -20,7 +23,7 @@ import json
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from .bots import next_state
 from .core import Action, Game
@@ -29,6 +32,7 @@ NAME = "mcts"
 DEFAULT_ITERATIONS = 48
 EXPLORATION = 0.7   # UCB1's constant for rewards in [0, 1]
 MAX_PLAYOUT = 5000  # moves a playout may take before it is scored as it stands
+LEAD_WEIGHT = 0.1   # how much a finished playout's points lead counts beside its win
 
 Step = tuple[Action, Any]
 
@@ -68,8 +72,13 @@ class Node:
             node = self.children[key] = Node(mover)
         return node
 
-    def ucb(self) -> float:
-        return self.reward / self.visits + EXPLORATION * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+    def ucb(self, low: float = 0.0, high: float = 1.0) -> float:
+        """UCB1, with the mean reward stretched from [low, high] (the range of the tree's means)
+        to [0, 1], so the exploration keeps its weight when rewards differ by little."""
+        mean = self.reward / self.visits
+        if high > low:
+            mean = (mean - low) / (high - low)
+        return mean + EXPLORATION * math.sqrt(math.log(max(self.available, 1)) / self.visits)
 
 
 def key_of(action: Action) -> str:
@@ -102,6 +111,7 @@ class Search:
         self.game, self.seat = game, seat
         self.rng = random.Random(chooser.getrandbits(64))
         self.root = Node(seat)
+        self.low, self.high = math.inf, -math.inf  # the smallest and largest mean of a tried node
 
     def best(self, state: Any, moves: list[Action], iterations: int) -> Action:
         """The root move tried most often (ties: the better mean, then the heuristic's choice,
@@ -134,6 +144,8 @@ class Search:
         for visited in path:
             visited.visits += 1
             visited.reward += rewards[visited.mover]
+            mean = visited.reward / visited.visits
+            self.low, self.high = min(self.low, mean), max(self.high, mean)
 
     def select(self, node: Node, state: Any, moves: list[Action], mover: int) -> tuple[str, Action]:
         """A new move while the node may widen (the heuristic's choice first, then one at
@@ -147,7 +159,7 @@ class Search:
             index = self.newcomer(node, state, mover, keys, untried)
             node.widened.add(keys[index])
         else:
-            index = max(tried, key=lambda i: node.children[keys[i]].ucb())
+            index = max(tried, key=lambda i: node.children[keys[i]].ucb(self.low, self.high))
         return keys[index], moves[index]
 
     def newcomer(self, node: Node, state: Any, mover: int, keys: list[str], untried: list[int]) -> int:
@@ -188,9 +200,10 @@ class Search:
         return -1, None, state
 
     def playout(self, state: Any) -> Any:
-        """The game played on from ``state`` by the heuristic bot in every seat."""
+        """The game played on from ``state`` by the heuristic bot in every seat, to its end or
+        for the game's ``search_horizon`` moves."""
         game = self.game
-        for _ in range(MAX_PLAYOUT):
+        for _ in range(MAX_PLAYOUT if game.search_horizon is None else game.search_horizon):
             if game.end_if(state) is not None:
                 return state
             after = self.playout_step(state)
@@ -203,15 +216,30 @@ class Search:
         return next_state(self.game, state, lambda seat: self.game.bot_step(state, seat, "heuristic", self.rng))
 
     def rewards(self, state: Any) -> list[float]:
-        """Each seat's share of the win: 1 alone, 1/k tied k ways, 0 otherwise (a game the
-        playout could not finish is judged by its score sheet as it stands)."""
+        """Each seat's reward in [0, 1]. A finished game: its share of the win (1 alone, 1/k
+        tied k ways), with a little of its points lead (``lead``) so that a game already won
+        or lost still prefers more points to fewer. A playout stopped before the end: its
+        points lead as it stands."""
         game = self.game
         outcome = game.end_if(state)
-        ranks = game.score(state).ranks if outcome is None else None
-        winners = outcome.winners if outcome is not None else tuple(s for s, r in enumerate(ranks) if r == 1)
-        seats = len(ranks) if ranks is not None else len(game.running_totals(state))
-        share = 1.0 / len(winners) if winners else 0.0
-        return [share if s in winners else 0.0 for s in range(seats)]
+        leads = lead(game.running_totals(state))
+        if outcome is None:
+            return leads
+        share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
+        return [(1 - LEAD_WEIGHT) * (share if s in outcome.winners else 0.0) + LEAD_WEIGHT * leads[s]
+                for s in range(len(leads))]
 
 
-__all__ = ["DEFAULT_ITERATIONS", "NAME", "Node", "Search", "budget", "is_search", "step"]
+def lead(totals: Sequence[float]) -> list[float]:
+    """Per seat, its points against the best of the others, in [0, 1]: 1/2 level, above 1/2
+    ahead; ``a / (a + b)`` for positive points, so a lead counts in proportion to the points
+    the game hands out."""
+    found = []
+    for seat, mine in enumerate(totals):
+        best = max((t for s, t in enumerate(totals) if s != seat), default=mine)
+        size = abs(mine) + abs(best)
+        found.append(0.5 + 0.5 * (mine - best) / size if size else 0.5)
+    return found
+
+
+__all__ = ["DEFAULT_ITERATIONS", "NAME", "Node", "Search", "budget", "is_search", "lead", "step"]

@@ -86,3 +86,46 @@ def test_the_lab_plays_the_same_search_games_on_one_worker_or_two(tmp_path):
 def test_simulate_refuses_a_search_bot_without_a_sound_budget(capsys):
     assert main(["simulate", "tinners-trail", "--players", "2", "--games", "1", "--bots", "mcts:0"]) == 2
     assert "unknown bot 'mcts:0'" in capsys.readouterr().err
+
+
+def _mine_shaft_takes(count: int):
+    """Positions of a heuristic 2-player Mine Shaft game where the seat to move may take gold,
+    a lesser mineral or nothing."""
+    game = find_game("mine-shaft")
+    state = game.setup([PlayerSpec("Ann"), PlayerSpec("Bo")], None, 21)
+    chooser, found = random.Random(3), []
+    while len(found) < count and game.end_if(state) is None:
+        seat = game.acting_seats(state)[0]
+        moves = search.allowed(game, state, seat)
+        minerals = {m.get("mineral") for m in moves if m["type"] == "take"}
+        if "gold" in minerals and len(minerals) > 1:
+            found.append((state, seat))
+        state = game.bot_step(state, seat, "heuristic", chooser)[1]
+    assert len(found) == count
+    return game, found
+
+
+def test_the_search_bot_takes_the_gold_in_a_long_game_of_dice():
+    # Judged on whole games of later dice and tile draws, the search could not tell gold
+    # (5 points) from coal or from taking nothing, and lost every game to the heuristic bot.
+    game, found = _mine_shaft_takes(4)
+    for index, (state, seat) in enumerate(found):
+        action, _ = game.bot_step(state, seat, "mcts", random.Random(index))
+        assert action["type"] == "take" and action["mineral"] == "gold", (index, action)
+
+
+def test_a_points_lead_counts_in_proportion_to_the_points():
+    assert search.lead((10, 10)) == [0.5, 0.5]
+    assert search.lead((0, 0, 0)) == [0.5, 0.5, 0.5]
+    assert search.lead((30, 10, 20)) == [0.6, 0.25, 0.4]      # each against the best of the others
+    assert search.lead((-5, 5)) == [0.0, 1.0]                 # bounded in [0, 1] whatever the signs
+
+
+def test_a_finished_playout_rewards_the_win_and_a_little_of_the_lead():
+    game = find_game("mine-shaft")
+    state = game.setup([PlayerSpec("Ann"), PlayerSpec("Bo")], None, 21)
+    over = state.evolve(phase="over", players=(state.players[0].evolve(haul=(0, 0, 3)),
+                                                state.players[1].evolve(haul=(5, 0, 0))))
+    assert game.end_if(over).winners == (0,)
+    won, lost = search.Search(game, 0, random.Random(1)).rewards(over)
+    assert won == pytest.approx(0.9 + 0.1 * 0.75) and lost == pytest.approx(0.1 * 0.25)
