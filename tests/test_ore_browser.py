@@ -34,6 +34,11 @@ def test_the_ore_table_picture_at_360(server, scheme, tmp_path):  # noqa: F811
         assert miner.locator("text").text_content() in ("A", "B", "C")  # the owner's letter, not colour alone
 
         box = board.bounding_box()
+        for _ in range(50):  # a redraw may be swapping the picture in just now
+            if box is not None:
+                break
+            page.wait_for_timeout(100)
+            box = board.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         # every card's words stay inside their card
