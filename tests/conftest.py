@@ -158,6 +158,22 @@ class Server:
         if self.process and self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(10)
+            self._wait_port_free()
+
+    def _wait_port_free(self, timeout: float = 10.0) -> None:
+        """Several workers leave a moment after their parent is killed (they notice their
+        lifeline close): until the last has gone it still answers on the port, and a server
+        started now would seem ready when an old worker answers its probe."""
+        import socket
+        import time
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+            except OSError:
+                return
+            time.sleep(0.05)
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
