@@ -139,3 +139,19 @@ def test_resources_differ_in_shape_where_their_colours_may_not(out, game, file):
         if confusable(hex_rgb(resources[a].colour), hex_rgb(resources[b].colour)):
             assert shapes[a] != shapes[b], f"{game}: {a} and {b} look alike and share a shape"
     assert len(set(shapes.values())) == len(shapes)   # in fact every resource has a shape of its own
+
+
+@pytest.mark.parametrize("lab1, lab2, expected", [
+    # pairs from Sharma, Wu and Dalal's CIEDE2000 test data (2005), the formula's published check
+    ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
+    ((50.0, 0.0, 0.0), (50.0, -1.0, 2.0), 2.3669),
+    ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
+    ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
+    ((50.0, 2.5, 0.0), (50.0, 3.2592, 0.3350), 1.0),
+    ((2.0776, 0.0795, -1.1350), (0.9033, -0.0636, -0.5514), 0.9082),
+])
+def test_the_colour_difference_is_ciede2000_as_published(lab1, lab2, expected):
+    from colour_measure import ciede2000
+
+    assert round(ciede2000(lab1, lab2), 4) == expected
+    assert round(ciede2000(lab2, lab1), 4) == expected
