@@ -185,3 +185,13 @@ def test_a_card_near_a_template_fills_its_trim_and_a_landscape_card_turns():
     turned = services.fit(game_crafter, (88.9, 63.5))
     assert turned.turned and turned.pixels == (1125, 825) and turned.shot(300).turn
     assert services.fit(game_crafter, (70.0, 120.0)).product == ""  # a tarot card has no template there
+
+
+def test_a_png_says_its_resolution(tmp_path):
+    from headframe.cli import main
+
+    assert main(["export", "prospect", "--data", str(EXAMPLE_DATA), "--to", "png", "--dpi", "150",
+                 "--out", str(tmp_path)]) == 0
+    for path in (tmp_path / "prospect-png").rglob("*.png"):
+        with Image.open(path) as image:
+            assert [round(v) for v in image.info["dpi"]] == [150, 150], path

@@ -64,10 +64,11 @@ def render(page, shot: Shot):
     return image
 
 
-def png_bytes(image) -> bytes:
-    """PNG with Pillow's default settings (the same bytes for the same pixels)."""
+def png_bytes(image, dpi: float | None = None) -> bytes:
+    """PNG with Pillow's default settings (the same bytes for the same pixels), carrying its
+    resolution (a pHYs chunk) so a print service or an editor opens it at its printed size."""
     out = io.BytesIO()
-    image.save(out, format="PNG")
+    image.save(out, format="PNG", **({"dpi": (dpi, dpi)} if dpi else {}))
     return out.getvalue()
 
 
@@ -89,7 +90,7 @@ def render_shots(pdf: str, shots: list[Shot], out: str) -> list[tuple[int, bytes
                 image = render(page, shot)
             finally:
                 page.close()
-            data = png_bytes(image)
+            data = png_bytes(image, shot.dpi)
             path = Path(out) / f"{Path(pdf).stem}-{shot.page}.png"
             path.write_bytes(data)
             done.append((shot.page, hashlib.blake2b(data, digest_size=20).digest(), image.size, str(path)))
