@@ -498,7 +498,11 @@ async def page_acts(pool: Pool, stats: Stats, sync: Sync, phone_: PagePhone, end
                     continue
                 if status == 200:
                     sync.accepted(phone_.table, body["version"], sent, phone_.seat)
-                    phone_.version = body["version"]
+                    # the answer is the table at that version, which the page draws: a move played
+                    # on a newer table than the phone had (one that did not conflict) shows the
+                    # phone every move before it too
+                    phone_.version = max(phone_.version, body["version"])
+                    sync.saw(phone_.table, phone_.seat, phone_.version)
                 break
         except (OSError, asyncio.IncompleteReadError, ValueError, IndexError, KeyError) as exc:
             stats.errors += 1
@@ -724,7 +728,7 @@ def main(argv: list[str] | None = None) -> int:
               f"(target <= 150)" + (f", {synced['peak_pss_mb']:.0f} MB while syncing" if synced else "")
               + f"; long/fresh action {long_ms / fresh_ms:.2f} (target <= 1.2)"
               + (f"; action seen by every other phone p50 {synced['seen_p50_ms']:.0f} ms, p99 "
-                 f"{synced['seen_p99_ms']:.0f} ms, max {synced['seen_max_ms']:.0f} ms (target p99 <= 1000; after the "
+                 f"{synced['seen_p99_ms']:.0f} ms, max {synced['seen_max_ms']:.0f} ms (target p99 <= 250, max <= 1000; after the "
                  f"opening p99 {synced['steady_p99_ms']:.0f} ms)"
                  if synced else ""))
         return 0

@@ -46,7 +46,11 @@ class Store:
     def note_version(self, table_id: str, version: int) -> None:
         if len(self._versions) > 50_000:  # bounded: forget everything rather than grow
             self._versions.clear()
-        self._versions[table_id] = (version, time.monotonic())
+        noted = self._versions.get(table_id)
+        # versions only grow: two moves stored a moment apart may be published in either order,
+        # and the later one must not be forgotten for the earlier (its phones would wait on)
+        if noted is None or noted[0] <= version:
+            self._versions[table_id] = (version, time.monotonic())
 
     def snapshot(self, table_id: str, version: int) -> "Table | None":
         """The table as it was at ``version``, if this process has seen it. Every change to
@@ -74,6 +78,9 @@ class Store:
     def keep(self, table: "Table") -> None:
         self.note_game(table.id, table.game_id)
         with self._lock:
+            hit = self._tables.get(table.id)
+            if hit is not None and hit.version > table.version:
+                return  # a newer snapshot was kept first (moves published out of order)
             self._tables[table.id] = table
             self._tables.move_to_end(table.id)
             while len(self._tables) > STATE_CACHE_SIZE:
