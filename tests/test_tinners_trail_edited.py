@@ -102,3 +102,19 @@ def test_the_undo_barrier_of_a_solo_bid_reads_the_work_costs_of_the_copy(tmp_pat
         after = game.apply(state, bid)
         assert (after.auction is not None and after.auction.turn == lord) == answers
         assert game.is_barrier(bid, state) == (not answers)  # the tile is shown when he cannot answer
+
+
+def test_a_rules_number_that_is_not_one_is_named_at_its_line(tmp_path, capsys):
+    from headframe.cli import main
+
+    folder = tmp_path / "tinners-trail"
+    shutil.copytree(builtin_data_dir() / "tinners-trail", folder)
+    toml = folder / "game.toml"
+    text = toml.read_text(encoding="utf-8")
+    line = text[:text.index("starting_money = 20")].count("\n") + 1
+    toml.write_text(text.replace("starting_money = 20", 'starting_money = "x"').replace(
+        "extraction_base = 2", "extraction_base = -1"), encoding="utf-8")
+    assert main(["check", "tinners-trail", "--data", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert f"game.toml:{line}: setup.starting_money: must be a whole number of 0 or more, not 'x'" in err
+    assert "tables.extraction_base: must be a whole number of 0 or more, not -1" in err

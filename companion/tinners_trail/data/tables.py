@@ -118,6 +118,7 @@ def _problem(data, key: str, message: str) -> DataError:
 def load_rules(data_dir: str | None = None) -> Rules:
     data = load_game(GAME_ID, data_dir)
     t, s = data.tables, data.setup
+    _check_counts(data)
     areas, neighbours, adits = _map(data)
     tiles, kickstarter_tiles = _tiles(data)
     cards, decks, wild, kick = _cards(data)
@@ -142,6 +143,28 @@ def load_rules(data_dir: str | None = None) -> Rules:
     )
     _check(rules, data)
     return rules
+
+
+# The rules' own whole numbers (money, counts, work costs), each checked before any is used.
+COUNTS = ("setup.starting_money", "setup.own_miners", "setup.mines", "setup.reveals", "tables.rounds",
+          "tables.track_columns", "tables.extraction_base", "tables.work_costs")
+
+
+def _check_counts(data) -> None:
+    """Each of ``COUNTS`` (a number, or a table of numbers) is a whole number of 0 or more,
+    named at its line in game.toml when it is not."""
+    problems = []
+    for key in COUNTS:
+        section, name = key.split(".")
+        value = (data.setup if section == "setup" else data.tables).get(name)
+        values = value.items() if isinstance(value, dict) else [(None, value)]
+        for sub, v in values:
+            where = key if sub is None else f"{key}.{sub}"
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                problems.append(Problem(str(data.toml_path), data.line_of(where) or data.line_of(key), where,
+                                        f"must be a whole number of 0 or more, not {v!r}"))
+    if problems:
+        raise DataError(problems)
 
 
 def _map(data) -> tuple[dict[str, AreaInfo], dict[str, tuple[str, ...]], frozenset[tuple[str, str]]]:
