@@ -85,9 +85,18 @@ def test_a_games_boardgamegeek_id_is_read_from_its_game_toml(tmp_path):
 
 @pytest.mark.parametrize("game_id", sorted(p.name for p in GAMES.iterdir() if (p / "game.toml").is_file()))
 def test_every_game_has_its_id_or_says_in_notes_that_it_has_none(game_id):
-    notes = (GAMES / game_id / "NOTES.md")
-    known = exports.bgg_id(game_id)
-    if known is None:
-        assert notes.is_file() and "BoardGameGeek id" in notes.read_text(encoding="utf-8"), game_id
-    else:
-        assert known > 0
+    notes = (GAMES / game_id / "NOTES.md").read_text(encoding="utf-8")
+    said = re.search(r"BoardGameGeek id: (\*\*(\d+)\*\*|none)", notes)
+    assert said, f"{game_id}: NOTES.md says nothing of its BoardGameGeek id"
+    # the id the NOTES give, with its source, is the one game.toml records
+    assert exports.bgg_id(game_id) == (int(said.group(2)) if said.group(2) else None), game_id
+
+
+@pytest.mark.parametrize(("game_id", "players", "expected"), [
+    ("tinners-trail", 3, 35570), ("ore", 3, 147884), ("ore-published", 2, 147884), ("ardevur", 2, None)])
+def test_a_games_link_carries_its_boardgamegeek_id(client, game_id, players, expected):
+    made = client.post("/api/tables", json={"game": game_id, "seed": 1, "players": [
+        {"name": name, "colour": colour} for name, colour in zip(("Ann", "Bo", "Cy"), ("#c0392b", "#2980b9", "#27ae60"))][:players]}).get_json()
+    link = client.get(f"/api/tables/{made['id']}/bgstats", headers={TOKEN: made["host_token"]}).get_json()["url"]
+    game = json.loads(unquote(link[len(PREFIX):]))["game"]
+    assert game.get("bggId") == expected and game["sourceGameId"] == game_id
