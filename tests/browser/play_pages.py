@@ -2,10 +2,16 @@
 
     python tests/browser/play_pages.py tinners-trail|base --players 4 --out /tmp/play
     python tests/browser/play_pages.py ore-published --players 4 --names Ben,Bea,Bo,Cy
+    python tests/browser/play_pages.py tinners-trail|base --players 4 --phones 2 --switch arsenic
+    python tests/browser/play_pages.py ardevur|standard --players 3 --phones 1 --host-unseated
 
 Starts ``headframe serve`` on 127.0.0.1 with a fresh instance folder, opens one 360 px phone
 per player (every other one in the dark theme), creates the table on the first phone and seats
-the others by join code. Then, until the game is over or ``--moves`` run out, a phone whose
+the others by join code. With ``--phones K`` only the first K players hold a phone; the host
+taps "Play for NAME" and makes the others' moves on the host's phone (the log must say "entered
+by the host for NAME"). With ``--host-unseated`` the first phone starts the table without a seat
+(a phone in the middle of the table), follows the turn and plays for every seat without a phone.
+``--switch`` ticks a table option of the game on the home page (e.g. ``arsenic``). Then, until the game is over or ``--moves`` run out, a phone whose
 banner says "Your turn" makes a move and taps it; a refusal must be shown as a message, and
 the phone then tries another move.
 
@@ -144,6 +150,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--policy", choices=("bot", "random"), default="bot",
                         help="bot: the game's heuristic bot picks each move (default); random: any enabled move")
     parser.add_argument("--names", help="the players' names, separated by commas (default Anna, Ben, Cara, ...)")
+    parser.add_argument("--phones", type=int, help="how many players hold a phone (default all); the host plays for the rest")
+    parser.add_argument("--host-unseated", action="store_true",
+                        help="the host's phone starts the table without a seat and plays for the seats without a phone")
+    parser.add_argument("--switch", action="append", default=[],
+                        help="a table option to tick on the home page, by its name (arsenic, emigration, ...); repeatable")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("play-out"))
     args = parser.parse_args(argv)
@@ -152,6 +163,9 @@ def main(argv: list[str] | None = None) -> int:
     names = [n.strip() for n in args.names.split(",")] if args.names else list(NAMES[:args.players])
     if len(names) != args.players or len(set(names)) != len(names) or not all(names):
         parser.error(f"--names: give {args.players} different names, separated by commas")
+    phones = args.players if args.phones is None else args.phones
+    if not 0 <= phones <= args.players or (phones == 0 and not args.host_unseated):
+        parser.error("--phones: between 1 and --players (0 only with --host-unseated)")
     # a stopped run still stops its server (the finally below)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     with tempfile.TemporaryDirectory() as instance:
@@ -160,18 +174,25 @@ def main(argv: list[str] | None = None) -> int:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=os.environ.get("HEADFRAME_CHROMIUM", "/usr/bin/chromium"),
                                              args=["--no-sandbox", "--disable-gpu"])
-                pages = []
-                for index in range(len(names)):
+                # the host's phone first (seated as the first player unless --host-unseated), then
+                # one phone for each further player who holds one
+                holders = list(range(phones)) if not args.host_unseated else [None, *range(phones)]
+                phones_open = []
+                for index in range(len(holders)):
                     context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True,
                                                   color_scheme="dark" if index % 2 else "light")
                     page = context.new_page()
                     page.set_default_timeout(15_000)
-                    pages.append(page)
-                table_url, code = start_table(pages[0], url, names, args.game)
-                for page, name in zip(pages[1:], names[1:]):
-                    take_seat(page, url, code, name)
-                referee = Referee(Path(instance), table_url.rstrip("/").rsplit("/", 1)[1]) if args.policy == "bot" else None
-                return play(pages, names, args, rng, referee)
+                    phones_open.append(page)
+                host = phones_open[0]
+                table_url, code = start_table(host, url, names, args.game, switches=args.switch,
+                                              seat_me=not args.host_unseated)
+                for page, seat in zip(phones_open[1:], holders[1:]):
+                    take_seat(page, url, code, names[seat])
+                seats = Seats(host, {s: page for s, page in zip(holders, phones_open) if s is not None}, table_url, names)
+                referee = Referee(Path(instance), table_url.rstrip("/").rsplit("/", 1)[1])
+                labels = [names[s] if s is not None else "host" for s in holders]
+                return play(seats, phones_open, labels, args, rng, referee)
         finally:
             process.terminate()
             try:
@@ -207,6 +228,48 @@ class Referee:
         bot = "heuristic" if "heuristic" in game.bot_names else game.bot_names[-1]
         action = game.bot_move(table.state, seat, bot, self.chooser)
         return None if action is None else {k: v for k, v in dict(action).items() if k != "seat"}
+
+
+class Seats:
+    """Which phone makes a seat's move: the phone that holds it, or the host's phone, which taps
+    "Play for NAME" for a seat without a phone (and "back to your seat" for its own)."""
+
+    def __init__(self, host, phones: dict, table_url: str, names: list[str]):
+        self.host, self.phones, self.url, self.names = host, phones, table_url.split("?")[0], names
+        self.showing = None  # the seat the host's phone plays for now, None for its own view
+        self.switches = 0
+
+    def page_for(self, seat: int):
+        if seat in self.phones:
+            page = self.phones[seat]
+            if page is self.host and self.showing is not None:
+                self.host.get_by_role("link", name="back to your seat").click()
+                self.host.wait_for_url(self.url)
+                self.showing = None
+            return page
+        if self.showing != seat:
+            self.host.get_by_role("link", name=f"Play for {self.names[seat]}").first.click()
+            self.host.wait_for_url(re.compile(rf"\?for={seat}$"))
+            self.showing, self.switches = seat, self.switches + 1
+        return self.host
+
+    def check_log(self) -> list[str]:
+        """Every move of a seat without a phone says in the log that the host entered it for that
+        seat, and no move of a seat with one does; the lines that do not."""
+        token = next(c["value"] for c in self.host.context.cookies() if c["name"] == "hf_host")
+        table_id = self.url.rstrip("/").rsplit("/", 1)[1]
+        request = urllib.request.Request(self.url.split("/tables/")[0] + f"/api/tables/{table_id}/log",
+                                         headers={"X-Headframe-Token": token})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            events = json.load(answer)["events"]
+        wrong = []
+        for event in events:
+            if event["kind"] != "action" or event.get("seat") is None:
+                continue
+            by_host = event["summary"].endswith(f"(entered by the host for {self.names[event['seat']]})")
+            if by_host == (event["seat"] in self.phones):
+                wrong.append(f"{event['seq']}: {event['summary']}")
+        return wrong
 
 
 HIDDEN_BOOKKEEPING = ("csrf_token", "version", "action")  # hidden inputs that are not part of the move
@@ -332,23 +395,17 @@ def random_move(page, name, rng, log):
     return form, button, label, kind or "move"
 
 
-def choose(pages, names, rng, referee, log):
+def choose(seats, rng, referee, policy, log):
     """(page, name, form, button, label, kind) of the next tap, or None when nobody can move."""
-    if referee is None:
-        ready = [(p, n) for p, n in zip(pages, names) if my_turn(p)]
-        if not ready:
-            return None
-        page, name = rng.choice(ready)
-        picked = random_move(page, name, rng, log)
-        return None if picked is None else (page, name, *picked)
-    waiting = referee.waiting_for()
+    waiting = [s for s in referee.waiting_for() if s < len(seats.names)]  # a bot's seat (Lord Wallace) moves itself
     if not waiting:
         return None
     seat = rng.choice(waiting)
-    page, name = pages[seat], names[seat]
+    name = seats.names[seat]
+    page = seats.page_for(seat)
     if not my_turn(page):
         return None  # this phone has not heard of the last move yet
-    wanted = referee.move(seat)
+    wanted = referee.move(seat) if policy == "bot" else None
     if wanted is not None:
         form = find_move(page, wanted)
         if form is None and as_page_sends(wanted) != wanted:
@@ -364,7 +421,9 @@ def choose(pages, names, rng, referee, log):
     return None if picked is None else (page, name, *picked)
 
 
-def play(pages, names, args, rng, referee=None) -> int:
+def play(seats, pages, names, args, rng, referee) -> int:
+    """Tap moves until the game is over; ``pages`` are the phones open (the host's first) and
+    ``names`` what their screenshots are called."""
     taps = refusals = idle = 0
     kinds: set[str] = set()
     shoot(pages, names, args.out, "000-start")
@@ -373,7 +432,7 @@ def play(pages, names, args, rng, referee=None) -> int:
             print("the game is over")
             break
         try:
-            picked = choose(pages, names, rng, referee, print)
+            picked = choose(seats, rng, referee, args.policy, print)
         except Exception as problem:  # the page redrew while it was read
             print(f"a page redrew while it was read ({str(problem).splitlines()[0][:200]}): again")
             time.sleep(0.3)
@@ -390,8 +449,7 @@ def play(pages, names, args, rng, referee=None) -> int:
         if kind not in kinds:
             kinds.add(kind)
             index = pages.index(page)
-            nxt = (index + 1) % len(pages)
-            for who in (index, nxt):
+            for who in dict.fromkeys((index, (index + 1) % len(pages))):
                 snap(pages[who], args.out / f"kind-{kind}-{taps:03}-{names[who]}.png")
         before = page.locator("#live [data-version]").first.get_attribute("data-version")
         page.evaluate("() => { const a = document.getElementById('alert'); if (a) a.textContent = ''; }")
@@ -425,6 +483,12 @@ def play(pages, names, args, rng, referee=None) -> int:
         page.goto(page.url.rstrip("/") + "/score")
         snap(page, args.out / f"score-{name}.png")
     print(f"{taps} taps, {refusals} refusals, kinds of move: {', '.join(sorted(kinds))}; game over: {finished}")
+    if len(seats.phones) < len(seats.names):
+        wrong = seats.check_log()
+        print(f"the host played for the seats without a phone ({seats.switches} times it tapped \"Play for\"); "
+              f"log lines that do not say who entered them: {len(wrong)}")
+        for line in wrong[:20]:
+            print("  " + line)
     return 0
 
 

@@ -13,13 +13,21 @@ SVG_XSS = "<svg onload=alert(1)>"
 SCRIPT_XSS = "<script>alert(1)</script>"
 
 
-def start_table(page, server, names=("Ann", "Bo"), game="scorepad"):
+def start_table(page, server, names=("Ann", "Bo"), game="scorepad", switches=(), seat_me=True):
+    """Start a table on the home page; ``switches`` are the game's table options to tick, by
+    name (``arsenic``) or, for a choice, name and value (``endgame=final-round``)."""
     page.goto(server + "/")
     page.select_option("#game", game)
     for index, name in enumerate(names):
         if page.locator(f"#player-name-{index}").count() == 0:
             page.click("[data-add-player]")
         page.fill(f"#player-name-{index}", name)
+    for switch in switches:
+        name, _, value = switch.partition("=")
+        box = f'input[name="switch-{game.split("|")[0]}-{name}"]' + (f'[value="{value}"]' if value else "")
+        page.check(box)
+    if not seat_me:
+        page.uncheck('input[name="seat_me"]')
     page.click("text=Start the table")
     page.wait_for_url(re.compile(r"/tables/\w+$"))
     code = page.locator(".join-code").inner_text().strip()
