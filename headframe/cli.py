@@ -82,10 +82,12 @@ def _parser() -> argparse.ArgumentParser:
 
     _add_export(sub)
 
-    check = sub.add_parser("check", help="validate game data: everything 'build' would stop at",
+    check = sub.add_parser("check", help="validate game data: everything 'build' or 'serve' would stop at",
                            description="Validate game data the way 'build' does, drawing every piece without "
                                        "writing a file (text that does not fit, unknown colours, options and "
-                                       "files); exit 0 when clean, 2 with one line per problem.",
+                                       "files), then the phone boards' sizes 'serve' draws with "
+                                       "([phone.lengths] of layouts.toml); exit 0 when clean, 2 with one line "
+                                       "per problem.",
                            epilog=EPILOG)
     check.add_argument("games", nargs="*", metavar="GAME", help="game ids or 'all' (default: all)")
     check.add_argument("--data", type=Path, metavar="DIR", help="check an edited copy of the data")

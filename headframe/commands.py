@@ -48,7 +48,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def _check(names: Sequence[str], data_dir: Path | None) -> None:
     """The same pass as ``build`` (pdf.build.check_set): the data checks, then every piece
-    drawn without writing a file, so what stops a build is reported first; every problem."""
+    drawn without writing a file, so what stops a build is reported first; then what would
+    stop ``serve`` drawing the phone's boards (their sizes in ``[phone.lengths]``); every problem."""
     from companion.data.files import located
     from pdf.build import check_set
 
@@ -60,6 +61,11 @@ def _check(names: Sequence[str], data_dir: Path | None) -> None:
             problems.append(f"headframe: {exc}")
     if problems:
         raise DataLines(problems)
+    from webapp.serve import board_problems
+
+    boards = board_problems(names, data_dir)
+    if boards:
+        raise DataLines([str(p) for p in located(boards)])
 
 
 def _recover(names: Sequence[str], out: Path) -> None:
@@ -213,20 +219,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _check_served_data(data_dir: Path) -> None:
-    """Refuse to serve data that ``check`` would refuse (the same pass), or whose phone boards
-    could not be drawn (their sizes): every problem listed, exit 2."""
+    """Refuse to serve data that ``check`` would refuse (the same pass, the phone boards' sizes
+    included): every problem listed, exit 2."""
     if not data_dir.is_dir():
         raise HeadframeError(f"--data {data_dir}: no such folder")
     names = _expand([], data_dir)
     if not names:
         raise HeadframeError(f"--data {data_dir}: no game folder (with a game.toml) in it")
     _check(names, data_dir)
-    from companion.data.files import located
-    from webapp.serve import board_problems
-
-    boards = board_problems(names, data_dir)
-    if boards:
-        raise DataLines([str(p) for p in located(boards)])
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

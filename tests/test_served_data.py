@@ -160,3 +160,14 @@ def test_serve_refuses_data_whose_phone_board_has_a_length_wrong(tmp_path, capsy
     edit(folder / "layouts.toml", r'^price-baselin = "29mm"', 'price-baseline = "31mm"')
     assert main(["serve", "--data", str(tmp_path / "edited")]) == 0
     assert len(served) == 1
+
+
+def test_check_reports_what_the_phone_board_could_not_draw(tmp_path, capsys):
+    """``check`` is the pass a designer runs before serving: a length the phone's board does not
+    draw, or one it needs and is missing, is reported there as serve would refuse it."""
+    folder = export("ore", tmp_path / "edited")
+    edit(folder / "layouts.toml", r'^price-baseline = "29mm"', 'price-baselin = "29mm"')
+    assert main(["check", "--data", str(tmp_path / "edited"), "ore"]) == 2
+    err = capsys.readouterr().err
+    assert re.search(r"layouts\.toml:\d+: phone\.lengths\.price-baselin: unknown length 'price-baselin'", err), err
+    assert "missing length: price-baseline" in err

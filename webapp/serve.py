@@ -17,7 +17,6 @@ from typing import Iterator, TextIO
 
 from companion.errors import HeadframeError
 
-from .db import shown_url
 from .live import WAITED, long_poll
 from .workers import BACKLOG
 
@@ -197,15 +196,17 @@ def default_workers() -> int:
     return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
 
-def board_problems(game_ids, data_dir: str | Path) -> list:
-    """What stops the phone's boards of these games drawing from ``data_dir`` (their sizes in
-    ``[phone.lengths]``), each with its file and line: ``serve --data`` refuses such data
-    before a phone ever asks for a page."""
-    from companion.registry import find_game
+def board_problems(game_ids, data_dir: str | Path | None) -> list:
+    """What stops the phone's boards of these games drawing from ``data_dir`` (None: the shipped
+    data; their sizes in ``[phone.lengths]``), each with its file and line: ``check`` reports it
+    and ``serve --data`` refuses such data before a phone ever asks for a page."""
+    from companion.registry import game_ids as playable, find_game
 
     from .boards import problems
 
-    return [p for game_id in game_ids for p in problems(find_game(game_id, str(data_dir)))]
+    where = None if data_dir is None else str(data_dir)
+    # a game folder with no rules to play (a print-only set) has no phone board to draw
+    return [p for game_id in game_ids if game_id in playable() for p in problems(find_game(game_id, where))]
 
 
 def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = None, threads: int = 4,
@@ -216,6 +217,7 @@ def run(host: str = "0.0.0.0", port: int = 8000, instance: str | Path | None = N
     (see ``workers.py``): Python runs one thread at a time per process, so a busy table
     night on a laptop with several cores needs several processes."""
     from . import create_app
+    from .db import shown_url  # the database layer loads with the server, not with ``check``
 
     instance = Path(instance) if instance else Path.cwd() / "instance"
     if workers > 1 and not hasattr(os, "fork"):
