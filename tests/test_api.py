@@ -285,7 +285,7 @@ def test_long_poll_answers_when_the_table_changes(app):
     act(client, table_id, token, 0, {"type": "next_round"})
     waiter.join(15)
     assert not waiter.is_alive()
-    assert results["body"]["version"] == 1 and results["body"]["events"][0]["summary"] == "next round"
+    assert results["body"]["version"] == 1 and results["body"]["events"][0]["summary"] == "round 1 is done: round 2 starts"
 
 
 json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),

@@ -197,7 +197,7 @@ def test_undo_never_crosses_a_barrier(ctx, players, monkeypatch):
     v = tables.undo(table.id, host, v).version
     with pytest.raises(Invalid) as caught:
         tables.undo(table.id, host, v)
-    assert caught.value.code == "cannot_undo" and "next round" in caught.value.message
+    assert caught.value.code == "cannot_undo" and "round 1 is done: round 2 starts" in caught.value.message
     assert tables.get(table.id).state.points == ((2, 0),) and tables.get(table.id).state.round == 2
 
 

@@ -154,6 +154,8 @@ class ScorePad(Game):
             if after.round > before.round:
                 return f"{who} says round {before.round} is done: everyone agrees, round {after.round} starts"
             return f"{who} says round {before.round} is done ({len(after.agreed)} of {len(before.players)} agree)"
+        if action.get("type") == "next_round":
+            return f"round {before.round} is done: round {after.round} starts"
         return super().describe(before, action, after)
 
     def to_json(self, state: PadState) -> dict:

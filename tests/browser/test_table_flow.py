@@ -95,6 +95,25 @@ def test_host_undo_reaches_the_other_phone(server, phone):
     expect(host.locator(".log li.undone").first).to_contain_text("undone")
 
 
+def test_a_pad_ended_by_the_host_takes_no_more_points_on_any_phone(server, phone):
+    """The host's "End the game now" ends the pad for everyone: the other phone's page drops its
+    round button and its point entry, and says the game is over."""
+    host, guest = phone(), phone()
+    table_url, code = start_table(host, server)
+    take_seat(guest, server, code, "Bo")
+    sees_seated(host, "Bo")
+    plus(guest, "Bo")
+    expect(guest.get_by_role("button", name="Round 1 done →")).to_be_visible()
+    host.click("text=End the game now…")
+    host.check("input[name=confirm]")
+    host.click("button:has-text('End the game') >> nth=-1")
+    host.wait_for_url(re.compile(r"/score$"))
+    expect(guest.locator("#status-bar")).to_contain_text("The game is over", timeout=LIVE_MS)
+    expect(guest.get_by_role("button", name="Round 1 done →")).to_have_count(0)
+    expect(guest.locator(f'button[aria-label="Bo: plus 1 Points"]')).to_have_count(0)
+    expect(guest.locator("#enter-title")).to_have_count(0)
+
+
 def test_player_rows_are_added_and_removed(server, phone):
     page = phone()
     page.goto(server + "/")
