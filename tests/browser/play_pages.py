@@ -366,6 +366,8 @@ def snap(page, path: Path) -> None:
     """A full-page screenshot; on a machine too busy to take it in time, a line saying so and
     the game goes on."""
     try:
+        # from the top: a page scrolled part way stitches its sticky status bar into the middle
+        page.evaluate("() => window.scrollTo(0, 0)")
         page.screenshot(path=str(path), full_page=True, timeout=60_000)
     except Exception as problem:  # Playwright's timeout
         print(f"no screenshot {path.name}: {str(problem).splitlines()[0][:120]}")
