@@ -300,11 +300,14 @@ def _offers(form, carried: dict[str, set[str]], wanted: dict) -> bool:
 
 def as_page_sends(wanted: dict) -> dict:
     """The move as a page's form sends it, where the form takes it in another shape than the
-    rules' action: Tinners' Trail's steam pumps drain one area, given as area and amount."""
+    rules' action: Tinners' Trail's steam pumps drain up to three areas, given as area and
+    amount, area2 and amount2, area3 and amount3."""
     drain = wanted.get("drain")
-    if wanted.get("type") == "steam_pumps" and isinstance(drain, dict) and len(drain) == 1:
-        (area, amount), = drain.items()
-        return {"type": "steam_pumps", "area": area, "amount": amount}
+    if wanted.get("type") == "steam_pumps" and isinstance(drain, dict) and 1 <= len(drain) <= 3:
+        sent = {"type": "steam_pumps"}
+        for suffix, (area, amount) in zip(("", "2", "3"), drain.items()):
+            sent.update({f"area{suffix}": area, f"amount{suffix}": amount})
+        return sent
     return wanted
 
 
@@ -327,7 +330,7 @@ def find_move(page, wanted: dict):
         fields = {n for n in form.locator("select, input:not([type=hidden])").evaluate_all("l => l.map(e => e.name)")}
         # a box the move leaves out may keep an empty or zero value (real cards the server draws,
         # nothing sold); a choice of real dice may not
-        blank = set(form.locator("input").evaluate_all(
+        blank = set(form.locator("input, select").evaluate_all(
             "l => l.filter(e => e.type !== 'hidden' && (e.value === '' || e.value === '0')).map(e => e.name)"))
         if base.keys() == wanted.keys() and all(_same(wanted[k], v) for k, v in base.items()) and fields <= blank:
             open_folds(form)  # a move inside steps (ARDEVUR: what, then which) is tapped after opening them
