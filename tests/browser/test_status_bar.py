@@ -212,3 +212,43 @@ def test_the_hosts_join_code_is_at_the_top_while_a_seat_is_free(browser, server)
             return j && !j.open && (live.compareDocumentPosition(j) & Node.DOCUMENT_POSITION_FOLLOWING); }""", timeout=15_000)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_a_hosts_invitation_folds_at_the_first_move_and_stays_at_the_top(browser, server, script):
+    """Anna hosts and plays; Ben and Cara have no phone, so seats stay free all game: the open
+    invitation (QR code) is at the top until the first move, then folds to its line with the
+    code, still above the table, and the turn and the moves are on the first screen."""
+    context = browser.new_context(viewport=SCREEN, is_mobile=True, has_touch=True, java_script_enabled=script)
+    try:
+        made = context.request.post(server + "/api/tables", data={
+            "game": "tinners-trail", "variant": "base", "seed": 7,
+            "players": [{"name": n, "colour": c} for n, c in zip(NAMES, COLOURS)]}).json()
+        table, host = made["id"], made["host_token"]
+        anna = context.request.post(f"{server}/api/tables/{table}/seats", data={"code": made["join_code"], "seat": 0}).json()
+        context.add_cookies([{"name": name, "value": value, "url": f"{server}/tables/{table}"}
+                             for name, value in (("hf_host", host), ("hf_seat", anna["token"]))])
+        page = context.new_page()
+        page.goto(f"{server}/tables/{table}")
+        assert page.locator("details.join").evaluate("d => d.open")
+        state = context.request.get(f"{server}/api/tables/{table}?for=1", headers={TOKEN: host}).json()
+        move = next(o["action"] for o in state["options"] if o["allowed"])  # the host plays for Ben
+        assert context.request.post(f"{server}/api/tables/{table}/actions", headers={TOKEN: host},
+                                    data={"version": state["version"], "action": {**move, "seat": 1}}).ok
+        if script:
+            page.wait_for_function("() => !document.querySelector('details.join').open", timeout=15_000)
+        else:
+            page.reload()
+        assert not page.locator("details.join").evaluate("d => d.open")
+        above = page.evaluate("() => !!(document.querySelector('details.join').compareDocumentPosition("
+                              "document.getElementById('live')) & Node.DOCUMENT_POSITION_FOLLOWING)")
+        assert above, "the folded invitation stays above the table while a seat is free"
+        page.evaluate("() => window.scrollTo(0, 0)")
+        code = page.locator("details.join summary .join-code-inline").bounding_box()
+        assert code is not None and code["y"] + code["height"] <= SCREEN["height"]
+        parts = page.evaluate(PARTS)
+        assert parts["bar"] and parts["bar"]["bottom"] <= SCREEN["height"], parts
+        first = parts["main"] or parts["choose"]
+        assert first and first["bottom"] <= SCREEN["height"], parts
+    finally:
+        context.close()

@@ -493,15 +493,24 @@
     var meta = live.querySelector('[data-open-seats]');
     return meta ? parseInt(meta.getAttribute('data-open-seats'), 10) : 0;
   }
-  // It stands above the table while a seat is free and goes below it then.
+  // It stands above the table while a seat is free and goes below it then; it also folds (and
+  // stays at the top) on the redraw that shows the game's first move.
+  var started = hasStarted();
+  function hasStarted() {
+    var meta = live.querySelector('[data-started]');
+    return !!meta && meta.getAttribute('data-started') === '1';
+  }
   document.addEventListener('hf:render', function () {
     var now = seatsOpen();
     var invite = document.querySelector('details.join');
     if (invite && openSeats > 0 && now === 0) {
       invite.open = false;
       if (invite.compareDocumentPosition(live) & Node.DOCUMENT_POSITION_FOLLOWING) live.parentNode.insertBefore(invite, live.nextSibling);
+    } else if (invite && !started && hasStarted()) {
+      invite.open = false;
     }
     openSeats = now;
+    started = hasStarted();
   });
 
   // What the browser brings into view (a focused field, an anchor) lands below the sticky top
