@@ -381,6 +381,20 @@ def shoot(pages, names, out: Path, tag: str) -> None:
         snap(page, out / f"{tag}-{name}.png")
 
 
+BAR_PARTS = """() => { window.scrollTo(0, 0);
+  const bottom = el => el ? Math.round(el.getBoundingClientRect().bottom) : null;
+  const bar = document.getElementById('status-bar');
+  return {bar: bottom(bar), move: bottom(bar && (bar.querySelector('form.sb-main button') || bar.querySelector('.sb-choose'))),
+          undo: bottom(bar && bar.querySelector('form.sb-undo button'))}; }"""
+
+
+def where_the_bar_is(page) -> str:
+    """How far down the first screen (px from the top, the page at its top) the status bar, its
+    move (or "Choose…") and Undo end."""
+    parts = page.evaluate(BAR_PARTS)
+    return ", ".join(f"{k} ends at {v} px" if v is not None else f"no {k}" for k, v in parts.items())
+
+
 def label_of(button) -> str:
     return " ".join((button.text_content() or button.get_attribute("aria-label") or "").split())
 
@@ -453,6 +467,7 @@ def play(seats, pages, names, args, rng, referee) -> int:
         page, name, form, button, label, kind = picked
         if kind not in kinds:
             kinds.add(kind)
+            print(f"     where {name}'s page shows {kind}: {where_the_bar_is(page)}")
             index = pages.index(page)
             for who in dict.fromkeys((index, (index + 1) % len(pages))):
                 snap(pages[who], args.out / f"kind-{kind}-{taps:03}-{names[who]}.png")
