@@ -243,7 +243,7 @@ def _context(table: tables.Table) -> dict:
             "can_undo": can_undo, "undo_reason": undo_reason, "recent": views.recent_events(table),
             "act_url": url_for("pages.act", table_id=table.id, **views.for_args(playing_for)),
             "fragment_url": url_for("pages.fragment", table_id=table.id, **views.for_args(chosen)),
-            "playing_for": playing_for, "following": len(followed) == 1, "own_seat": own_seat, "turn": views.turn(table, seat), "watching": watching,
+            "playing_for": playing_for, "following": len(followed) == 1, "own_seat": own_seat, "turn": views.turn(table, seat, for_another=playing_for is not None and playing_for != own_seat), "watching": watching,
             "freed": own_seat is None and not host and bool(request.cookies.get(SEAT_COOKIE)),
             "phoneless": views.phoneless_seats(table) if host and not table.finished else []}
 

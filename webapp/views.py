@@ -45,12 +45,13 @@ def viewer(table: tables.Table) -> tuple[int | None, bool]:
     return tables.viewer(table, caller())
 
 
-def turn(table: tables.Table, seat: int | None) -> dict:
+def turn(table: tables.Table, seat: int | None, for_another: bool = False) -> dict:
     """Whose move it is, in words for the banner at the top of the table page: "Your turn"
     for a seat the table waits for, "Waiting for Cara" otherwise, each with the game's few
     words on what that seat is doing when it has them ("Your turn — 9 work points left",
     "Waiting for Cara (bidding)"); where the game says what the awaited seats are to do
-    (``Game.waiting_phrase``), the others read "Waiting for Ben and Cy to roll"."""
+    (``Game.waiting_phrase``), the others read "Waiting for Ben and Cy to roll". A host's phone
+    playing for another seat (``for_another``) reads "Dana's turn" instead of "Your turn"."""
     if table.finished:
         return {"mine": False, "text": ""}
     waiting = list(table.game.acting_seats(table.state))
@@ -59,7 +60,8 @@ def turn(table: tables.Table, seat: int | None) -> dict:
     if seat is not None and seat in waiting:
         others = [names[s] for s in waiting if s != seat]
         phrase = table.game.turn_phrase(table.state, seat)
-        return {"mine": True, "text": "Your turn" + (f" (with {_names(others)})" if others else "")
+        whose = f"{names[seat]}'s turn" if for_another else "Your turn"
+        return {"mine": True, "text": whose + (f" (with {_names(others)})" if others else "")
                 + (f" — {phrase}" if phrase else "")}
     if not waiting:
         return {"mine": False, "text": ""}

@@ -119,6 +119,7 @@ def test_play_for_lands_for_the_chosen_seat(server, browser, game, variant, seat
         page.get_by_role("link", name="Play for Dana").click()
         page.wait_for_url(re.compile(r"\?for=2$"))
         expect(page.locator(".status-line")).to_contain_text("Playing for Dana")
+        expect(page.locator("#turn")).to_contain_text("Dana's turn")  # not "Your turn": the host is not Dana
         if script:
             expect(page.locator("#connection")).to_have_text("Live")
         _tap_danas_move(page, dana["options"])
