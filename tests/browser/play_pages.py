@@ -500,7 +500,7 @@ def play(seats, pages, names, args, rng, referee) -> int:
     finished = any(over(p) for p in pages)
     shoot(pages, names, args.out, "999-end")
     for page, name in zip(pages, names):
-        page.goto(page.url.rstrip("/") + "/score")
+        page.goto(page.url.split("#")[0].split("?")[0].rstrip("/") + "/score")  # not an area link's #fragment
         snap(page, args.out / f"score-{name}.png")
     print(f"{taps} taps, {refusals} refusals, kinds of move: {', '.join(sorted(kinds))}; game over: {finished}")
     if len(seats.phones) < len(seats.names):
