@@ -282,7 +282,8 @@ def undo_status(table: tables.Table, seat: int | None = None, host: bool = True)
     if not host and (event["kind"] != "action" or event["seat"] != seat):
         return False, "Someone has moved since your last move."
     if event["barrier"]:
-        return False, f"“{event['summary']}” rolled dice or revealed something, so it stays."
+        # the why first: the bar shows two lines of it, and the move it quotes may be long
+        return False, f"Stays: it rolled dice or revealed something — “{event['summary']}”"
     return True, f"Takes back: {event['summary']}"
 
 

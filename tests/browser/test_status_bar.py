@@ -20,6 +20,7 @@ NAMES = ("Anna", "Ben", "Cara")
 COLOURS = ("#c0392b", "#2471a3", "#1e8449")
 MOVES = 60          # random moves played per game
 KINDS = 6           # kinds of decision looked at per game
+BAR_AT_MOST = 256   # px the bar may be tall, at most (two fifths of the screen)
 
 # Where the bar's parts are on the screen (viewport px), or null for a part the page lacks.
 PARTS = """() => {
@@ -31,6 +32,8 @@ PARTS = """() => {
           main: box(bar && bar.querySelector('form.sb-main button')), choose: box(bar && bar.querySelector('.sb-choose')),
           undo: box(undo), undoDisabled: !!(undo && undo.disabled),
           reason: (document.getElementById('undo-reason') || {}).textContent || '',
+          reasonLines: (r => r ? Math.round(r.getBoundingClientRect().height / parseFloat(getComputedStyle(r).lineHeight)) : 0)(
+            document.getElementById('undo-reason')),
           recent: [...document.querySelectorAll('#status-bar .sb-recent li')].map(li => li.textContent)};
 }"""
 
@@ -75,6 +78,11 @@ def _check_screen(page, game: str, where: str) -> dict:
         assert _inside(parts["undo"]), f"{at}: no Undo in the bar: {parts}"
         if parts["undoDisabled"]:
             assert parts["reason"].strip(), f"{at}: Undo is off and does not say why"
+        # the bar stays compact (it stays on screen as the page scrolls): the undo's reason in
+        # two lines at most, the bar in two fifths of the screen, the moves under it
+        assert parts["reasonLines"] <= 2, f"{at}: {parts}"
+        tall = parts["bar"]["bottom"] - parts["bar"]["top"]
+        assert tall <= BAR_AT_MOST, f"{at}: the bar is {tall} px tall"
     page.evaluate("window.scrollTo(0, 0)")
     return parts
 
