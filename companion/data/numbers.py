@@ -22,11 +22,16 @@ import math
 import re
 from typing import Any, Iterable, Mapping
 
-from ..errors import DataError, Problem
+from ..errors import Problem
 from .model import GameData
 
 PLAYERS = "<players>"
-_LIST = re.compile(r"(.*)\[(\d*)\]")
+_LIST = re.compile(r"(.*)\[([0-9]*)\]")
+
+
+def _whole(key: Any) -> bool:
+    """Whether a table's key is a whole number written out (``"3"``; not ``"x"``, ``"²"``)."""
+    return re.fullmatch(r"[0-9]+", str(key)) is not None
 
 
 class _Kind:
@@ -79,9 +84,9 @@ class _Walk:
             for found in count_keys(self.data, where, table):
                 self.problem(found.field, found.message)
         elif segment == "#":
-            for key in [key for key in table if not str(key).isdigit()]:
+            for key in [key for key in table if not _whole(key)]:
                 self.problem(where, f"its keys must be whole numbers, not {key!r}")
-        return [(key, item) for key, item in table.items() if segment == "*" or str(key).isdigit()]
+        return [(key, item) for key, item in table.items() if segment == "*" or _whole(key)]
 
     def leaf(self, where: str, value: Any, length: int | None) -> None:
         if length is None:
@@ -101,10 +106,14 @@ class _Walk:
                 self.problem(where, f"must be a {self.kind.words}, not {bad[0]!r}")
 
 
+def _section(data: GameData, name: str) -> Mapping[str, Any] | None:
+    return {"setup": data.setup, "tables": data.tables}.get(name)
+
+
 def value_at(data: GameData, dotted: str) -> Any:
     """The value ``game.toml`` sets at ``dotted`` ("tables.salaries.2"), or None."""
     section, *keys = dotted.split(".")
-    value: Any = {"setup": data.setup, "tables": data.tables}.get(section)
+    value: Any = _section(data, section)
     for key in keys:
         value = value.get(key) if isinstance(value, Mapping) else None
     return value
@@ -112,16 +121,18 @@ def value_at(data: GameData, dotted: str) -> Any:
 
 def count_keys(data: GameData, where: str, table: Mapping[str, Any]) -> list[Problem]:
     """A table keyed by player counts: each key a whole number, and one for every count the
-    game allows (``data.players``)."""
-    path, line = str(data.toml_path), data.line_of(where)
-    problems = [Problem(path, line, where, f"its keys must be player counts (whole numbers), not {key!r}")
-                for key in table if not str(key).isdigit()]
+    game allows (``data.players``); what is wrong first, as one problem (a count misspelt is
+    also a count missing)."""
     low, high = data.players
+    wrong = [key for key in table if not _whole(key)]
     missing = [str(n) for n in range(low, high + 1) if str(n) not in table]
-    if missing:
-        problems.append(Problem(path, line, where, f"needs an entry for every player count from {low} to {high}; "
-                                                   f"missing: {', '.join(missing)}"))
-    return problems
+    if wrong:
+        message = f"its keys must be player counts (whole numbers), not {wrong[0]!r}"
+    elif missing:
+        message = f"needs an entry for every player count from {low} to {high}; missing: {', '.join(missing)}"
+    else:
+        return []
+    return [Problem(str(data.toml_path), data.line_of(where), where, message)]
 
 
 def number_problems(data: GameData, keys: Iterable[str], least: float | None = 0,
@@ -135,15 +146,8 @@ def number_problems(data: GameData, keys: Iterable[str], least: float | None = 0
         length = None
         if segments and (listed := _LIST.fullmatch(segments[-1])):
             segments[-1], length = listed.group(1), int(listed.group(2) or 0)
-        walk.step(section, {"setup": data.setup, "tables": data.tables}.get(section), segments, length)
+        walk.step(section, _section(data, section), segments, length)
     return list(walk.problems.values())
 
 
-def check_numbers(data: GameData, keys: Iterable[str], least: float | None = 0, whole: bool = True) -> None:
-    """``number_problems`` raised as one ``DataError`` when there are any."""
-    problems = number_problems(data, keys, least, whole)
-    if problems:
-        raise DataError(problems)
-
-
-__all__ = ["PLAYERS", "check_numbers", "count_keys", "number_problems", "value_at"]
+__all__ = ["PLAYERS", "count_keys", "number_problems", "value_at"]
