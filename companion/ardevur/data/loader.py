@@ -170,14 +170,16 @@ WHOLE = (*(f"tables.{key}" for key in SINGLE), "tables.starting_bills[]", "table
          *(f"tables.upgrade_price.{kind}" for kind in UPGRADES),
          *(f"tables.score.{kind}" for kind in ("most_money", "most_resources", "mine", "asset", "upgraded")),
          "tables.tokens.*[2]", *(f"tables.targets_in_play.<players>.{kind}" for kind in TIERS + ("incentives",)))
+FACES = ("tables.die_faces[]",)
 PRESENCE = ("mine", "asset", "upgraded", "infrastructure")
+FRACTIONS = tuple(f"tables.presence.{kind}" for kind in PRESENCE)
 
 
 def _numbers(read: _Reading) -> Numbers | None:
     """The numbers the rules ask for on every move, or None with every problem of them noted."""
     data = read.data
-    found = (number_problems(data, WHOLE) + number_problems(data, ("tables.die_faces[]",), least=1)
-             + number_problems(data, [f"tables.presence.{kind}" for kind in PRESENCE], whole=False))
+    found = (number_problems(data, WHOLE) + number_problems(data, FACES, least=1)
+             + number_problems(data, FRACTIONS, whole=False))
     read.problems.extend(found)
     if found:
         return None
