@@ -90,4 +90,4 @@ def test_a_bad_number_in_the_tables_is_reported_on_its_line(tmp_path):
     (root / "game.toml").write_text(text.replace("max_active_mines = 4", 'max_active_mines = "four"'))
     with pytest.raises(DataError) as caught:
         catalog(str(root))
-    assert f"game.toml:{line}: tables.max_active_mines: needs a whole number of at least 0, got 'four'" in str(caught.value)
+    assert f"game.toml:{line}: tables.max_active_mines: must be a whole number of 0 or more, not 'four'" in str(caught.value)

@@ -126,7 +126,7 @@ def test_a_number_the_rules_need_is_checked_at_its_line(tmp_path, capsys):
     capsys.readouterr()
     assert main(["check", "ore", "--data", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert f"{toml}:{line_of(toml, 'track_spaces')}: tables.track_spaces: needs a whole number, not 'seven'" in err
+    assert f"{toml}:{line_of(toml, 'track_spaces')}: tables.track_spaces: must be a whole number of 0 or more, not 'seven'" in err
     assert "Traceback" not in err
 
 

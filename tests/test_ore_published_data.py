@@ -101,9 +101,9 @@ def test_a_missing_or_malformed_number_names_its_key(copy, capsys):
     (copy / "game.toml").write_text(text.replace("permit_primary = 3", 'permit_primary = "three"'))
     assert main(["check", "ore-published", "--data", str(copy)]) == 2
     err = capsys.readouterr().err
-    assert "tables.recall_cost: needs a whole number of at least 0, got None" in err
-    assert "setup.contract_row: needs a number for every player count from 2 to 5" in err
-    assert "tables.permit_primary: needs a whole number of at least 0, got 'three'" in err
+    assert "tables.recall_cost: missing; it must be a whole number of 0 or more" in err
+    assert "setup.contract_row: needs an entry for every player count from 2 to 5; missing: 5" in err
+    assert "tables.permit_primary: must be a whole number of 0 or more, not 'three'" in err
     assert "Traceback" not in err
 
 

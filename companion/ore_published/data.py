@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
-from ..data import load_game
+from ..data import load_game, number_problems
 from ..data.model import GameData
 from ..errors import DataError, Problem
 from ..ore_rules import cells, descent
@@ -202,64 +202,44 @@ def build_catalog(data: GameData) -> Catalog:
                                     "a building in the two-player set cannot use copper (copper is boxed)"))
         buildings[row.id] = Building(row.id, row.qty, row["name"], row["vp"], cost[0], cost[1], effect, two,
                                      row["text"])
-    if not problems:
-        problems.extend(_check_counts(data, mines, contracts, buildings))
     numbers = read_numbers(data, problems)
-    if problems:
+    if not problems:  # the counts compare the cards with the numbers: both must have been read
+        problems.extend(_check_counts(data, mines, contracts, buildings))
+    if problems or numbers is None:
         raise DataError(problems)
     return Catalog(data, mines, contracts, buildings, numbers)
 
 
-# [tables] numbers every rule needs: whole numbers of at least 0 (the least allowed, when more)
-COUNTS = {"drill_bits": 0, "temp_workers": 0, "recall_cost": 0, "permit_card_cost": 0, "permit_primary": 0,
-          "permit_secondary": 0, "market_primary": 0, "market_secondary": 0, "private_mine_cost": 0,
-          "overtime_cost": 0, "cage_levels": 0}
+# The [tables] costs and limits every rule reads (whole numbers of 0 or more), each a field of Numbers.
+COUNTS = ("drill_bits", "temp_workers", "recall_cost", "permit_card_cost", "permit_primary", "permit_secondary",
+          "market_primary", "market_secondary", "private_mine_cost", "overtime_cost", "cage_levels")
+# Every number the rules, the print set and the box's counts read, checked before any is used:
+# whole numbers of 0 or more, and 1 or more for the rounds, the workers and the contract row.
+WHOLE = (*(f"tables.{key}" for key in COUNTS), "setup.starting_money.first", "setup.starting_money.step",
+         "setup.overtime_spaces.<players>", "tables.recruit_costs[]", *(f"tables.mines_per_type.{res}" for res in RESOURCES),
+         "tables.contract_count", "tables.building_count", "tables.money_cards.#", "tables.cubes_per_type",
+         "tables.five_tokens", "tables.workers_per_colour", "tables.private_mine_tokens", "tables.mine_cage_tokens")
+AT_LEAST_ONE = ("setup.rounds", "setup.workers", "setup.contract_row.<players>")
 
 
 def read_numbers(data: GameData, problems: list[Problem]) -> Numbers | None:
     """The typed ``Numbers``, or None with a problem for each number missing or malformed."""
-    toml = str(data.toml_path)
-    found: list[Problem] = []
-
-    def whole(section: str, key: str, value: Any, least: int = 0) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            found.append(Problem(toml, data.line_of(f"{section}.{key}"), f"{section}.{key}",
-                                 f"needs a whole number of at least {least}, got {value!r}"))
-            return least
-        return value
-
-    def per_count(key: str, least: int) -> dict[int, int]:
-        table = data.setup.get(key)
-        low, high = data.players
-        if not isinstance(table, Mapping) or any(str(n) not in table for n in range(low, high + 1)):
-            found.append(Problem(toml, data.line_of(f"setup.{key}"), f"setup.{key}",
-                                 f"needs a number for every player count from {low} to {high}"))
-            return {}
-        return {n: whole("setup", f"{key}.{n}", table[str(n)], least) for n in range(low, high + 1)}
-
-    money = data.setup.get("starting_money")
-    money = money if isinstance(money, Mapping) else {}
+    found = number_problems(data, WHOLE) + number_problems(data, AT_LEAST_ONE, least=1)
     colours = data.setup.get("player_colours")
     if not isinstance(colours, list) or len(colours) < data.players[1] or not all(isinstance(c, str) for c in colours):
-        found.append(Problem(toml, data.line_of("setup.player_colours"), "setup.player_colours",
+        found.append(Problem(str(data.toml_path), data.line_of("setup.player_colours"), "setup.player_colours",
                              f"needs a colour name for each of {data.players[1]} seats"))
-        colours = []
-    costs = data.tables.get("recruit_costs")
-    if not isinstance(costs, list) or not costs:
-        found.append(Problem(toml, data.line_of("tables.recruit_costs"), "tables.recruit_costs",
-                             f"needs a list of wages, one for each recruit in order, got {costs!r}"))
-        costs = [0]
-    costs = [whole("tables", "recruit_costs", c) for c in costs]
-    counts = {key: whole("tables", key, data.tables.get(key), least) for key, least in COUNTS.items()}
-    numbers = Numbers(
-        rounds=whole("setup", "rounds", data.setup.get("rounds"), 1),
-        first_money=whole("setup", "starting_money.first", money.get("first")),
-        money_step=whole("setup", "starting_money.step", money.get("step")),
-        workers=whole("setup", "workers", data.setup.get("workers"), 1),
-        colours=tuple(colours), contract_row=per_count("contract_row", 1),
-        overtime_spaces=per_count("overtime_spaces", 0), recruit_costs=tuple(costs), **counts)
     problems.extend(found)
-    return None if found else numbers
+    if found:
+        return None
+    setup, tables = data.setup, data.tables
+    counts = range(data.players[0], data.players[1] + 1)
+    per_count = lambda key: {n: setup[key][str(n)] for n in counts}  # noqa: E731
+    return Numbers(
+        rounds=setup["rounds"], first_money=setup["starting_money"]["first"],
+        money_step=setup["starting_money"]["step"], workers=setup["workers"], colours=tuple(colours),
+        contract_row=per_count("contract_row"), overtime_spaces=per_count("overtime_spaces"),
+        recruit_costs=tuple(tables["recruit_costs"]), **{key: tables[key] for key in COUNTS})
 
 
 def _check_counts(data: GameData, mines: Mapping[str, MineCard], contracts: Mapping[str, Contract],
@@ -267,23 +247,23 @@ def _check_counts(data: GameData, mines: Mapping[str, MineCard], contracts: Mapp
     """The rulebook's counts: mine cards by type, 40 contracts, 64 buildings, 120 money cards."""
     problems = []
     toml = str(data.toml_path)
-    wanted = data.tables.get("mines_per_type", {})
+    wanted = data.tables["mines_per_type"]
     for res in RESOURCES:
         have = sum(1 for m in mines.values() if m.res == res)
-        if have != int(wanted.get(res, -1)):
+        if have != wanted[res]:
             problems.append(Problem(str(data.root / "mines.csv"), None, "res",
-                                    f"{have} {res} mine cards; tables.mines_per_type says {wanted.get(res)}"))
+                                    f"{have} {res} mine cards; tables.mines_per_type says {wanted[res]}"))
     for name, have, key in (("contracts", len(contracts), "contract_count"),
                             ("buildings", sum(b.qty for b in buildings.values()), "building_count")):
         if have != data.tables.get(key):
             problems.append(Problem(str(data.root / f"{name}.csv"), None, "qty",
                                     f"{have} {name} cards; tables.{key} says {data.tables.get(key)}"))
-    money = data.tables.get("money_cards", {})
-    if sum(int(v) for v in money.values()) != 120:
+    money = sum(data.tables["money_cards"].values())
+    if money != 120:
         problems.append(Problem(toml, data.line_of("tables.money_cards"), "tables.money_cards",
-                                f"{sum(int(v) for v in money.values())} money cards; the box holds 120"))
-    costs = data.tables.get("recruit_costs", [])
-    if isinstance(costs, list) and len(costs) < data.players[1]:
+                                f"{money} money cards; the box holds 120"))
+    costs = data.tables["recruit_costs"]
+    if len(costs) < data.players[1]:
         problems.append(Problem(toml, data.line_of("tables.recruit_costs"), "tables.recruit_costs",
                                 f"needs one cost per possible recruit ({data.players[1]}), got {len(costs)}"))
     return problems

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
 
 from ...data import columns as col
-from ...data import load_game, read_rows
+from ...data import load_game, number_problems, read_rows
 from ...data.model import GameData, Row
 from ...errors import DataError, Problem
 from . import cells
-from .tables import (CONTINENTS, DEV_CARDS, INFRASTRUCTURE, TIERS, TIMINGS, ActionCard, Catalog, Corporation,
-                     Incentive, Numbers, Region, Target, Territory)
+from .tables import (ASSETS, CONTINENTS, DEV_CARDS, INFRASTRUCTURE, TIERS, TIMINGS, UPGRADES, ActionCard, Catalog,
+                     Corporation, Incentive, Numbers, Region, Target, Territory)
 
 _TYPES = {
     "corporations": {"id": "id", "qty": "qty", "name": "str", "short": "str", "colour": "str",
@@ -157,44 +156,46 @@ def _actions(read: _Reading, corporations: dict[str, Corporation]) -> dict[str, 
     return found
 
 
-def _number(read: _Reading, dotted: str, kind: Callable[[Any], Any] = int) -> Any:
-    """``tables.<dotted>`` of game.toml as a number, or a problem on its line (None then)."""
-    value: Any = read.data.tables
-    for key in dotted.split("."):
-        value = value.get(key) if isinstance(value, dict) else None
-    number = isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
-    if not number or kind is int and value != int(value):
-        where = read.data.line_of(f"tables.{dotted}") or read.data.line_of("tables")
-        read.problems.append(Problem(str(read.data.toml_path), where, f"tables.{dotted}",
-                                     f"needs a {'whole ' if kind is int else ''}number of at least 0, got {value!r}"))
-        return None
-    return kind(value)
+MARKERS = ("site", "infrastructure", "warehouse", "office", "vessel", "factory")
+# The numbers of [tables] the rules and the print set read, checked before any is used: whole
+# numbers of 0 or more, but for the die's faces (1 or more) and the presence weights (fractions).
+SINGLE = ("phone_call_multiplier", "loan_repayment_multiplier", "dev_card_limit", "action_card_limit",
+          "action_card_limit_clash", "max_active_mines", "max_african_infrastructure", "factory_bonus",
+          "factory_fee", "infrastructure_fee", "large_vessel_lease", "endgame_points", "starting_money",
+          "auction_territories_first", "auction_territories_second", "launched_start_territories")
+WHOLE = (*(f"tables.{key}" for key in SINGLE), "tables.starting_bills[]", "tables.bills[]",
+         "tables.storage.base", "tables.storage.warehouse", "tables.storage.large",
+         "tables.mines_per_extraction.none", "tables.mines_per_extraction.office", "tables.mines_per_extraction.large",
+         *(f"tables.markers.{kind}" for kind in MARKERS), *(f"tables.asset_price.{kind}" for kind in ASSETS),
+         *(f"tables.upgrade_price.{kind}" for kind in UPGRADES),
+         *(f"tables.score.{kind}" for kind in ("most_money", "most_resources", "mine", "asset", "upgraded")),
+         "tables.tokens.*[2]", *(f"tables.targets_in_play.<players>.{kind}" for kind in TIERS + ("incentives",)))
+FACES = ("tables.die_faces[]",)
+PRESENCE = ("mine", "asset", "upgraded", "infrastructure")
+FRACTIONS = tuple(f"tables.presence.{kind}" for kind in PRESENCE)
 
 
 def _numbers(read: _Reading) -> Numbers | None:
-    n = lambda dotted, kind=int: _number(read, dotted, kind)  # noqa: E731
-    faces = read.data.tables.get("die_faces")
-    if not isinstance(faces, list) or not faces or not all(isinstance(f, int) and f > 0 for f in faces):
-        read.problems.append(Problem(str(read.data.toml_path), read.data.line_of("tables.die_faces"),
-                                     "tables.die_faces", f"needs a list of whole numbers above 0, got {faces!r}"))
-        faces = []
-    per_kind = lambda table, kinds: {k: n(f"{table}.{k}") for k in kinds}  # noqa: E731
-    found = Numbers(
-        faces=tuple(faces), storage=(n("storage.base"), n("storage.warehouse"), n("storage.large")),
-        mines_per_extraction=(n("mines_per_extraction.none"), n("mines_per_extraction.office"),
-                              n("mines_per_extraction.large")),
-        markers=per_kind("markers", ("site", "infrastructure", "warehouse", "office", "vessel", "factory")),
-        asset_price=per_kind("asset_price", ("warehouse", "office", "vessel")),
-        upgrade_price=per_kind("upgrade_price", ("warehouse", "office", "vessel", "factory")),
-        presence=(n("presence.mine", float), n("presence.asset", float), n("presence.upgraded", float),
-                  n("presence.infrastructure", float)),
-        phone_multiplier=n("phone_call_multiplier"), loan_multiplier=n("loan_repayment_multiplier"),
-        dev_card_limit=n("dev_card_limit"), action_card_limit=n("action_card_limit"),
-        action_card_limit_clash=n("action_card_limit_clash"), max_active_mines=n("max_active_mines"),
-        max_african_infrastructure=n("max_african_infrastructure"), factory_bonus=n("factory_bonus"),
-        factory_fee=n("factory_fee"), infrastructure_fee=n("infrastructure_fee"),
-        large_vessel_lease=n("large_vessel_lease"), endgame_points=n("endgame_points"))
-    return found
+    """The numbers the rules ask for on every move, or None with every problem of them noted."""
+    data = read.data
+    found = (number_problems(data, WHOLE) + number_problems(data, FACES, least=1)
+             + number_problems(data, FRACTIONS, whole=False))
+    read.problems.extend(found)
+    if found:
+        return None
+    t = data.tables
+    return Numbers(
+        faces=tuple(t["die_faces"]), storage=(t["storage"]["base"], t["storage"]["warehouse"], t["storage"]["large"]),
+        mines_per_extraction=tuple(t["mines_per_extraction"][k] for k in ("none", "office", "large")),
+        markers={k: t["markers"][k] for k in MARKERS}, asset_price={k: t["asset_price"][k] for k in ASSETS},
+        upgrade_price={k: t["upgrade_price"][k] for k in UPGRADES},
+        presence=tuple(float(t["presence"][k]) for k in PRESENCE),
+        phone_multiplier=t["phone_call_multiplier"], loan_multiplier=t["loan_repayment_multiplier"],
+        dev_card_limit=t["dev_card_limit"], action_card_limit=t["action_card_limit"],
+        action_card_limit_clash=t["action_card_limit_clash"], max_active_mines=t["max_active_mines"],
+        max_african_infrastructure=t["max_african_infrastructure"], factory_bonus=t["factory_bonus"],
+        factory_fee=t["factory_fee"], infrastructure_fee=t["infrastructure_fee"],
+        large_vessel_lease=t["large_vessel_lease"], endgame_points=t["endgame_points"])
 
 
 def _load(data_dir: str | None) -> Catalog:

@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...data import load_game
+from ...data import load_game, number_problems
+from ...data.numbers import count_keys
+from ...errors import DataError, Problem
 from .geometry import Pos, turned
 from .tiles import read_tiles
 
@@ -60,23 +62,44 @@ def design(id: str, shape: str, colour: str, slots: int, players: str, icon: str
     return Design(id, shape, colour, slots, players, icon, openings, qty, turned(openings))
 
 
+# The minerals in the bag, their points and die B's faces: whole numbers of 0 or more, read by
+# the rules and the print set alike, each checked before any is used.
+NUMBERS = (*(f"tables.bag.{kind}" for kind in KINDS), *(f"tables.values.{kind}" for kind in KINDS), "tables.die_b[]")
+
+
+def _tiles(data) -> list:
+    """The tile designs, with every problem of them and of the game's numbers raised together."""
+    problems = number_problems(data, NUMBERS)
+    markings = data.setup.get("markings")
+    problems += count_keys(data, "setup.markings", markings) if isinstance(markings, dict) else [
+        Problem(str(data.toml_path), data.line_of("setup.markings"), "setup.markings",
+                f"must be a table of the markings in play by player count, not {markings!r}")]
+    try:
+        rows = read_tiles(data)
+    except DataError as exc:
+        problems = exc.problems + problems
+    if problems:
+        raise DataError(problems)
+    return rows
+
+
 @lru_cache(maxsize=8)
 def load(data_dir: str | None = None) -> Rules:
     """The tables of the data folder ``data_dir`` (None: the shipped data); DataError with every problem."""
     data = load_game(GAME_ID, data_dir)
     openings = data.tables["openings"]
     designs = {START: design(START, "cross", "none", 0, "all", None, data.tables["start_openings"])}
-    for row in read_tiles(data):
+    for row in _tiles(data):
         v = row.values
         designs[row.id] = design(row.id, v["shape"], v["colour"], v["slots"], v["players"], v["icon"],
                                  openings[v["shape"]], row.qty)
-    bag = tuple(int(data.tables["bag"][k]) for k in KINDS)
-    values = tuple(int(data.tables["values"][k]) for k in KINDS)
+    bag = tuple(data.tables["bag"][k] for k in KINDS)
+    values = tuple(data.tables["values"][k] for k in KINDS)
     markings = {int(n): tuple(m) for n, m in data.setup["markings"].items()}
     icons = {k: v["name"] for k, v in data.tables["icons"].items()}
     palette = dict(data.colours)
     palette.update({k: r.colour for k, r in data.resources.items()})
-    return Rules(designs, bag, values, tuple(data.tables["die_a"]), tuple(int(v) for v in data.tables["die_b"]),
+    return Rules(designs, bag, values, tuple(data.tables["die_a"]), tuple(data.tables["die_b"]),
                  markings, icons, palette)
 
 

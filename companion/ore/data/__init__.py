@@ -63,9 +63,10 @@ def build_catalog(data: GameData) -> Catalog:
                 problems.append(Problem(str(root / "contracts.csv"), row.line, "number",
                                         f"contract #{row['number']} appears twice"))
             contracts[row["number"]] = ContractCard(row["number"], rows)
-    problems.extend(_check_counts(data, mines, contracts))
     numbers = read_numbers(data, problems)
-    if problems:
+    if numbers is not None:  # the mix each deck needs is one of the numbers
+        problems.extend(_check_counts(data, mines, contracts))
+    if problems or numbers is None:
         raise DataError(problems)
     return Catalog(data, mines, assets, initiatives, contracts, numbers)
 
@@ -77,7 +78,7 @@ def _check_counts(data: GameData, mines: Mapping[str, MineCard], contracts: Mapp
     for deck in ("3p", "4-5p"):
         for res in RESOURCES:
             have = sum(1 for m in mines.values() if m.deck == deck and m.res == res)
-            if res in wanted and have != int(wanted[res]):
+            if res in wanted and have != wanted[res]:
                 problems.append(Problem(str(data.root / "mines.csv"), None, "res",
                                         f"the {deck} deck has {have} {res} mines; tables.mines_per_deck says {wanted[res]}"))
     if contracts and sorted(contracts) != list(range(1, len(contracts) + 1)):

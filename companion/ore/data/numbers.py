@@ -5,9 +5,11 @@ malformed number is reported at its line before any game starts."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Mapping
 
+from ...data import number_problems
 from ...data.model import GameData
+from ...data.numbers import value_at
 from ...errors import Problem
 from .cards import RESOURCES
 
@@ -79,87 +81,76 @@ class Numbers:
     vp_per_strike: int
 
 
-def _at(section: Mapping[str, Any], dotted: str) -> Any:
-    """The value at ``dotted`` ("tables.salaries.2") in its section (``[tables]``), or None."""
-    value: Any = section
-    for key in dotted.split(".")[1:]:
-        value = value.get(key) if isinstance(value, Mapping) else None
-    return value
+# Every number of [setup] and [tables] the rules, the print set and the checks read, checked
+# before any is: whole numbers of 0 or more, but for the two the rules divide by (at least 1)
+# and the points a Strike! token scores (it takes points away).
+COUNTS = tuple(dotted for _, dotted in PLAIN if dotted not in ("tables.strike_per", "tables.vp_per_money",
+                                                                "tables.vp_per_strike")) + (
+    "setup.by_players.<players>.assets", "setup.by_players.<players>.contracts",
+    *(f"setup.short.mines.{res}" for res in RESOURCES), "setup.short.assets", "setup.short.contracts",
+    "setup.short.contracts_up_to", "tables.chips.#", *(f"tables.barrels.{res}" for res in RESOURCES),
+    "tables.strike_tokens", "tables.miners_per_colour", "tables.salaries.#", "tables.extra_miner_cost.#",
+    "tables.mines_per_deck.*")
+DIVISORS = ("tables.strike_per", "tables.vp_per_money")
+SIGNED = ("tables.vp_per_strike",)
 
 
-class _Reader:
-    """Whole numbers from the TOML, each problem noted at its line."""
-
-    def __init__(self, data: GameData, problems: list[Problem]):
-        self.data, self.problems = data, problems
-
-    def number(self, section: Mapping[str, Any], dotted: str) -> int:
-        value = _at(section, dotted)
-        if isinstance(value, bool) or not isinstance(value, int):
-            self._problem(dotted, f"needs a whole number, not {value!r}")
-            return 0
-        return value
-
-    def table(self, section: Mapping[str, Any], dotted: str, keys) -> dict:
-        return {key: self.number(section, f"{dotted}.{key}") for key in keys}
-
-    def numbered(self, section: Mapping[str, Any], dotted: str) -> dict[int, int]:
-        """A table keyed by whole numbers written as text (``salaries = { 2 = 5, 3 = 10 }``)."""
-        value = _at(section, dotted)
-        if not isinstance(value, Mapping) or not all(str(k).isdigit() for k in value):
-            self._problem(dotted, "needs a table of whole numbers such as { 2 = 5, 3 = 10 }")
-            return {}
-        return {int(k): self.number(section, f"{dotted}.{k}") for k in value}
-
-    def count(self, component: str) -> int:
-        found = self.data.components.get(component)
-        if found is None:
-            self._problem(f"components.{component}", "the rules count these printed tokens; the component is missing")
-            return 0
-        return found.count
-
-    def _problem(self, dotted: str, message: str) -> None:
-        self.problems.append(Problem(str(self.data.toml_path), self.data.line_of(dotted), dotted, message))
+def _problem(data: GameData, dotted: str, message: str) -> Problem:
+    return Problem(str(data.toml_path), data.line_of(dotted), dotted, message)
 
 
-def read_numbers(data: GameData, problems: list[Problem]) -> Numbers:
-    read = _Reader(data, problems)
+def _count(data: GameData, component: str, problems: list[Problem]) -> int:
+    found = data.components.get(component)
+    if found is None:
+        problems.append(_problem(data, f"components.{component}",
+                                 "the rules count these printed tokens; the component is missing"))
+        return 0
+    return found.count
+
+
+def read_numbers(data: GameData, problems: list[Problem]) -> Numbers | None:
+    """The typed ``Numbers``, or None with every problem of them added to ``problems``."""
+    found = (number_problems(data, COUNTS) + number_problems(data, DIVISORS, least=1)
+             + number_problems(data, SIGNED, least=None))
+    low, high = data.players
+    dealt = value_at(data, "setup.by_players")
+    for count in (n for n in range(low, high + 1) if isinstance(dealt, Mapping) and str(n) in dealt):
+        if not isinstance(value_at(data, f"setup.by_players.{count}.mines"), str):
+            found.append(_problem(data, f"setup.by_players.{count}.mines", "needs the mine deck, \"3p\" or \"4-5p\""))
+    futures, drills = _count(data, FUTURES_TOKENS, found), _count(data, DRILL_TOKENS, found)
+    if found:
+        problems.extend(found)
+        return None
     setup, tables = data.setup, data.tables
-    by_players = {}
-    for count in range(data.players[0], data.players[1] + 1):
-        where = f"setup.by_players.{count}"
-        deck = (setup.get("by_players", {}).get(str(count)) or {}).get("mines")
-        if not isinstance(deck, str):
-            read._problem(f"{where}.mines", "needs the mine deck, \"3p\" or \"4-5p\"")
-        by_players[count] = PlayerCount(str(deck), read.number(setup, f"{where}.assets"),
-                                        read.number(setup, f"{where}.contracts"))
-    short = Short(read.table(setup, "setup.short.mines", RESOURCES), read.number(setup, "setup.short.assets"),
-                  read.number(setup, "setup.short.contracts"), read.number(setup, "setup.short.contracts_up_to"))
-    chips = read.numbered(tables, "tables.chips")
+    short = setup["short"]
+    deals = {n: dealt[str(n)] for n in range(low, high + 1)}
     numbers = Numbers(
-        by_players=by_players, short=short, chips=sum(value * n for value, n in chips.items()),
-        barrels=read.table(tables, "tables.barrels", RESOURCES),
-        salaries=read.numbered(tables, "tables.salaries"),
-        extra_miner_cost=read.numbered(tables, "tables.extra_miner_cost"),
-        futures_tokens=read.count(FUTURES_TOKENS), drill_tokens=read.count(DRILL_TOKENS),
-        **{name: read.number(setup if dotted.startswith("setup.") else tables, dotted) for name, dotted in PLAIN},
+        by_players={n: PlayerCount(deal["mines"], deal["assets"], deal["contracts"]) for n, deal in deals.items()},
+        short=Short({res: short["mines"][res] for res in RESOURCES}, short["assets"], short["contracts"],
+                    short["contracts_up_to"]),
+        chips=sum(int(value) * n for value, n in tables["chips"].items()),
+        barrels={res: tables["barrels"][res] for res in RESOURCES},
+        salaries={int(n): v for n, v in tables["salaries"].items()},
+        extra_miner_cost={int(n): v for n, v in tables["extra_miner_cost"].items()},
+        futures_tokens=futures, drill_tokens=drills,
+        **{name: value_at(data, dotted) for name, dotted in PLAIN},
     )
-    _check(read, numbers)
+    problems.extend(_check(data, numbers))
     return numbers
 
 
-def _check(read: _Reader, numbers: Numbers) -> None:
-    """Numbers the rules divide by, and tables every miner count the game reaches must find."""
-    for dotted, value in (("tables.strike_per", numbers.strike_per), ("tables.vp_per_money", numbers.vp_per_money)):
-        if value < 1:
-            read._problem(dotted, f"must be at least 1, not {value}")
+def _check(data: GameData, numbers: Numbers) -> list[Problem]:
+    """Tables every miner count the game reaches must find."""
+    problems = []
     employed = range(numbers.starting_miners, numbers.max_miners + 1)
     missing = [n for n in employed if n not in numbers.salaries]
-    if numbers.salaries and missing:
-        read._problem("tables.salaries", f"needs the salary for {', '.join(map(str, missing))} miners")
+    if missing:
+        problems.append(_problem(data, "tables.salaries", f"needs the salary for {', '.join(map(str, missing))} miners"))
     hired = [n for n in employed[1:] if n not in numbers.extra_miner_cost]
-    if numbers.extra_miner_cost and hired:
-        read._problem("tables.extra_miner_cost", f"needs the price of miner {', '.join(map(str, hired))}")
+    if hired:
+        problems.append(_problem(data, "tables.extra_miner_cost",
+                                 f"needs the price of miner {', '.join(map(str, hired))}"))
+    return problems
 
 
 __all__ = ["Numbers", "PlayerCount", "Short", "read_numbers"]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Mapping
 
-from ...data import load_game
+from ...data import load_game, number_problems
 from ...errors import DataError, Problem
 from .wallace_cards import ActionDeck, load_deck
 
@@ -145,24 +145,16 @@ def load_rules(data_dir: str | None = None) -> Rules:
     return rules
 
 
-# The rules' own whole numbers (money, counts, work costs), each checked before any is used.
-COUNTS = ("setup.starting_money", "setup.own_miners", "setup.mines", "setup.reveals", "tables.rounds",
-          "tables.track_columns", "tables.extraction_base", "tables.work_costs")
+# The rules' own whole numbers (money, counts, work costs), each checked before any is used:
+# at least 1 where the game needs one (rounds), 0 or more for the others.
+ROUNDS = ("tables.rounds",)
+COUNTS = ("setup.starting_money", "setup.own_miners", "setup.mines.<players>", "setup.reveals.<players>",
+          "setup.survey_draw_per_region", "setup.survey_draw_wild", "setup.survey_keep_per_region",
+          "tables.track_columns", "tables.extraction_base", "tables.work_costs.*")
 
 
 def _check_counts(data) -> None:
-    """Each of ``COUNTS`` (a number, or a table of numbers) is a whole number of 0 or more,
-    named at its line in game.toml when it is not."""
-    problems = []
-    for key in COUNTS:
-        section, name = key.split(".")
-        value = (data.setup if section == "setup" else data.tables).get(name)
-        values = value.items() if isinstance(value, dict) else [(None, value)]
-        for sub, v in values:
-            where = key if sub is None else f"{key}.{sub}"
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                problems.append(Problem(str(data.toml_path), data.line_of(where) or data.line_of(key), where,
-                                        f"must be a whole number of 0 or more, not {v!r}"))
+    problems = number_problems(data, ROUNDS, least=1) + number_problems(data, COUNTS)
     if problems:
         raise DataError(problems)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from companion.data import load_game
-from companion.errors import DataError, Problem
+from companion.data import load_game, number_problems
+from companion.errors import DataError
 
 GAME_ID = "prospect"
 NUMBERS = ("rounds", "hand_limit", "pan", "money_per_point")
@@ -36,20 +36,11 @@ def load(data_dir: str | None) -> Tables:
     data = load_game(GAME_ID, data_dir)
     rows = data.decks["claims"].rows
     claims = {row.id: Claim(row.id, row["name"], row["cost"], row["gold"]) for row in rows}
-    numbers = {}
-    problems = []
-    for key in NUMBERS:
-        value = data.tables.get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            problems.append(Problem(str(data.toml_path), data.line_of(f"tables.{key}"), f"tables.{key}",
-                                    f"must be a whole number of at least 1, got {value!r}"))
-        numbers[key] = value
-    for key in ("starting_money", "hand"):
-        value = data.setup.get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            problems.append(Problem(str(data.toml_path), data.line_of(f"setup.{key}"), f"setup.{key}",
-                                    f"must be a whole number of 0 or more, got {value!r}"))
+    # the rules' own numbers, checked before any is used: one line at its place in game.toml each
+    problems = (number_problems(data, [f"tables.{key}" for key in NUMBERS], least=1)
+                + number_problems(data, ("setup.starting_money", "setup.hand")))
     if problems:
         raise DataError(problems)
     deck = tuple(row.id for row in rows for _ in range(row.qty))
-    return Tables(claims, deck, data.setup["starting_money"], data.setup["hand"], **numbers)
+    return Tables(claims, deck, data.setup["starting_money"], data.setup["hand"],
+                  **{key: data.tables[key] for key in NUMBERS})

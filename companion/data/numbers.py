@@ -1,0 +1,153 @@
+"""The rules' own numbers in ``[setup]`` and ``[tables]`` of ``game.toml`` (counts, money,
+rounds, costs, limits, per-player-count tables), checked for type and range before a game reads
+any of them, so an edited copy that says ``rounds = "x"``, ``-1``, ``2.5`` or ``true`` is one
+line ``game.toml:LINE: setup.rounds: must be a whole number of 1 or more, not 'x'`` rather than
+a traceback or a quietly wrong game.
+
+A game names its numbers by dotted keys, each segment one of:
+
+* a key (``setup.starting_money``, ``tables.storage.base``): it must be there;
+* ``*``: every entry of a table (``tables.work_costs.*``);
+* ``#``: every entry of a table keyed by whole numbers (face values: ``tables.chips.#``);
+* ``<players>``: a table keyed by player counts, with an entry for every count the game allows
+  (``setup.contract_row.<players>``);
+
+and the last may end in ``[]`` (a list of one or more numbers: ``tables.die_b[]``) or ``[N]``
+(exactly N: ``tables.tokens.*[2]``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Iterable, Mapping
+
+from ..errors import Problem
+from .model import GameData
+
+PLAYERS = "<players>"
+_LIST = re.compile(r"(.*)\[([0-9]*)\]")
+
+
+def _whole(key: Any) -> bool:
+    """Whether a table's key is a whole number written out (``"3"``; not ``"x"``, ``"²"``)."""
+    return re.fullmatch(r"[0-9]+", str(key)) is not None
+
+
+class _Kind:
+    """What a number must be: whole or not, and the least it may be (None: any sign)."""
+
+    def __init__(self, least: float | None, whole: bool):
+        self.least, self.whole = least, whole
+        noun = "whole number" if whole else "number"
+        self.words = noun if least is None else f"{noun} of {least:g} or more"
+        self.plural = self.words.replace(noun, noun + "s", 1)
+
+    def fits(self, value: Any) -> bool:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return False
+        if isinstance(value, float) and (self.whole or not math.isfinite(value)):
+            return False
+        return self.least is None or value >= self.least
+
+
+class _Walk:
+    """One pass over the keys of one kind, each problem kept once per field."""
+
+    def __init__(self, data: GameData, kind: _Kind):
+        self.data, self.kind = data, kind
+        self.problems: dict[str, Problem] = {}
+
+    def problem(self, where: str, message: str) -> None:
+        self.problems.setdefault(where, Problem(str(self.data.toml_path), self.data.line_of(where), where, message))
+
+    def table(self, where: str, value: Any) -> bool:
+        """Whether ``value`` is a table, noting the problem when it is not."""
+        if isinstance(value, Mapping):
+            return True
+        self.problem(where, "missing; it must be a table" if value is None else f"must be a table, not {value!r}")
+        return False
+
+    def step(self, where: str, value: Any, segments: list[str], length: int | None) -> None:
+        if not segments:
+            self.leaf(where, value, length)
+        elif self.table(where, value):
+            for key, item in self.entries(where, value, segments[0]):
+                self.step(f"{where}.{key}", item, segments[1:], length)
+
+    def entries(self, where: str, table: Mapping[str, Any], segment: str) -> list[tuple[str, Any]]:
+        """The entries of ``table`` that ``segment`` names, noting keys that are not numbers
+        where they must be."""
+        if segment not in ("*", "#", PLAYERS):
+            return [(segment, table.get(segment))]
+        if segment == PLAYERS:
+            for found in count_keys(self.data, where, table):
+                self.problem(found.field, found.message)
+        elif segment == "#":
+            for key in [key for key in table if not _whole(key)]:
+                self.problem(where, f"its keys must be whole numbers, not {key!r}")
+        return [(key, item) for key, item in table.items() if segment == "*" or _whole(key)]
+
+    def leaf(self, where: str, value: Any, length: int | None) -> None:
+        if length is None:
+            if value is None:
+                self.problem(where, f"missing; it must be a {self.kind.words}")
+            elif not self.kind.fits(value):
+                self.problem(where, f"must be a {self.kind.words}, not {value!r}")
+            return
+        many = f"a list of {f'{length} ' if length else ''}{self.kind.plural}"
+        if value is None:
+            self.problem(where, f"missing; it must be {many}")
+        elif not isinstance(value, list) or not value or (length and len(value) != length):
+            self.problem(where, f"must be {many}, not {value!r}")
+        else:
+            bad = [item for item in value if not self.kind.fits(item)]
+            if bad:
+                self.problem(where, f"must be a {self.kind.words}, not {bad[0]!r}")
+
+
+def _section(data: GameData, name: str) -> Mapping[str, Any] | None:
+    return {"setup": data.setup, "tables": data.tables}.get(name)
+
+
+def value_at(data: GameData, dotted: str) -> Any:
+    """The value ``game.toml`` sets at ``dotted`` ("tables.salaries.2"), or None."""
+    section, *keys = dotted.split(".")
+    value: Any = _section(data, section)
+    for key in keys:
+        value = value.get(key) if isinstance(value, Mapping) else None
+    return value
+
+
+def count_keys(data: GameData, where: str, table: Mapping[str, Any]) -> list[Problem]:
+    """A table keyed by player counts: each key a whole number, and one for every count the
+    game allows (``data.players``); what is wrong first, as one problem (a count misspelt is
+    also a count missing)."""
+    low, high = data.players
+    wrong = [key for key in table if not _whole(key)]
+    missing = [str(n) for n in range(low, high + 1) if str(n) not in table]
+    if wrong:
+        message = f"its keys must be player counts (whole numbers), not {wrong[0]!r}"
+    elif missing:
+        message = f"needs an entry for every player count from {low} to {high}; missing: {', '.join(missing)}"
+    else:
+        return []
+    return [Problem(str(data.toml_path), data.line_of(where), where, message)]
+
+
+def number_problems(data: GameData, keys: Iterable[str], least: float | None = 0,
+                    whole: bool = True) -> list[Problem]:
+    """What is wrong with the numbers at ``keys`` (see the module's docstring): each must be a
+    whole number (or any number, ``whole=False``, where the rules use fractions) of ``least``
+    or more (None: of any sign), one problem per field at its line of game.toml."""
+    walk = _Walk(data, _Kind(least, whole))
+    for key in keys:
+        section, *segments = key.split(".")
+        length = None
+        if segments and (listed := _LIST.fullmatch(segments[-1])):
+            segments[-1], length = listed.group(1), int(listed.group(2) or 0)
+        walk.step(section, _section(data, section), segments, length)
+    return list(walk.problems.values())
+
+
+__all__ = ["PLAYERS", "count_keys", "number_problems", "value_at"]
