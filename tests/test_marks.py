@@ -59,13 +59,22 @@ def test_ore_legend_names_each_miner_once(app):
     assert "Ben Ben" not in html and "Bea Bea" not in html
 
 
+def test_a_mark_that_is_the_whole_name_is_not_said_again(app):
+    published = re.sub(r"<[^>]+>", "", _page(app, "ore-published", BENS + ["Elizabeth Sr"]))
+    for name in BENS:
+        assert f"{name} ({name})" not in published
+    assert "Elizabeth Sr (E)" in published  # a mark that is not the name still stands beside it
+    trail = re.sub(r"<[^>]+>", "", _page(app, "tinners-trail", BENS))
+    assert "Ben: a square on a mine" in trail and "Ben Ben" not in trail
+
+
 def test_the_phone_boards_and_the_score_page_use_the_same_marks(app):
     names = ["Sam", "Sara", "Sid", "Sue"]
     wanted = marks(names)
     published = _page(app, "ore-published", names)
     assert re.findall(r'class="op-key" data-seat="\d"><g[^>]*data-mark="([^"]+)"', published) == wanted
     trail = _page(app, "tinners-trail", names)
-    assert [m for m in wanted if f"<strong>{m}</strong> " in trail] == wanted
+    assert [m for m in wanted if re.search(f"<strong>{m}</strong>[ :]", trail)] == wanted
     score = _page(app, "scorepad", names + ["Sol"], path="score")
     five = marks(names + ["Sol"])
     assert re.findall(r"<li>.*?<b>([^<]+)</b>", score) == five
