@@ -143,6 +143,16 @@ def deal_choices(cat: Catalog, d: Mapping[str, Any]) -> dict[str, Any]:
             "slots": len(d["row"])}
 
 
+def refill_choices(cat: Catalog, d: Mapping[str, Any]) -> dict[str, Any]:
+    """The real cards a table may turn up later in the round, by name: at the collection, a new
+    card for each mine with workers in it (one may run out), from that resource's deck; at the
+    round's close, a contract for each empty place in the row, from the contract deck."""
+    decks = deal_choices(cat, d)
+    working = {res for res, m in d["mines"].items() if m["card"] and m["workers"]}
+    return {"mines": [m for m in decks["mines"] if m["res"] in working and m["cards"]],
+            "contracts": decks["contracts"], "slots": sum(1 for c in d["row"] if c is None)}
+
+
 def board(cat: Catalog, state: State, d: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     """What the phone page draws: spaces with what each gives, mines, contracts, players
     (``d`` is the state's JSON form)."""
@@ -178,6 +188,7 @@ def board(cat: Catalog, state: State, d: Mapping[str, Any], seat: int | None) ->
     return {"phase": PHASES[d["phase"]], "first": names[d["first"]], "waiting": waiting, "spaces": spaces,
             "mines": mines, "row": row, "players": players, "deck_contracts": len(d["decks"]["contracts"]),
             "deal": deal_choices(cat, d) if d["phase"] == "deal" else None,
+            "refill": refill_choices(cat, d) if d["phase"] in ("collection", "cleanup") else None,
             "deck_buildings": len(d["decks"]["buildings"])}
 
 
