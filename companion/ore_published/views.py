@@ -153,6 +153,15 @@ def refill_choices(cat: Catalog, d: Mapping[str, Any]) -> dict[str, Any]:
             "contracts": decks["contracts"], "slots": sum(1 for c in d["row"] if c is None)}
 
 
+def tasking_choices(cat: Catalog, d: Mapping[str, Any]) -> dict[str, Any]:
+    """The real cards a placement may turn up, by name: the building cards of the game (one line
+    a kind; which copies the face-down deck holds is not shown) for the permit office, and each
+    resource's mine deck for a private mine."""
+    buildings = sorted(cat.buildings.values(), key=lambda b: b.name)
+    return {"buildings": [{"id": b.id, "label": f"{b.name} ({b.cost_label()}, {b.vp} VP)"} for b in buildings],
+            "mines": deal_choices(cat, d)["mines"], "permits": cat.numbers.permit_primary}
+
+
 def board(cat: Catalog, state: State, d: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     """What the phone page draws: spaces with what each gives, mines, contracts, players
     (``d`` is the state's JSON form)."""
@@ -189,6 +198,7 @@ def board(cat: Catalog, state: State, d: Mapping[str, Any], seat: int | None) ->
             "mines": mines, "row": row, "players": players, "deck_contracts": len(d["decks"]["contracts"]),
             "deal": deal_choices(cat, d) if d["phase"] == "deal" else None,
             "refill": refill_choices(cat, d) if d["phase"] in ("collection", "cleanup") else None,
+            "real": tasking_choices(cat, d) if d["phase"] == "tasking" else None,
             "deck_buildings": len(d["decks"]["buildings"])}
 
 

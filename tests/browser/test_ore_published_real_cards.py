@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import time
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -75,6 +76,21 @@ def _host_page(browser, server, table, host, seat, script):
     return context, page
 
 
+@contextmanager
+def _first_player_at(server, browser, wanted, script):
+    """A table brought to the step ``wanted`` finds, and the host's page playing for the seat
+    that acts there: (the state as the rules had it, that seat, table id, host token, version,
+    the page)."""
+    moves, state = _moves_until(wanted)
+    seat = find_game("ore-published").acting_seats(state)[0]
+    table, host, version = _table_at(server, moves)
+    context, page = _host_page(browser, server, table, host, seat, script)
+    try:
+        yield state, seat, table, host, version, page
+    finally:
+        context.close()
+
+
 def _after(server, table, host, version):
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
@@ -87,11 +103,7 @@ def _after(server, table, host, version):
 
 @pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
 def test_a_mine_that_runs_out_is_replaced_by_the_card_chosen_by_name(server, browser, script):
-    moves, state = _moves_until(_runs_out)
-    seat = find_game("ore-published").acting_seats(state)[0]
-    table, host, version = _table_at(server, moves)
-    context, page = _host_page(browser, server, table, host, seat, script)
-    try:
+    with _first_player_at(server, browser, _runs_out, script) as (state, seat, table, host, version, page):
         form = page.locator('form[data-type="collect"]')
         expect(form.locator('input[type="text"]')).to_have_count(0)  # no box for card ids
         form.locator("summary", has_text="Playing with the real cards").click()
@@ -108,18 +120,12 @@ def test_a_mine_that_runs_out_is_replaced_by_the_card_chosen_by_name(server, bro
         now = _after(server, table, host, version)
         replaced = [r for r in working if now["state"]["mines"][r]["card"] != to_json(state)["mines"][r]["card"]]
         assert replaced and all(now["state"]["mines"][r]["card"] == choices[r] for r in replaced), now["state"]["mines"]
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
 def test_the_rows_new_contracts_are_the_cards_chosen_by_name(server, browser, script):
-    moves, state = _moves_until(_refills)
-    seat = find_game("ore-published").acting_seats(state)[0]
-    empty = [slot for slot, card in enumerate(to_json(state)["row"]) if card is None]
-    table, host, version = _table_at(server, moves)
-    context, page = _host_page(browser, server, table, host, seat, script)
-    try:
+    with _first_player_at(server, browser, _refills, script) as (state, seat, table, host, version, page):
+        empty = [slot for slot, card in enumerate(to_json(state)["row"]) if card is None]
         form = page.locator('form[data-type="close_round"]')
         expect(form.locator('input[type="text"]')).to_have_count(0)
         form.locator("summary", has_text="Playing with the real cards").click()
@@ -133,5 +139,47 @@ def test_the_rows_new_contracts_are_the_cards_chosen_by_name(server, browser, sc
         now = _after(server, table, host, version)
         row = now["state"]["row"]
         assert [row[slot] for slot in empty[:len(chosen)]] == chosen, row
-    finally:
-        context.close()
+
+
+def _tasking(game, state, d):
+    return d["phase"] == "tasking" and not d.get("queue")
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_permit_draws_are_chosen_by_name(server, browser, script):
+    with _first_player_at(server, browser, _tasking, script) as (state, seat, table, host, version, page):
+        form = page.locator('form[data-type="place"]', has=page.locator('select[name="cards"]'))
+        expect(form.locator('input[type="text"]')).to_have_count(0)
+        form.locator("summary", has_text="Permit office").click()
+        form.locator("summary", has_text="Playing with the real cards").click()
+        form.locator('input[name="count"]').fill("2")
+        selects = form.locator('select[name="cards"]')
+        names = selects.first.locator("option").evaluate_all("l => l.slice(1).map(o => [o.value, o.textContent])")
+        assert all(value not in text for value, text in names)  # names, not ids
+        wanted = [names[-1][0], names[-2][0]]
+        for index, card in enumerate(wanted):
+            selects.nth(index).select_option(card)
+        form.get_by_role("button", name="Draw").click()
+        now = _after(server, table, host, version)
+        # the host reads the table as the seat it plays for: that seat's hand holds the two cards
+        seen = call(server, "GET", f"/api/tables/{table}?for={seat}", token=host)[1]
+        hand = seen["state"]["players"][seat]["hand"]
+        assert sorted(card.split("#")[0] for card in hand[-2:]) == sorted(wanted), hand
+        assert now["version"] == version + 1
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_a_private_mine_is_the_card_chosen_by_name(server, browser, script):
+    with _first_player_at(server, browser, _tasking, script) as (state, seat, table, host, version, page):
+        form = page.locator('form[data-type="place"]', has=page.locator('select[name="card"]'))
+        form.locator("summary", has_text="Private mine").click()
+        res = form.locator('select[name="res"] option').first.get_attribute("value")
+        form.locator('select[name="res"]').select_option(res)
+        cards = form.locator(f'select[name="card"] optgroup[label="{res.capitalize()} mines"] option')
+        value, text = cards.last.get_attribute("value"), cards.last.text_content()
+        assert value not in text  # a name, not an id
+        form.locator('select[name="card"]').select_option(value)
+        form.get_by_role("button", name="Open").click()
+        _after(server, table, host, version)
+        seen = call(server, "GET", f"/api/tables/{table}?for={seat}", token=host)[1]
+        assert seen["state"]["players"][seat]["private"]["card"] == value
