@@ -260,3 +260,30 @@ def test_a_hosts_invitation_folds_at_the_first_move_and_stays_at_the_top(browser
         assert first and first["bottom"] <= SCREEN["height"], parts
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("game,variant", [("ardevur", "standard"), ("ore-published", None), ("tinners-trail", "base")])
+def test_before_the_first_move_the_open_invitation_leaves_the_bar_on_the_first_screen(browser, server, game, variant):
+    """The host's open invitation (QR code, code, address, and the note a local-only address
+    adds) stands above the table, and the bar with the first move and Undo still ends on the
+    first screen, for the longest game names."""
+    context = browser.new_context(viewport=SCREEN, is_mobile=True, has_touch=True)
+    try:
+        made = context.request.post(server + "/api/tables", data={
+            "game": game, "variant": variant, "seed": 7,
+            "players": [{"name": n, "colour": c} for n, c in zip(NAMES, COLOURS)]}).json()
+        anna = context.request.post(f"{server}/api/tables/{made['id']}/seats",
+                                    data={"code": made["join_code"], "seat": 0}).json()
+        context.add_cookies([{"name": name, "value": value, "url": f"{server}/tables/{made['id']}"}
+                             for name, value in (("hf_host", made["host_token"]), ("hf_seat", anna["token"]))])
+        page = context.new_page()
+        page.goto(f"{server}/tables/{made['id']}")
+        assert page.locator("details.join").evaluate("d => d.open")
+        assert page.locator(".join-local").count() == 1  # the worst case: the local-only note shown
+        code = page.locator(".join-code").bounding_box()
+        assert code is not None and code["y"] + code["height"] <= SCREEN["height"], code
+        parts = page.evaluate(PARTS)
+        assert _inside(parts["bar"]) and _inside(parts["undo"]), parts
+        assert _inside(parts["main"] or parts["choose"]), parts
+    finally:
+        context.close()
