@@ -55,21 +55,40 @@ def _region(cat: Any, a: Mapping) -> list[str]:
     return [f"in {name}" for name in _names(cat, [a.get("region")])]
 
 
+def _and_the_other(cat: Any, a: Mapping, own: str) -> list[str]:
+    """A pair of cards under the card chosen first (``own``): "and" the other card of the pair
+    (the second copy, for a pair of the same card); "only" for a single card."""
+    cards = [str(c) for c in a.get("cards") or []]
+    if len(cards) < 2:
+        return ["only"]
+    rest = list(cards)
+    for card in cards:
+        if card.capitalize() == own:
+            rest.remove(card)
+            break
+    return [f"and {card}" for card in rest]
+
+
+def _plain(key: Callable[[Any, Mapping], list[str]]) -> "Key":
+    """A key that needs no more than the option."""
+    return lambda cat, a, own="": key(cat, a)
+
+
 # What each kind names first, next, and so on: a key gives the group (or groups) an option
-# falls in, so a pair of cards is found under either card.
-Key = Callable[[Any, Mapping], list[str]]
+# falls in, so a pair of cards is found under either card; a key is told the group its options
+# are in already (``own``: the first card chosen).
+Key = Callable[[Any, Mapping, str], list[str]]
 WHICH: dict[str, tuple[Key, ...]] = {
-    "take_development": (_cards, lambda cat, a: ["only"] if len(a.get("cards") or []) < 2 else
-                         [f"and {c}" for c in a["cards"]], _returning),
-    "pick_development": (_cards,),
-    "explore": (lambda cat, a: _names(cat, [a.get("territory")]), _pay),
-    "exploit": (lambda cat, a: _names(cat, [a.get("territory")]), _pay),
-    "build_infrastructure": (_region, _pay),
-    "acquire_asset": (lambda cat, a: [str(a.get("asset")).capitalize()], _region, _pay),
-    "upgrade_asset": (lambda cat, a: [str(a.get("asset")).capitalize()], _region, _pay),
-    "extract": (lambda cat, a: _names(cat, a.get("mines") or []),),
-    "claim_target": (lambda cat, a: [str(a.get("tier")).capitalize()],),
-    "play_action": (lambda cat, a: _names(cat, [a.get("card")]),),
+    "take_development": (_plain(_cards), _and_the_other, _plain(_returning)),
+    "pick_development": (_plain(_cards),),
+    "explore": (_plain(lambda cat, a: _names(cat, [a.get("territory")])), _plain(_pay)),
+    "exploit": (_plain(lambda cat, a: _names(cat, [a.get("territory")])), _plain(_pay)),
+    "build_infrastructure": (_plain(_region), _plain(_pay)),
+    "acquire_asset": (_plain(lambda cat, a: [str(a.get("asset")).capitalize()]), _plain(_region), _plain(_pay)),
+    "upgrade_asset": (_plain(lambda cat, a: [str(a.get("asset")).capitalize()]), _plain(_region), _plain(_pay)),
+    "extract": (_plain(lambda cat, a: _names(cat, a.get("mines") or [])),),
+    "claim_target": (_plain(lambda cat, a: [str(a.get("tier")).capitalize()]),),
+    "play_action": (_plain(lambda cat, a: _names(cat, [a.get("card")])),),
 }
 
 
@@ -93,13 +112,12 @@ def _slug(text: str) -> str:
 
 def _split(cat: Any, options: list, keys: tuple[Key, ...], depth: int, key: str, own: str = "") -> list:
     """Options grouped by ``keys[depth]``; a group still too long is split by the next key.
-    ``own``: the group the options are in already, left out of the next split (the card a
-    player chose first is not offered again as "and" the same card)."""
+    ``own``: the group the options are in already (the card a player chose first), which the
+    next key is told. An option is listed once in a group, whatever its key says twice."""
     groups: dict[str, list] = {}
     for option in options:
-        for name in keys[depth](cat, option.action):
-            if name not in (own, f"and {own}"):
-                groups.setdefault(name, []).append(option)
+        for name in dict.fromkeys(keys[depth](cat, option.action, own)):
+            groups.setdefault(name, []).append(option)
     found = []
     for name, members in groups.items():
         if len(members) == 1:  # a group of one is its option
