@@ -65,16 +65,26 @@ NUMBERS = [
 BAD = [('"x"', "'x'"), ("-1", "-1"), ("2.5", "2.5"), ("true", "True")]
 
 
-def edited(tmp_path: Path, game: str, old: str, new: str) -> tuple[Path, str, int]:
-    """A copy of the game's data in ``tmp_path/data`` with ``old`` (found once) written as
-    ``new``: the data folder, the copy's game.toml and the line changed."""
+def edited_copy(tmp_path: Path, game: str, *changes: tuple[str, str]) -> Path:
+    """A copy of the game's data in ``tmp_path/data/<game>`` with each ``old`` (found once in its
+    game.toml) written as ``new``: the copy's folder (``find_game(game, folder)`` plays it)."""
     folder = tmp_path / "data" / game
     shutil.copytree(builtin_data_dir() / game, folder)
     toml = folder / "game.toml"
     text = toml.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    toml.write_text(text.replace(old, new), encoding="utf-8")
-    return folder.parent, str(toml), text[:text.index(old)].count("\n") + 1
+    for old, new in changes:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    toml.write_text(text, encoding="utf-8")
+    return folder
+
+
+def edited(tmp_path: Path, game: str, old: str, new: str) -> tuple[Path, str, int]:
+    """A copy of the game's data with ``old`` (found once) written as ``new``: the data folder
+    (for ``--data``), the copy's game.toml and the line changed."""
+    folder = edited_copy(tmp_path, game, (old, new))
+    text = (builtin_data_dir() / game / "game.toml").read_text(encoding="utf-8")
+    return folder.parent, str(folder / "game.toml"), text[:text.index(old)].count("\n") + 1
 
 
 @pytest.mark.parametrize("written,shown", BAD, ids=["text", "negative", "fraction", "boolean"])

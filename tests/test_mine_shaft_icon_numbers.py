@@ -5,28 +5,21 @@ one is refused by ``check`` at its line: tests/test_data_numbers.py)."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from companion import find_game
-from companion.data import builtin_data_dir
 from companion.errors import RuleViolation
 from companion.mine_shaft.notation import notation, parse
+from test_data_numbers import edited_copy
 
 SHIPPED = find_game("mine-shaft")
 
 
 def edited(tmp_path: Path, old: str, new: str):
     """The game bound to a copy of its data with ``old`` (found once in game.toml) written as ``new``."""
-    folder = tmp_path / "mine-shaft"
-    shutil.copytree(builtin_data_dir() / "mine-shaft", folder)
-    toml = folder / "game.toml"
-    text = toml.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    toml.write_text(text.replace(old, new), encoding="utf-8")
-    return find_game("mine-shaft", str(folder))
+    return find_game("mine-shaft", str(edited_copy(tmp_path, "mine-shaft", (old, new))))
 
 
 def act(game, state, kind, **fields):
