@@ -87,6 +87,16 @@ def edited(tmp_path: Path, game: str, old: str, new: str) -> tuple[Path, str, in
     return folder.parent, str(folder / "game.toml"), text[:text.index(old)].count("\n") + 1
 
 
+def checked_once(tmp_path: Path, capsys, game: str, old: str, new: str, expected: str) -> tuple[Path, str]:
+    """``check --data`` of a copy with ``old`` written as ``new`` stops with exit code 2 and one
+    line of the copy's game.toml ending in ``: expected``: that line, and the data folder."""
+    data, toml, _ = edited(tmp_path, game, old, new)
+    assert main(["check", game, "--data", str(data)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"{toml}:") and err[0].endswith(f": {expected}"), err
+    return data, err[0]
+
+
 @pytest.mark.parametrize("written,shown", BAD, ids=["text", "negative", "fraction", "boolean"])
 @pytest.mark.parametrize("game,old,new,key,must", NUMBERS, ids=[f"{n[0]}:{n[3]}" for n in NUMBERS])
 def test_a_number_that_is_not_one_is_refused_by_check_at_its_line(tmp_path, capsys, game, old, new, key, must,
@@ -193,10 +203,7 @@ def test_ardevurs_presence_weights_may_be_fractions_but_not_below_0(tmp_path, ca
      "tables.ore_prices.copper: needs one price per column of tables.ore_prices.column_from (4); has 3"),
 ])
 def test_a_table_of_the_wrong_shape_is_named_at_its_line(tmp_path, capsys, game, old, new, expected):
-    data, toml, line = edited(tmp_path, game, old, new)
-    assert main(["check", game, "--data", str(data)]) == 2
-    err = capsys.readouterr().err.splitlines()
-    assert len(err) == 1 and err[0].startswith(f"{toml}:") and err[0].endswith(f": {expected}"), err
+    checked_once(tmp_path, capsys, game, old, new, expected)
 
 
 def declared() -> dict[str, tuple[str, ...]]:

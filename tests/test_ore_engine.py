@@ -146,8 +146,6 @@ def test_no_player_employs_more_miners_than_the_box_holds_of_their_colour(tmp_pa
 
 
 @pytest.mark.parametrize("old,new,expected", [
-    ("strike_tokens = 10", "strike_tokens = 12",
-     ["components.strike-tokens.count: prints 10; tables.strike_tokens makes 12"]),
     ("miners_per_colour = 4", "miners_per_colour = 3",
      ["components.miners.count: prints 25; tables.miners_per_colour (3) for each of 5 colours and "
       "tables.contracted_miners (5) makes 20",
@@ -157,8 +155,9 @@ def test_no_player_employs_more_miners_than_the_box_holds_of_their_colour(tmp_pa
       "needs at least that many, not 1"]),
 ])
 def test_the_boxs_counts_are_the_printed_pieces(tmp_path, capsys, old, new, expected):
-    """The Strike! tokens and miners the tables count are the ones the print set makes: a copy
-    that changes one without the other stops check at the component's line."""
+    """The miners the tables count are the ones the print set makes: a copy that changes one
+    without the other stops check at the component's line (the Strike! tokens' count names
+    tables.strike_tokens: tests/test_component_counts.py)."""
     toml = Path(edited(tmp_path, old, new)) / "game.toml"
     capsys.readouterr()
     assert main(["check", "ore", "--data", str(tmp_path)]) == 2

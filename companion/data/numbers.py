@@ -56,14 +56,15 @@ class _Kind:
 
 
 class _Walk:
-    """One pass over the keys of one kind, each problem kept once per field."""
+    """One pass over the keys of one kind, each problem (field -> message) kept once per field;
+    ``data`` gives the player counts a ``<players>`` table must have."""
 
-    def __init__(self, data: GameData, kind: _Kind):
+    def __init__(self, kind: _Kind, data: GameData | None = None):
         self.data, self.kind = data, kind
-        self.problems: dict[str, Problem] = {}
+        self.found: dict[str, str] = {}
 
     def problem(self, where: str, message: str) -> None:
-        self.problems.setdefault(where, Problem(str(self.data.toml_path), self.data.line_of(where), where, message))
+        self.found.setdefault(where, message)
 
     def table(self, where: str, value: Any) -> bool:
         """Whether ``value`` is a table, noting the problem when it is not."""
@@ -85,6 +86,8 @@ class _Walk:
         if segment not in ("*", "#", PLAYERS):
             return [(segment, table.get(segment))]
         if segment == PLAYERS:
+            if self.data is None:
+                raise ValueError(f"{where}: a table by player count needs the game's data")
             for found in count_keys(self.data, where, table):
                 self.problem(found.field, found.message)
         elif segment == "#":
@@ -166,20 +169,39 @@ def count_keys(data: GameData, where: str, table: Mapping[str, Any]) -> list[Pro
     return [Problem(str(data.toml_path), data.line_of(where), where, message)]
 
 
+def _parsed(key: str) -> tuple[list[str], tuple[int, ...]]:
+    """A dotted key's segments and the list lengths its last one ends in (``[5][2]``: (5, 2))."""
+    segments = key.split(".")
+    lengths: tuple[int, ...] = ()
+    if listed := _LISTS.fullmatch(segments[-1]):
+        segments[-1] = listed.group(1)
+        lengths = tuple(int(n or 0) for n in re.findall(r"\[([0-9]*)\]", listed.group(2)))
+    return segments, lengths
+
+
 def number_problems(data: GameData, keys: Iterable[str], least: float | None = 0,
                     whole: bool = True) -> list[Problem]:
     """What is wrong with the numbers at ``keys`` (see the module's docstring): each must be a
     whole number (or any number, ``whole=False``, where the rules use fractions) of ``least``
     or more (None: of any sign), one problem per field at its line of game.toml."""
-    walk = _Walk(data, _Kind(least, whole))
+    walk = _Walk(_Kind(least, whole), data)
     for key in keys:
-        section, *segments = key.split(".")
-        lengths: tuple[int, ...] = ()
-        if segments and (listed := _LISTS.fullmatch(segments[-1])):
-            segments[-1] = listed.group(1)
-            lengths = tuple(int(n or 0) for n in re.findall(r"\[([0-9]*)\]", listed.group(2)))
+        (section, *segments), lengths = _parsed(key)
         walk.step(section, _section(data, section), segments, lengths)
-    return list(walk.problems.values())
+    return [Problem(str(data.toml_path), data.line_of(field), field, message) for field, message in walk.found.items()]
 
 
-__all__ = ["PLAYERS", "count_keys", "number_problems", "value_at"]
+def table_problems(table: Mapping[str, Any], prefix: str, keys: Iterable[str], least: float | None = 0,
+                   whole: bool = True) -> dict[str, str]:
+    """The same check on one table of its own (a component's ``options``), whose entries are
+    each optional: a key is checked only where ``table`` sets its first segment. Each problem
+    as field (``prefix.key``) -> message."""
+    walk = _Walk(_Kind(least, whole))
+    for key in keys:
+        segments, lengths = _parsed(key)
+        if segments[0] in table:
+            walk.step(prefix, table, segments, lengths)
+    return walk.found
+
+
+__all__ = ["PLAYERS", "count_keys", "number_problems", "table_problems", "value_at"]

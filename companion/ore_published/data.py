@@ -273,9 +273,9 @@ def _check_counts(data: GameData, mines: Mapping[str, MineCard], contracts: Mapp
 
 
 def _box(data: GameData) -> list[Problem]:
-    """The box's pieces the tables count: a player's starting workers are of their colour, each
-    seat's colour has its private mine and mine cage token (print only: one of each per colour,
-    and a player has one private mine and one cage at most), and the printed pieces are these."""
+    """The box's pieces the tables count: a player's starting workers are of their colour and
+    the printed workers are these; each seat's colour has its private mine and mine cage token
+    (print only, and printed as many: their components' count names them)."""
     tables, seats, toml = data.tables, data.players[1], str(data.toml_path)
     per, workers = tables["workers_per_colour"], data.setup["workers"]
     if per < workers:
@@ -287,11 +287,9 @@ def _box(data: GameData) -> list[Problem]:
            for key in ("private_mine_tokens", "mine_cage_tokens") if tables[key] < seats]
     if few:
         return few
-    return (printed_problems(data, "workers", per * seats + tables["temp_workers"],
-                             f"tables.workers_per_colour ({per}) for each of {seats} colours and tables.temp_workers "
-                             f"({tables['temp_workers']})")
-            + printed_problems(data, "private-mine-tokens", tables["private_mine_tokens"], "tables.private_mine_tokens")
-            + printed_problems(data, "mine-cage-tokens", tables["mine_cage_tokens"], "tables.mine_cage_tokens"))
+    return printed_problems(data, "workers", per * seats + tables["temp_workers"],
+                            f"tables.workers_per_colour ({per}) for each of {seats} colours and tables.temp_workers "
+                            f"({tables['temp_workers']})")
 
 
 @lru_cache(maxsize=4)

@@ -143,10 +143,7 @@ def read_numbers(data: GameData, problems: list[Problem]) -> Numbers | None:
 
 
 def _check(data: GameData, numbers: Numbers) -> list[Problem]:
-    """Tables every miner count the game reaches must find, and the box's pieces: a player's
-    starting miners are of their colour, and the printed miners and Strike! tokens are the
-    ones the tables count (the Strike! tokens only print: the rules give a strike whatever is
-    left, as the rulebook sets no end to them)."""
+    """Tables every miner count the game reaches must find, and the box's miners."""
     problems = []
     employed = range(numbers.starting_miners, numbers.max_miners + 1)
     missing = [n for n in employed if n not in numbers.salaries]
@@ -156,8 +153,7 @@ def _check(data: GameData, numbers: Numbers) -> list[Problem]:
     if hired:
         problems.append(_problem(data, "tables.extra_miner_cost",
                                  f"needs the price of miner {', '.join(map(str, hired))}"))
-    return problems + _box(data, numbers) + printed_problems(data, "strike-tokens", data.tables["strike_tokens"],
-                                                            "tables.strike_tokens")
+    return problems + _box(data, numbers)
 
 
 def _box(data: GameData, numbers: Numbers) -> list[Problem]:
