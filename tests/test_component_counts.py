@@ -26,6 +26,8 @@ def printed(folder, game: str, component: str) -> int:
     ("ore", "strike_tokens = 10", "strike_tokens = 12", "strike-tokens", 12),
     ("ore", "chips = { 1 = 25,", "chips = { 1 = 30,", "money", 105),
     ("ore", "barrels = { gold = 15,", "barrels = { gold = 16,", "barrels", 106),
+    ("ore", "mine_cages = 5", "mine_cages = 4", "mine-cages", 4),
+    ("ore-published", "drill_bits = 5", "drill_bits = 6", "drill-bits", 6),
     ("ore-published", "private_mine_tokens = 5", "private_mine_tokens = 6", "private-mine-tokens", 6),
     ("ore-published", "mine_cage_tokens = 5", "mine_cage_tokens = 7", "mine-cage-tokens", 7),
     ("mine-shaft", "bag = { gold = 20", "bag = { gold = 25", "minerals", 105),
