@@ -91,3 +91,26 @@ def test_a_bad_number_in_the_tables_is_reported_on_its_line(tmp_path):
     with pytest.raises(DataError) as caught:
         catalog(str(root))
     assert f"game.toml:{line}: tables.max_active_mines: must be a whole number of 0 or more, not 'four'" in str(caught.value)
+
+
+@pytest.mark.parametrize("old,new,expected", [
+    ("gold = [16, 8]", "tin = [16, 8]",
+     "tables.tokens.tin: 'tin' is not one of the game's resources: zinc, copper, nickel, gold"),
+    ("gold = [16, 8]", "gold = [16, 7]",
+     "components.resource-tokens.count: prints 40; tables.tokens (12 + 10 + 10 + 7) makes 39"),
+])
+def test_the_resource_tokens_are_the_games_resources_and_the_printed_ones(tmp_path, capsys, old, new, expected):
+    """A token named by no resource has no colour or letter to print, and a count the component
+    does not print ran past its last piece: each is one line of check and build, nothing written."""
+    from headframe.cli import main
+    from test_data_numbers import checked_once
+
+    data, err = checked_once(tmp_path, capsys, "ardevur", old, new, expected)
+    toml = data / "ardevur" / "game.toml"
+    if new.startswith("tin"):
+        text = toml.read_text(encoding="utf-8")
+        assert err == f"{toml}:{text[:text.index(new)].count(chr(10)) + 1}: {expected}"
+    out = tmp_path / "out"
+    assert main(["build", "ardevur", "--data", str(data), "--out", str(out)]) == 2
+    assert capsys.readouterr().err.splitlines() == [err]
+    assert not out.exists() or not any(out.rglob("*.pdf"))

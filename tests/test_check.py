@@ -92,14 +92,14 @@ def test_missing_text_file_is_reported_at_the_game_toml_line_naming_it(tmp_path,
 
 
 def test_unknown_resource_in_a_components_options(tmp_path, capsys):
-    data = export("mine-shaft", tmp_path)
-    toml = data / "mine-shaft" / "game.toml"
-    edit(toml, "counts = { gold = 20, silver = 30, coal = 50 }", "counts = { gold = 20, silver = 30, copper = 50 }")
-    line = line_of(toml, "[components.minerals]")
-    lines = check_and_build("mine-shaft", data, tmp_path, capsys)
+    data = export("tinners-trail", tmp_path)
+    toml = data / "tinners-trail" / "game.toml"
+    edit(toml, "cubes = { arsenic = 16 }", "cubes = { arsenik = 16 }")
+    line = line_of(toml, "[components.arsenic-cube-substitutes]")
+    lines = check_and_build("tinners-trail", data, tmp_path, capsys)
     assert len(lines) == 1
-    assert lines[0].startswith(f"{toml}:{line}: components.minerals: mine-shaft: ")
-    assert "'copper'" in lines[0]
+    assert lines[0].startswith(f"{toml}:{line}: components.arsenic-cube-substitutes: tinners-trail: ")
+    assert "'arsenik'" in lines[0]
 
 
 @pytest.mark.parametrize("game, file, deck", [("tinners-trail", "survey_cards.csv", "survey-cards"),

@@ -36,6 +36,8 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
         ("game.toml", "bag = { gold = 20, silver = 30, coal = 50 }", "bag = { gold = 2, silver = 3, coal = 9 }"),  # draws
         ("game.toml", 'start_openings = "NESW"', 'start_openings = "NS"'),  # where the first tiles may be laid
         ("tiles.csv", "Sy1,2,straight,yellow,1,all,", "Sy1,2,straight,yellow,4,all,"),  # what a yellow tile holds
+        ("game.toml", "tiles = 2\n", "tiles = 3\n"),  # the runs a mine kart may gather from
+        ("game.toml", "extra_tiles = 1", "extra_tiles = 2"),  # tiles a porous rock brings
     ],
     # less money to start with, a warehouse never affordable, one active mine at most, one
     # action card in hand

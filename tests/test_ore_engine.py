@@ -18,6 +18,7 @@ from companion.errors import NotYourTurn, RuleViolation
 from companion.ore.setup.scenario import as_json, give, state, table
 from companion.ore_rules.descent import descend
 from test_check import line_of
+from test_data_numbers import edited_copy
 from headframe.cli import main
 
 GAME = find_game("ore")
@@ -118,6 +119,51 @@ def test_the_futures_tokens_in_play_are_the_printed_ones(tmp_path):
     buy = {"type": "buy_initiative", "seat": JOE, "slot": 0, "barrel": "gold"}
     assert game.refusal(state(d), buy) == "All 1 Futures tokens are in use."
     assert GAME.refusal(state(d), buy) is None  # the shipped data has 5
+
+
+MINERS = ("[components.miners]\nname = \"Miners\"\nkind = \"token\"\ncount = 25", "per_player = 4, seat_marks")
+
+
+def test_no_player_employs_more_miners_than_the_box_holds_of_their_colour(tmp_path):
+    """The box holds 4 miners of each colour (tables.miners_per_colour): a copy with 3 refuses
+    Expanded Ops for a fourth miner, though tables.max_miners still allows 4."""
+    game = find_game("ore", str(edited_copy(tmp_path, "ore", ("miners_per_colour = 4", "miners_per_colour = 3"),
+                                            (MINERS[0], MINERS[0].replace("count = 25", "count = 20")),
+                                            (MINERS[1], MINERS[1].replace("4", "3")))))
+    d = table(game)
+    give(d, JOE, money=60)
+    d["rows"]["initiatives"][:2] = ["expanded-ops", "expanded-ops"]
+    d["phase"], d["queue"], d["start"] = "acquisition", [{"seat": JOE, "kind": "asset"}] * 2, JOE
+    s = game.apply(state(d), {"type": "buy_initiative", "seat": JOE, "slot": 0})
+    assert as_json(s)["players"][JOE]["miners"] == 3
+    fourth = {"type": "buy_initiative", "seat": JOE, "slot": 1}
+    assert game.refusal(s, fourth) == ("Joe already employs 3 miners, every miner of their colour in the box (3): "
+                                       "there is no piece for another.")
+    with pytest.raises(RuleViolation) as refused:
+        game.apply(s, fourth)
+    assert refused.value.rule == "Expanded Ops"
+    assert GAME.refusal(GAME.apply(state(d), {"type": "buy_initiative", "seat": JOE, "slot": 0}), fourth) is None
+
+
+@pytest.mark.parametrize("old,new,expected", [
+    ("miners_per_colour = 4", "miners_per_colour = 3",
+     ["components.miners.count: prints 25; tables.miners_per_colour (3) for each of 5 colours and "
+      "tables.contracted_miners (5) makes 20",
+      "components.miners.options.per_player: prints 4; tables.miners_per_colour makes 3"]),
+    ("miners_per_colour = 4", "miners_per_colour = 1",
+     ["tables.miners_per_colour: a player starts with 2 miners of their colour (setup.starting_miners): the box "
+      "needs at least that many, not 1"]),
+])
+def test_the_boxs_counts_are_the_printed_pieces(tmp_path, capsys, old, new, expected):
+    """The miners the tables count are the ones the print set makes: a copy that changes one
+    without the other stops check at the component's line (the Strike! tokens' count names
+    tables.strike_tokens: tests/test_component_counts.py)."""
+    toml = Path(edited(tmp_path, old, new)) / "game.toml"
+    capsys.readouterr()
+    assert main(["check", "ore", "--data", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert all(line.startswith(f"{toml}:") for line in err), err
+    assert sorted(line.split(": ", 1)[1] for line in err) == sorted(expected), err
 
 
 def test_a_number_the_rules_need_is_checked_at_its_line(tmp_path, capsys):

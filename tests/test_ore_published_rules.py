@@ -8,6 +8,7 @@ import pytest
 from companion import PlayerSpec, RuleViolation, find_game
 from companion.ore_published.state import from_json, to_json
 from headframe.cli import main
+from test_data_numbers import checked_once, edited_copy
 
 GAME = find_game("ore-published")
 
@@ -153,6 +154,54 @@ def test_recruiting_pays_by_order_and_is_refused_once_taken():
     state = edit(state, lambda d: d.update(spaces={k: None for k in d["spaces"]}))
     state = GAME.apply(state, {"type": "place", "seat": 1, "space": "recruit"})
     assert to_json(state)["players"][1]["money"] == 24
+
+
+def test_no_player_has_more_workers_than_the_box_holds_of_their_colour(tmp_path):
+    """The box holds 5 workers of a colour (tables.workers_per_colour): 4 to place and 1 waiting
+    to be recruited. A copy with 4 has no worker waiting: the recruit space refuses, naming the
+    rule and the numbers, and a recruiting building is built without a hire."""
+    game = find_game("ore-published", str(edited_copy(tmp_path, "ore-published", ("count = 30", "count = 25"),
+                                                      ("workers_per_colour = 5", "workers_per_colour = 4"))))
+    dealt = game.apply(game.setup([PlayerSpec(n) for n in ("Blake", "Ada", "Cora")], seed=7),
+                       {"type": "deal", "seat": 0, "mines": "iron-1,copper-1", "contracts": ""})
+    state = edit(dealt, lambda d: [p.update(money=30) for p in d["players"]])
+    place = {"type": "place", "seat": 0, "space": "recruit"}
+    assert game.refusal(state, place) == ("Blake already has 4 workers, every worker of their colour in the box (4): "
+                                          "none waits in the recruit area.")
+    with pytest.raises(RuleViolation) as refused:
+        game.apply(state, place)
+    assert refused.value.rule == "Recruit"
+    assert GAME.refusal(state, place) is None  # the shipped box holds a fifth
+    assert not game.view(state, 0)["board"]["players"][0]["waiting"]
+    assert GAME.view(state, 0)["board"]["players"][0]["waiting"]
+
+    def builder(d):
+        d["phase"] = "business"
+        d["players"][0].update(money=10, credits=1, hand=["boarding-house#1"])
+    built = game.apply(edit(state, builder), {"type": "build", "seat": 0, "building": "boarding-house"})
+    blake = to_json(built)["players"][0]
+    assert blake["workers"] == 4 and blake["money"] == 4 and blake["built"] == ["boarding-house#1"]
+    hired = to_json(GAME.apply(edit(state, builder), {"type": "build", "seat": 0, "building": "boarding-house"}))
+    assert hired["players"][0]["workers"] == 5
+
+
+@pytest.mark.parametrize("old,new,expected", [
+    ("workers_per_colour = 5", "workers_per_colour = 3",
+     "tables.workers_per_colour: a player starts with 4 workers of their colour (setup.workers): the box needs at "
+     "least that many, not 3"),
+    ("workers_per_colour = 5", "workers_per_colour = 6",
+     "components.workers.count: prints 30; tables.workers_per_colour (6) for each of 5 colours and "
+     "tables.temp_workers (5) makes 35"),
+    ("private_mine_tokens = 5", "private_mine_tokens = 4",
+     "tables.private_mine_tokens: one for each player colour: at least 5 (the most players), not 4"),
+    ("mine_cage_tokens = 5", "mine_cage_tokens = 3",
+     "tables.mine_cage_tokens: one for each player colour: at least 5 (the most players), not 3"),
+])
+def test_the_boxs_counts_are_the_printed_pieces(tmp_path, capsys, old, new, expected):
+    """The workers the tables count are the ones the print set makes, and the private mine and
+    mine cage tokens (which only print: their components' count names them) are one per player
+    colour at least; a copy out of step stops check at the line."""
+    checked_once(tmp_path, capsys, "ore-published", old, new, expected)
 
 
 def test_drill_bit_enters_a_free_deeper_space_and_never_a_taken_one():

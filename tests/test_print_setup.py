@@ -102,7 +102,7 @@ def test_mine_shaft_setup_names_the_tiles_pieces_and_bag(tmp_path_factory, playe
     text = _setup(_checklist(tmp_path_factory, "mine-shaft", "--players", str(players)))
     game = load_game("mine-shaft")
     assert f"{_tiles_for(players)} shaft tiles" in text
-    counts = game.components["minerals"].options["counts"]
+    counts = game.tables["bag"]   # the counters the set prints are the bag's
     assert f"{sum(counts.values())} mineral counters" in text
     for kind, n in counts.items():
         assert f"{n} {kind}" in text

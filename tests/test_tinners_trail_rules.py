@@ -256,7 +256,7 @@ def test_a_broken_table_in_the_data_is_reported_with_its_line(tmp_path):
     with pytest.raises(DataError) as err:
         load_rules(str(folder))
     line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("[tables.investment]"))
-    assert f"game.toml:{line}: tables.investment:" in str(err.value)
+    assert f"game.toml:{line}: tables.investment.round_4: needs a row for round 4 of 4" in str(err.value)
 
 
 def test_counts_that_are_not_whole_numbers_are_refused_without_a_crash():

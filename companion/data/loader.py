@@ -18,6 +18,7 @@ from . import columns as col
 from .files import MAX_CELL, MAX_ROWS, file_problem, name_problem, named_files, read_text, read_toml
 from .layouts import load_layouts
 from .model import BUILTIN_ICONS, KINDS, Component, Deck, GameData, Gather, Resource, Row, Variant
+from .numbers import table_problems
 from .schema import Field, check
 from .tomlpos import KeyLines
 from .units import parse_length, parse_size
@@ -41,6 +42,16 @@ def _length_check(value: Any) -> str | None:
     except ValueError as exc:
         return str(exc)
     return None
+
+
+def _count_check(value: Any) -> str | None:
+    """A component's count: a whole number, or the number of [setup] or [tables] it prints."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return None
+    if isinstance(value, str) and re.fullmatch(r"(setup|tables)(\.[A-Za-z0-9_-]+)+", value):
+        return None
+    return (f"expected a whole number, or the dotted name of the number in [setup] or [tables] it prints "
+            f"(\"tables.strike_tokens\"), got {value!r}")
 
 
 def _colour_check(value: Any) -> str | None:
@@ -90,7 +101,7 @@ GAME_SPEC = {
     "components": Field("map", spec={
         "name": Field("str", required=True),
         "kind": Field("str", required=True, choices=KINDS),
-        "count": Field("int", required=True),
+        "count": Field("any", required=True, check=_count_check),
         "painter": Field("str", required=True),
         "size": Field("str", check=_size_check),
         "options": Field("table"),
@@ -366,14 +377,55 @@ def _enough_cards(deck_id: str, spec: dict, rows: list[Row], toml: _Toml) -> Non
                  f"deck {deck_id!r} has {have} cards in {spec['file']} but needs at least {needed}")
 
 
+# The component options painters read as numbers, checked by the shared number check for every
+# component that sets one (before anything is drawn): how many pieces of each kind a set prints
+# (counts, cubes, pieces, by face value: values, bills), per player or colour, columns, the
+# player counts a per-count set serves, and font sizes in points.
+OPTION_COUNTS = ("counts.*", "cubes.*", "pieces.*", "values.#", "bills.#")
+OPTION_AT_LEAST_ONE = ("per_player", "per_colour", "columns", "players[]")
+OPTION_SIZES = ("size", "title_size")
+
+
+def _option_numbers(cid: str, options: dict, toml: _Toml) -> None:
+    where = f"components.{cid}.options"
+    found = (table_problems(options, where, OPTION_COUNTS) | table_problems(options, where, OPTION_AT_LEAST_ONE, least=1)
+             | table_problems(options, where, OPTION_SIZES, least=1, whole=False))
+    for field_name, message in found.items():
+        toml.add(field_name, message)
+
+
+def _count(cid: str, count: int | str, raw: dict, toml: _Toml) -> int | None:
+    """How many pieces a component prints: its ``count``, or the number of [setup] or [tables]
+    it names (``count = "tables.strike_tokens"``; a table of numbers, such as a bag's
+    contents, adds up), so an edited copy prints what its rules count. None when the named
+    number is not one (each problem noted at its own line, as the shared number check words it)."""
+    if isinstance(count, int):
+        return count
+    section, _, rest = count.partition(".")
+    value: Any = raw.get(section, {})
+    for key in rest.split("."):
+        value = value.get(key) if isinstance(value, dict) else None
+    if value is None:
+        toml.add(f"components.{cid}.count", f"names {count}, which game.toml does not set")
+        return None
+    found = table_problems(raw.get(section, {}), section, [f"{rest}.*" if isinstance(value, dict) else rest])
+    for field_name, message in found.items():
+        toml.add(field_name, message)
+    if found:
+        return None
+    return sum(value.values()) if isinstance(value, dict) else value
+
+
 def _components(raw: dict, declared_decks: dict, toml: _Toml) -> dict[str, Component]:
     components = {}
     for cid, spec in raw.get("components", {}).items():
         if cid in declared_decks:
             toml.add(f"components.{cid}", "a deck already has this id")
-        if spec["count"] < 1:
-            toml.add(f"components.{cid}.count", f"must be a positive whole number, got {spec['count']}")
-        components[cid] = Component(cid, spec["name"], spec["kind"], spec["count"], spec["painter"],
+        count = _count(cid, spec["count"], raw, toml)
+        if count is not None and count < 1:
+            toml.add(f"components.{cid}.count", f"must be a positive whole number, got {count}")
+        _option_numbers(cid, spec.get("options", {}), toml)
+        components[cid] = Component(cid, spec["name"], spec["kind"], count or 0, spec["painter"],
                                     parse_size(spec["size"]) if "size" in spec else None,
                                     spec.get("options", {}), toml.lines.line(f"components.{cid}"),
                                     _players(spec), tuple(spec.get("variants", ())))

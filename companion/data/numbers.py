@@ -13,7 +13,11 @@ A game names its numbers by dotted keys, each segment one of:
   (``setup.contract_row.<players>``);
 
 and the last may end in ``[]`` (a list of one or more numbers: ``tables.die_b[]``) or ``[N]``
-(exactly N: ``tables.tokens.*[2]``).
+(exactly N: ``tables.tokens.*[2]``), once per level of a list of lists: ``tables.investment.*[][2]``
+is a list of one or more lists of exactly two numbers each, ``[][]`` a list of lists of any
+length. A wrong number anywhere inside is named as one (``must be a whole number of 0 or more,
+not 'x'``), an entry of the wrong shape by the shape each entry must have (``each entry must be a
+list of 2 whole numbers of 0 or more, not [21]``), both at the key's line.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from ..errors import Problem
 from .model import GameData
 
 PLAYERS = "<players>"
-_LIST = re.compile(r"(.*)\[([0-9]*)\]")
+_LISTS = re.compile(r"(.*?)((?:\[[0-9]*\])+)")
 
 
 def _whole(key: Any) -> bool:
@@ -52,14 +56,15 @@ class _Kind:
 
 
 class _Walk:
-    """One pass over the keys of one kind, each problem kept once per field."""
+    """One pass over the keys of one kind, each problem (field -> message) kept once per field;
+    ``data`` gives the player counts a ``<players>`` table must have."""
 
-    def __init__(self, data: GameData, kind: _Kind):
+    def __init__(self, kind: _Kind, data: GameData | None = None):
         self.data, self.kind = data, kind
-        self.problems: dict[str, Problem] = {}
+        self.found: dict[str, str] = {}
 
     def problem(self, where: str, message: str) -> None:
-        self.problems.setdefault(where, Problem(str(self.data.toml_path), self.data.line_of(where), where, message))
+        self.found.setdefault(where, message)
 
     def table(self, where: str, value: Any) -> bool:
         """Whether ``value`` is a table, noting the problem when it is not."""
@@ -68,12 +73,12 @@ class _Walk:
         self.problem(where, "missing; it must be a table" if value is None else f"must be a table, not {value!r}")
         return False
 
-    def step(self, where: str, value: Any, segments: list[str], length: int | None) -> None:
+    def step(self, where: str, value: Any, segments: list[str], lengths: tuple[int, ...]) -> None:
         if not segments:
-            self.leaf(where, value, length)
+            self.leaf(where, value, lengths)
         elif self.table(where, value):
             for key, item in self.entries(where, value, segments[0]):
-                self.step(f"{where}.{key}", item, segments[1:], length)
+                self.step(f"{where}.{key}", item, segments[1:], lengths)
 
     def entries(self, where: str, table: Mapping[str, Any], segment: str) -> list[tuple[str, Any]]:
         """The entries of ``table`` that ``segment`` names, noting keys that are not numbers
@@ -81,6 +86,8 @@ class _Walk:
         if segment not in ("*", "#", PLAYERS):
             return [(segment, table.get(segment))]
         if segment == PLAYERS:
+            if self.data is None:
+                raise ValueError(f"{where}: a table by player count needs the game's data")
             for found in count_keys(self.data, where, table):
                 self.problem(found.field, found.message)
         elif segment == "#":
@@ -88,22 +95,49 @@ class _Walk:
                 self.problem(where, f"its keys must be whole numbers, not {key!r}")
         return [(key, item) for key, item in table.items() if segment == "*" or _whole(key)]
 
-    def leaf(self, where: str, value: Any, length: int | None) -> None:
-        if length is None:
-            if value is None:
-                self.problem(where, f"missing; it must be a {self.kind.words}")
-            elif not self.kind.fits(value):
-                self.problem(where, f"must be a {self.kind.words}, not {value!r}")
-            return
-        many = f"a list of {f'{length} ' if length else ''}{self.kind.plural}"
+    def shape(self, lengths: tuple[int, ...]) -> str:
+        """What a value of these list lengths must be: "a list of 5 lists of 2 whole numbers"."""
+        if not lengths:
+            return f"a {self.kind.words}"
+        one, many = self.kind.words, self.kind.plural
+        for length in reversed(lengths[1:]):
+            inner = _counted(length, one, many)
+            one, many = f"list of {inner}", f"lists of {inner}"
+        return f"a list of {_counted(lengths[0], one, many)}"
+
+    def leaf(self, where: str, value: Any, lengths: tuple[int, ...]) -> None:
         if value is None:
-            self.problem(where, f"missing; it must be {many}")
-        elif not isinstance(value, list) or not value or (length and len(value) != length):
-            self.problem(where, f"must be {many}, not {value!r}")
-        else:
-            bad = [item for item in value if not self.kind.fits(item)]
-            if bad:
-                self.problem(where, f"must be a {self.kind.words}, not {bad[0]!r}")
+            self.problem(where, f"missing; it must be {self.shape(lengths)}")
+        elif (wrong := self.wrong(value, lengths)) is not None:
+            self.problem(where, wrong)
+
+    def wrong(self, value: Any, lengths: tuple[int, ...]) -> str | None:
+        """What is wrong with a value: the list of the wrong shape (the value, or else its first
+        entry that is not of its entries' shape, as a whole), or else its first number that is
+        not one; None when it fits."""
+        if not lengths:
+            return None if self.kind.fits(value) else f"must be {self.shape(())}, not {value!r}"
+        if not _listed(value, lengths[0]):
+            return f"must be {self.shape(lengths)}, not {value!r}"
+        odd = [item for item in value if not _shaped(item, lengths[1:])]
+        if odd:
+            return f"each entry must be {self.shape(lengths[1:])}, not {odd[0]!r}"
+        return next((found for item in value if (found := self.wrong(item, lengths[1:])) is not None), None)
+
+
+def _counted(length: int, one: str, many: str) -> str:
+    """``length`` things in words ("2 whole numbers", "1 list of …"), or any number (0)."""
+    return many if not length else f"{length} {one if length == 1 else many}"
+
+
+def _listed(value: Any, length: int) -> bool:
+    """Whether ``value`` is a list of ``length`` entries (0: of one or more)."""
+    return isinstance(value, list) and bool(value) and (not length or len(value) == length)
+
+
+def _shaped(value: Any, lengths: tuple[int, ...]) -> bool:
+    """Whether ``value`` is lists of these lengths all the way down (its numbers unchecked)."""
+    return not lengths or _listed(value, lengths[0]) and all(_shaped(item, lengths[1:]) for item in value)
 
 
 def _section(data: GameData, name: str) -> Mapping[str, Any] | None:
@@ -135,19 +169,39 @@ def count_keys(data: GameData, where: str, table: Mapping[str, Any]) -> list[Pro
     return [Problem(str(data.toml_path), data.line_of(where), where, message)]
 
 
+def _parsed(key: str) -> tuple[list[str], tuple[int, ...]]:
+    """A dotted key's segments and the list lengths its last one ends in (``[5][2]``: (5, 2))."""
+    segments = key.split(".")
+    lengths: tuple[int, ...] = ()
+    if listed := _LISTS.fullmatch(segments[-1]):
+        segments[-1] = listed.group(1)
+        lengths = tuple(int(n or 0) for n in re.findall(r"\[([0-9]*)\]", listed.group(2)))
+    return segments, lengths
+
+
 def number_problems(data: GameData, keys: Iterable[str], least: float | None = 0,
                     whole: bool = True) -> list[Problem]:
     """What is wrong with the numbers at ``keys`` (see the module's docstring): each must be a
     whole number (or any number, ``whole=False``, where the rules use fractions) of ``least``
     or more (None: of any sign), one problem per field at its line of game.toml."""
-    walk = _Walk(data, _Kind(least, whole))
+    walk = _Walk(_Kind(least, whole), data)
     for key in keys:
-        section, *segments = key.split(".")
-        length = None
-        if segments and (listed := _LIST.fullmatch(segments[-1])):
-            segments[-1], length = listed.group(1), int(listed.group(2) or 0)
-        walk.step(section, _section(data, section), segments, length)
-    return list(walk.problems.values())
+        (section, *segments), lengths = _parsed(key)
+        walk.step(section, _section(data, section), segments, lengths)
+    return [Problem(str(data.toml_path), data.line_of(field), field, message) for field, message in walk.found.items()]
 
 
-__all__ = ["PLAYERS", "count_keys", "number_problems", "value_at"]
+def table_problems(table: Mapping[str, Any], prefix: str, keys: Iterable[str], least: float | None = 0,
+                   whole: bool = True) -> dict[str, str]:
+    """The same check on one table of its own (a component's ``options``), whose entries are
+    each optional: a key is checked only where ``table`` sets its first segment. Each problem
+    as field (``prefix.key``) -> message."""
+    walk = _Walk(_Kind(least, whole))
+    for key in keys:
+        segments, lengths = _parsed(key)
+        if segments[0] in table:
+            walk.step(prefix, table, segments, lengths)
+    return walk.found
+
+
+__all__ = ["PLAYERS", "count_keys", "number_problems", "table_problems", "value_at"]

@@ -4,7 +4,8 @@
     start@0,0 Sy1@1,0/90:cg Ey3@2,0/270! | Ann@0,0=0,0,0+ Bo@1,0
 
 Sections, separated by `` | ``: header ``key=value`` pairs (turn, first, round, phase, die=A/B,
-drawn, effect=ICON@x,y, ending, final, variant, seed, anchors=x,y;x,y); the bag as coal,silver,
+drawn, effect=ICON@x,y, ending, final, variant, seed, anchors=x,y;x,y, owed=x,y;x,y: the
+porous tiles whose further extra tiles are still to come); the bag as coal,silver,
 gold; the face-down pile; the tiles (DESIGN@x,y, then /rotation, ! when collapsed, :minerals as
 letters c s g); the players (NAME@x,y, =coal,silver,gold hauled, + once they have had a turn).
 """
@@ -33,6 +34,8 @@ def notation(state: MineState) -> str:
         head.append(f"drawn={state.drawn}")
     if state.effect and state.effect_at:
         head.append(f"effect={state.effect}@{state.effect_at[0]},{state.effect_at[1]}")
+    if state.owed:
+        head.append("owed=" + ";".join(f"{x},{y}" for x, y in state.owed))
     if state.ending:
         head.append(f"ending={state.ending}")
         head.append(f"final={state.final_round}")
@@ -137,5 +140,6 @@ def _parse(rules: Rules, text: str, seed: int | str) -> MineState:
         first=int(fields.get("first", 0)), turn=int(fields.get("turn", 0)), round=int(fields.get("round", 1)),
         phase=phase, drawn=fields.get("drawn"), effect=effect, effect_at=effect_at,
         placed=phase not in ("start", "clear"), die_a=die_a, die_b=die_b,
-        ending=fields.get("ending"), final_round=int(fields["final"]) if "final" in fields else None)
+        ending=fields.get("ending"), final_round=int(fields["final"]) if "final" in fields else None,
+        owed=tuple(_pos(p) for p in fields["owed"].split(";")) if "owed" in fields else ())
     return evolve(state, anchors=_anchors(rules, state, fields))

@@ -118,7 +118,8 @@ LABELS: dict[str, Callable[[Rules, MineState, dict], str]] = {
     "place_tile": lambda r, s, a: "Lay " + words.laying(r.design(s.drawn), _at(a), a["rotation"]),
     "swap": lambda r, s, a: f"Swap with {words.tile(r, s, _at(a))}",
     "fuse": lambda r, s, a: f"Collapse {words.tile(r, s, _at(a))}",
-    "porous": lambda r, s, a: "Draw 2 minerals from the bag",
+    "porous": lambda r, s, a: f"Draw {r.icons.porous_minerals} mineral{'s' if r.icons.porous_minerals != 1 else ''} "
+                              f"from the bag",
     "kart": lambda r, s, a: "Gather from " + words.tiles(r, s, a["tiles"]),
     "collapse": lambda r, s, a: f"Collapse {words.tile(r, s, _at(a))}",
     "fill_tile": lambda r, s, a: f"Fill {words.tile(r, s, _at(a))}",

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from ..data import load_game, number_problems
+from ..data.box import printed_problems
 from ..data.model import GameData
 from ..errors import DataError, Problem
 from ..ore_rules import cells, descent
@@ -101,6 +102,7 @@ class Numbers:
     private_mine_cost: int
     overtime_cost: int
     cage_levels: int
+    workers_per_colour: int        # the workers of a colour in the box: no player has more
 
     def recruit_cost(self, recruited: int) -> int:
         """The wage of the next recruit when ``recruited`` have been hired before."""
@@ -212,13 +214,14 @@ def build_catalog(data: GameData) -> Catalog:
 
 # The [tables] costs and limits every rule reads (whole numbers of 0 or more), each a field of Numbers.
 COUNTS = ("drill_bits", "temp_workers", "recall_cost", "permit_card_cost", "permit_primary", "permit_secondary",
-          "market_primary", "market_secondary", "private_mine_cost", "overtime_cost", "cage_levels")
+          "market_primary", "market_secondary", "private_mine_cost", "overtime_cost", "cage_levels",
+          "workers_per_colour")
 # Every number the rules, the print set and the box's counts read, checked before any is used:
 # whole numbers of 0 or more, and 1 or more for the rounds, the workers and the contract row.
 WHOLE = (*(f"tables.{key}" for key in COUNTS), "setup.starting_money.first", "setup.starting_money.step",
          "setup.overtime_spaces.<players>", "tables.recruit_costs[]", *(f"tables.mines_per_type.{res}" for res in RESOURCES),
          "tables.contract_count", "tables.building_count", "tables.money_cards.#", "tables.cubes_per_type",
-         "tables.five_tokens", "tables.workers_per_colour", "tables.private_mine_tokens", "tables.mine_cage_tokens")
+         "tables.five_tokens", "tables.private_mine_tokens", "tables.mine_cage_tokens")
 AT_LEAST_ONE = ("setup.rounds", "setup.workers", "setup.contract_row.<players>")
 
 
@@ -266,7 +269,27 @@ def _check_counts(data: GameData, mines: Mapping[str, MineCard], contracts: Mapp
     if len(costs) < data.players[1]:
         problems.append(Problem(toml, data.line_of("tables.recruit_costs"), "tables.recruit_costs",
                                 f"needs one cost per possible recruit ({data.players[1]}), got {len(costs)}"))
-    return problems
+    return problems + _box(data)
+
+
+def _box(data: GameData) -> list[Problem]:
+    """The box's pieces the tables count: a player's starting workers are of their colour and
+    the printed workers are these; each seat's colour has its private mine and mine cage token
+    (print only, and printed as many: their components' count names them)."""
+    tables, seats, toml = data.tables, data.players[1], str(data.toml_path)
+    per, workers = tables["workers_per_colour"], data.setup["workers"]
+    if per < workers:
+        return [Problem(toml, data.line_of("tables.workers_per_colour"), "tables.workers_per_colour",
+                        f"a player starts with {workers} workers of their colour (setup.workers): the box needs at "
+                        f"least that many, not {per}")]
+    few = [Problem(toml, data.line_of(f"tables.{key}"), f"tables.{key}",
+                   f"one for each player colour: at least {seats} (the most players), not {tables[key]}")
+           for key in ("private_mine_tokens", "mine_cage_tokens") if tables[key] < seats]
+    if few:
+        return few
+    return printed_problems(data, "workers", per * seats + tables["temp_workers"],
+                            f"tables.workers_per_colour ({per}) for each of {seats} colours and tables.temp_workers "
+                            f"({tables['temp_workers']})")
 
 
 @lru_cache(maxsize=4)

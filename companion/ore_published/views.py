@@ -189,7 +189,9 @@ def board(cat: Catalog, state: State, d: Mapping[str, Any], seat: int | None) ->
         hand = [cat.building(h).name + f" ({cat.building(h).cost_label()}, {cat.building(h).vp} VP)"
                 for h in p["hand"]] if i == seat else len(p["hand"])
         players.append({"seat": i, "name": p["name"], "money": p["money"], "cubes": p["cubes"], "cage": p["cage"],
-                        "drills": p["drills"], "home": p["home"], "workers": p["workers"], "waiting": p["waiting"],
+                        "drills": p["drills"], "home": p["home"], "workers": p["workers"],
+                        # a worker waits only where the box holds a piece of the colour for it
+                        "waiting": p["waiting"] and p["workers"] < cat.numbers.workers_per_colour,
                         "fresh": p["fresh"],
                         "contracts": held, "completed": len(p["completed"]), "credits": p["credits"],
                         "built": [cat.building(b).name for b in p["built"]], "hand": hand})

@@ -180,7 +180,7 @@ def start_tile(pen: Pen, piece: Piece) -> None:
 # --- counters and dice ---------------------------------------------------------------------------
 
 def _mineral_of(piece: Piece) -> str:
-    counts = piece.option("counts", {})
+    counts = piece.game.tables["bag"]   # the counters are the bag's: components.minerals counts them
     index = piece.index
     for kind, n in counts.items():
         if index < n:

@@ -43,7 +43,7 @@ def _tiles_step(game, options, printed: int) -> str:
 
 
 def _bag(game) -> str:
-    counts = game.components["minerals"].options.get("counts", {})
+    counts = game.tables["bag"]
     listed = ", ".join(f"{n} {kind}" for kind, n in counts.items())
     total = sum(counts.values())
     return (f"Put all **{total} mineral counters** ({listed}) into the bag and shake it.")

@@ -235,7 +235,7 @@ def _nth(counts: dict, index: int) -> str:
 @painter("ore.money")
 def money_chip(pen: Pen, piece: Piece) -> None:
     b = boxes(piece, "money", MONEY)
-    value = _nth(piece.option("values", {}), piece.index)
+    value = _nth(piece.game.tables["chips"], piece.index)   # the chips are the box's: components.money counts them
     fill = piece.option("colours", {}).get(value, style.TOKEN_FILL)
     ink = _ink_for(pen, fill)
     fill_box(pen, b["disc"], fill=fill)

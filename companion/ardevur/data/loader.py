@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ...data import columns as col
 from ...data import load_game, number_problems, read_rows
+from ...data.box import printed_problems
 from ...data.model import GameData, Row
 from ...errors import DataError, Problem
 from . import cells
@@ -180,7 +181,7 @@ def _numbers(read: _Reading) -> Numbers | None:
     data = read.data
     found = (number_problems(data, WHOLE) + number_problems(data, FACES, least=1)
              + number_problems(data, FRACTIONS, whole=False))
-    read.problems.extend(found)
+    read.problems.extend(found or _tokens(data))
     if found:
         return None
     t = data.tables
@@ -196,6 +197,21 @@ def _numbers(read: _Reading) -> Numbers | None:
         max_african_infrastructure=t["max_african_infrastructure"], factory_bonus=t["factory_bonus"],
         factory_fee=t["factory_fee"], infrastructure_fee=t["infrastructure_fee"],
         large_vessel_lease=t["large_vessel_lease"], endgame_points=t["endgame_points"])
+
+
+def _tokens(data) -> list[Problem]:
+    """The resource tokens in the box (``tables.tokens``: resource -> [value, count]): each named
+    by one of the game's resources, which gives its colour and letter, and as many printed as
+    they count (``components.resource-tokens``)."""
+    known = list(data.resources)
+    unknown = [Problem(str(data.toml_path), data.line_of(f"tables.tokens.{name}"), f"tables.tokens.{name}",
+                       f"{name!r} is not one of the game's resources: {', '.join(known)}")
+               for name in data.tables["tokens"] if name not in known]
+    if unknown:
+        return unknown
+    counts = [count for _, count in data.tables["tokens"].values()]
+    return printed_problems(data, "resource-tokens", sum(counts),
+                            f"tables.tokens ({' + '.join(map(str, counts))})")
 
 
 def _load(data_dir: str | None) -> Catalog:

@@ -1,5 +1,7 @@
 """The seven advanced icons. Each acts once, right after its tile is laid and filled (Tunnel
-instead whenever a piece starts its move on it; see movement)."""
+instead whenever a piece starts its move on it; see movement). How much an icon does (minerals
+and extra tiles of a Porous rock, the tiles a Mine kart gathers from, the steps of a Call for
+help) is the data's (``rules.icons``, from ``[tables.icons]``)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,6 @@ from ..views import words
 from . import bag, mine
 
 CHOOSING = ("swap", "fuse", "porous", "kart")  # icons that wait for the player's choice
-HELP_STEPS = 2  # Call for help: every other piece moves two tiles towards the caller
 NAMES = {"swap": "Swap", "fuse": "Timed fuse", "porous": "Porous rock", "kart": "Mine kart"}
 
 
@@ -46,7 +47,7 @@ def _call_for_help(rules: Rules, state: MineState, square: Pos) -> MineState:
         here = state.tile(pos)
         if here is None or here.collapsed or pos not in dist:
             continue
-        for _ in range(HELP_STEPS):
+        for _ in range(rules.icons.help_steps):
             if dist[pos] == 0:
                 break
             closer = [n for n in (neighbour(pos, e) for e in EDGES)
@@ -73,18 +74,25 @@ def fuse_targets(state: MineState) -> list[Pos]:
 
 def kart_lines(rules: Rules, state: MineState) -> list[tuple[Pos, ...]]:
     """The runs of track a kart rolls along into its tile: a tile joined to it by track and the
-    tile behind that one (or that one alone where the track stops). A collapse blocks the rails.
-    Only runs with minerals on them are worth a choice."""
+    tiles behind that one, as many as the kart gathers from (fewer where the track stops). A
+    collapse blocks the rails. Only runs with minerals on them are worth a choice."""
     assert state.effect_at is not None
     kart = state.effect_at
     lines: list[tuple[Pos, ...]] = []
     for near in mine.track_neighbours(rules, state, kart):
-        if state.tiles[near].collapsed:
-            continue
-        behind = [b for b in mine.track_neighbours(rules, state, near)
-                  if b != kart and not state.tiles[b].collapsed]
-        lines += [(near, b) for b in behind] or [(near,)]
+        if not state.tiles[near].collapsed:
+            lines += _runs(rules, state, (kart, near), rules.icons.kart_tiles)
     return [line for line in lines if any(state.tiles[p].minerals for p in line)]
+
+
+def _runs(rules: Rules, state: MineState, path: tuple[Pos, ...], tiles: int) -> list[tuple[Pos, ...]]:
+    """The runs of ``tiles`` tiles (fewer where the track stops) that go on from ``path``, which
+    starts at the kart; each without the kart."""
+    if len(path) > tiles:
+        return [path[1:]]
+    further = [b for b in mine.track_neighbours(rules, state, path[-1])
+               if b not in path and not state.tiles[b].collapsed]
+    return [run for b in further for run in _runs(rules, state, path + (b,), tiles)] or [path[1:]]
 
 
 def has_choice(rules: Rules, state: MineState) -> bool:
@@ -100,10 +108,26 @@ def has_choice(rules: Rules, state: MineState) -> bool:
 
 
 def let_pass(rules: Rules, state: MineState) -> MineState:
-    """An icon with nothing to act on. Porous rock with an empty bag still brings its extra tile."""
+    """An icon with nothing to act on. Porous rock with an empty bag still brings its extra tiles."""
     if state.effect == "porous":
-        return state.evolve(phase="extra", anchors=(state.current.pos, state.effect_at), effect=None, effect_at=None)
+        return _extra_tiles(rules, state)
     return state.evolve(phase="roll", effect=None, effect_at=None)
+
+
+def _extra_tiles(rules: Rules, state: MineState, **changes) -> MineState:
+    """After a Porous rock: the first of its extra tiles to draw and lay against the player's
+    tile or the porous tile, and the others owed after it (``owed``: the turn comes back to
+    them once the tile before is laid and its own icon done); none, and the turn goes on."""
+    porous, tiles = state.effect_at, rules.icons.porous_tiles
+    if not tiles:
+        return state.evolve(phase="roll", effect=None, effect_at=None, **changes)
+    return state.evolve(phase="extra", anchors=(state.current.pos, porous), owed=state.owed + (porous,) * (tiles - 1),
+                        effect=None, effect_at=None, **changes)
+
+
+def next_owed(state: MineState) -> MineState:
+    """The next extra tile a Porous rock still owes, once the tile before it is laid."""
+    return state.evolve(phase="extra", anchors=(state.current.pos, state.owed[0]), owed=state.owed[1:])
 
 
 def _need(state: MineState, icon: str) -> None:
@@ -157,38 +181,39 @@ def fuse(rules: Rules, state: MineState, action: Action) -> MineState:
 
 def check_porous(rules: Rules, state: MineState, action: Action) -> None:
     _need(state, "porous")
-    bag.check_draw(state.bag, 2, bag.given_minerals(action))
+    bag.check_draw(state.bag, rules.icons.porous_minerals, bag.given_minerals(action))
 
 
 def porous(rules: Rules, state: MineState, action: Action) -> MineState:
     check_porous(rules, state, action)
     given = bag.given_minerals(action)
-    got, left = bag.draw(state.bag, 2, rng(state.seed, state.step) if given is None else None, given)
+    got, left = bag.draw(state.bag, rules.icons.porous_minerals, rng(state.seed, state.step) if given is None else None,
+                         given)
     me = state.current
     note = f"{me.name} drew {bag.describe(got)} from the bag through the porous rock"
-    return state.evolve(bag=left, players=state.players_with(state.turn, haul=add(me.haul, counts(got))),
-                        phase="extra", anchors=(me.pos, state.effect_at), effect=None, effect_at=None, note=note)
+    return _extra_tiles(rules, state, bag=left, players=state.players_with(state.turn, haul=add(me.haul, counts(got))),
+                        note=note)
 
 
-def _kart_choice(action: Action) -> list[Pos]:
-    raw = action["tiles"]
-    require(isinstance(raw, list) and 1 <= len(raw) <= 2 and all(
+def _kart_choice(rules: Rules, action: Action) -> list[Pos]:
+    raw, most = action["tiles"], rules.icons.kart_tiles
+    require(isinstance(raw, list) and 1 <= len(raw) <= most and all(
         isinstance(p, list) and len(p) == 2 and all(isinstance(v, int) for v in p) for p in raw),
-        "Choose one or two tiles for the mine kart, as [[x, y], [x, y]].", "mine kart")
+        f"Choose {words.up_to(most, 'tile')} for the mine kart, as [[x, y], [x, y]].", "mine kart")
     return [tuple(p) for p in raw]  # type: ignore[misc]
 
 
 def check_kart(rules: Rules, state: MineState, action: Action) -> None:
     _need(state, "kart")
-    chosen = _kart_choice(action)
-    require(len(set(chosen)) == len(chosen), "Choose two different tiles for the mine kart.", "mine kart")
+    chosen = _kart_choice(rules, action)
+    require(len(set(chosen)) == len(chosen), "Choose different tiles for the mine kart.", "mine kart")
     lines = kart_lines(rules, state)
     if frozenset(chosen) not in {frozenset(line) for line in lines}:
         where = words.tiles(rules, state, chosen)
         runs = "; or ".join(words.tiles(rules, state, line) for line in lines)
-        require(False, f"The mine kart ({words.tile(rules, state, state.effect_at)}) gathers from the two tiles on "
-                       f"one track leading up to it (the one joined to it and the one behind); {where} is not such "
-                       f"a run. Choose {runs}.", "mine kart")
+        require(False, f"The mine kart ({words.tile(rules, state, state.effect_at)}) gathers from "
+                       f"{words.kart_run(rules.icons.kart_tiles)}; {where} is not such a run. Choose {runs}.",
+                "mine kart")
 
 
 def kart(rules: Rules, state: MineState, action: Action) -> MineState:
@@ -196,7 +221,7 @@ def kart(rules: Rules, state: MineState, action: Action) -> MineState:
     me = state.current
     haul = me.haul
     changes = {}
-    for pos in _kart_choice(action):
+    for pos in _kart_choice(rules, action):
         placed = state.tiles[pos]
         haul = add(haul, counts(placed.minerals))
         changes[pos] = Placed(placed.design, placed.rotation, placed.collapsed, ())
@@ -207,5 +232,5 @@ def kart(rules: Rules, state: MineState, action: Action) -> MineState:
 
 
 __all__ = ["CHOOSING", "check_decline", "check_fuse", "check_kart", "check_porous", "check_swap", "decline", "fuse",
-           "fuse_targets", "has_choice", "kart", "kart_lines", "let_pass", "on_placed", "porous", "swap",
+           "fuse_targets", "has_choice", "kart", "kart_lines", "let_pass", "next_owed", "on_placed", "porous", "swap",
            "swap_targets"]

@@ -54,7 +54,7 @@ def _opening(rules: Rules, state: MineState, seat: int) -> dict:
     else the start, with the tile it stands on to lay a tile against when the track runs out there."""
     pos = state.players[seat].pos
     placed = state.tile(pos)
-    fresh = dict(die_a=None, die_b=None, placed=False, drawn=None, effect=None, effect_at=None)
+    fresh = dict(die_a=None, die_b=None, placed=False, drawn=None, effect=None, effect_at=None, owed=())
     if placed is not None and placed.collapsed:
         return dict(phase="clear", anchors=(), **fresh)
     return dict(phase="start", anchors=(pos,) if mine.at_open_end(rules, state, pos) else (), **fresh)
@@ -84,6 +84,8 @@ def _auto(rules: Rules, state: MineState) -> MineState | None:
     phase = state.phase
     if phase == "done":
         return end_turn(rules, state)
+    if phase == "roll" and state.owed:  # a Porous rock's next extra tile, once the one before is laid
+        return advanced.next_owed(state)
     if phase in ("start", "extra") and not can_draw(rules, state):
         return state.evolve(phase="roll", anchors=())
     if phase == "effect" and not advanced.has_choice(rules, state):

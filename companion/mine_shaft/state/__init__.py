@@ -64,6 +64,7 @@ class MineState:
     ending: str | None = None                # which end condition started the last round
     final_round: int | None = None
     note: str = ""                           # what the last action did, for the log
+    owed: tuple[Pos, ...] = ()               # porous tiles whose further extra tiles are still to come
 
     # What is worked out from a state and kept on it (``worked``), each with the fields it is worked
     # out from (none: the whole state); ``evolve`` drops an answer when one of those changes. From
@@ -170,6 +171,9 @@ def to_json(state: MineState) -> dict:
         "effect_at": list(state.effect_at) if state.effect_at else None, "placed": state.placed,
         "die_a": state.die_a, "die_b": state.die_b, "last_path": [list(p) for p in state.last_path],
         "ending": state.ending, "final_round": state.final_round, "note": state.note,
+        # only where a Porous rock gives more than one extra tile: a state without it keeps the
+        # layout a table stored before the count was the data's
+        **({"owed": [list(p) for p in state.owed]} if state.owed else {}),
     }
 
 
@@ -187,6 +191,7 @@ def from_json(data: Mapping[str, Any]) -> MineState:
         effect_at=pos(data["effect_at"]) if data["effect_at"] else None, placed=bool(data["placed"]),
         die_a=data["die_a"], die_b=data["die_b"], last_path=tuple(pos(p) for p in data["last_path"]),
         ending=data["ending"], final_round=data["final_round"], note=data.get("note", ""),
+        owed=tuple(pos(p) for p in data.get("owed", ())),
     )
 
 

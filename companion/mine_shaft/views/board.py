@@ -72,7 +72,7 @@ def _next_draw(rules: Rules, state: MineState) -> int:
         placed = state.tiles[state.current.pos]
         return min(rules.design(placed.design).slots, left)
     if state.phase == "effect" and state.effect == "porous":
-        return min(2, left)
+        return min(rules.icons.porous_minerals, left)
     if state.phase == "place" and state.drawn:
         return min(rules.design(state.drawn).slots, left)
     if state.phase == "die_a" and state.die_a in dice.COLOURS:  # the most the chosen tile can take

@@ -47,6 +47,29 @@ def _list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number(n: int) -> str:
+    """A small count in words ("two"), a larger one in figures."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def up_to(most: int, thing: str) -> str:
+    """"one tile", "one or two tiles", "one to three tiles": a choice of at least one."""
+    if most <= 1:
+        return f"one {thing}"
+    return f"one {'or' if most == 2 else 'to'} {number(most)} {thing}s"
+
+
+def kart_run(tiles: int) -> str:
+    """What a Mine kart gathers from, for a kart of ``tiles`` tiles."""
+    if tiles <= 1:
+        return "the one tile joined to it by track"
+    behind = "the one behind" if tiles == 2 else "those behind it"
+    return f"the {number(tiles)} tiles on one track leading up to it (the one joined to it and {behind})"
+
+
 def facing(design: Design, rotation: int) -> str:
     """Where a tile laid at this turn opens, in the order north, east, south, west."""
     edges = [COMPASS[e] for e in "NESW" if e in open_edges(design, rotation)]

@@ -9,6 +9,7 @@ from typing import Mapping
 
 from ...data import number_problems
 from ...data.model import GameData
+from ...data.box import printed_problems
 from ...data.numbers import value_at
 from ...errors import Problem
 from .cards import RESOURCES
@@ -23,6 +24,7 @@ PLAIN = (
     ("starting_money", "setup.starting_money"), ("starting_miners", "setup.starting_miners"),
     ("row", "setup.available_per_row"), ("contract_race_stack", "setup.contract_race_stack"),
     ("contracted_miners", "tables.contracted_miners"), ("mine_cages", "tables.mine_cages"),
+    ("miners_per_colour", "tables.miners_per_colour"),
     ("track_spaces", "tables.track_spaces"), ("slag_heap_base", "tables.slag_heap_base"),
     ("relief_cost", "tables.relief_cost"), ("max_miners", "tables.max_miners"), ("strike_per", "tables.strike_per"),
     ("drill_third_money", "tables.drill_bit_third_space.money"),
@@ -63,6 +65,7 @@ class Numbers:
     barrels: Mapping[str, int]     # barrels of each kind in the box
     contracted_miners: int
     mine_cages: int
+    miners_per_colour: int         # the miners of a colour in the box: no player employs more
     track_spaces: int
     salaries: Mapping[int, int]    # miners employed -> salary
     slag_heap_base: int
@@ -89,7 +92,7 @@ COUNTS = tuple(dotted for _, dotted in PLAIN if dotted not in ("tables.strike_pe
     "setup.by_players.<players>.assets", "setup.by_players.<players>.contracts",
     *(f"setup.short.mines.{res}" for res in RESOURCES), "setup.short.assets", "setup.short.contracts",
     "setup.short.contracts_up_to", "tables.chips.#", *(f"tables.barrels.{res}" for res in RESOURCES),
-    "tables.strike_tokens", "tables.miners_per_colour", "tables.salaries.#", "tables.extra_miner_cost.#",
+    "tables.strike_tokens", "tables.salaries.#", "tables.extra_miner_cost.#",
     "tables.mines_per_deck.*")
 DIVISORS = ("tables.strike_per", "tables.vp_per_money")
 SIGNED = ("tables.vp_per_strike",)
@@ -140,7 +143,7 @@ def read_numbers(data: GameData, problems: list[Problem]) -> Numbers | None:
 
 
 def _check(data: GameData, numbers: Numbers) -> list[Problem]:
-    """Tables every miner count the game reaches must find."""
+    """Tables every miner count the game reaches must find, and the box's miners."""
     problems = []
     employed = range(numbers.starting_miners, numbers.max_miners + 1)
     missing = [n for n in employed if n not in numbers.salaries]
@@ -150,7 +153,20 @@ def _check(data: GameData, numbers: Numbers) -> list[Problem]:
     if hired:
         problems.append(_problem(data, "tables.extra_miner_cost",
                                  f"needs the price of miner {', '.join(map(str, hired))}"))
-    return problems
+    return problems + _box(data, numbers)
+
+
+def _box(data: GameData, numbers: Numbers) -> list[Problem]:
+    """The miners of a colour: at least a player's starting miners, and the ones printed."""
+    per, colours = numbers.miners_per_colour, data.players[1]
+    if per < numbers.starting_miners:
+        return [_problem(data, "tables.miners_per_colour",
+                         f"a player starts with {numbers.starting_miners} miners of their colour "
+                         f"(setup.starting_miners): the box needs at least that many, not {per}")]
+    return printed_problems(data, "miners", per, "tables.miners_per_colour", option="per_player") + printed_problems(
+        data, "miners", per * colours + numbers.contracted_miners,
+        f"tables.miners_per_colour ({per}) for each of {colours} colours and tables.contracted_miners "
+        f"({numbers.contracted_miners})")
 
 
 __all__ = ["Numbers", "PlayerCount", "Short", "read_numbers"]

@@ -132,6 +132,9 @@ def _initiative_money(cat: Catalog, state: State, seat: int, effect: str, rule: 
     if effect == "expanded_ops":
         require(player.miners < numbers.max_miners,
                 f"{player.name} already employs {player.miners} miners, the most allowed.", rule)
+        require(player.miners < numbers.miners_per_colour,
+                f"{player.name} already employs {player.miners} miners, every miner of their colour in the box "
+                f"({numbers.miners_per_colour}): there is no piece for another.", rule)
         return numbers.extra_miner_cost[player.miners + 1]
     if effect == "mine_cage":
         require(player.cage < 3, f"{player.name}'s mine cage already reaches the 3rd level.", rule)

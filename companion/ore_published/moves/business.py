@@ -17,7 +17,7 @@ from ..data import RESOURCES, Building, Catalog, contract_name
 from ..state import ACTION_SPACES, BUSINESS, CLEANUP, OVER, TASKING, Held, Player, State, in_mines, with_cubes, \
     with_mine, with_player
 from .cards import first_player, is_copy, price, take_card, words
-from .tasking import forbid_recruit, next_turn, recruit
+from .tasking import forbid_recruit, next_turn, recruit, waiting_worker
 
 Action = Mapping[str, Any]
 
@@ -108,7 +108,7 @@ def forbid_build(game: Any, state: State, action: Action) -> None:
     paid = _paid(p, b)
     if b.effect and b.effect[0] in ("sell", "buy"):
         _forbid_trade_effect(game.data, state, paid, b.effect, action)
-    elif b.effect and b.effect[0] == "recruit" and paid.waiting and action.get("recruit", True):
+    elif b.effect and b.effect[0] == "recruit" and waiting_worker(game.data, paid) and action.get("recruit", True):
         forbid_recruit(game.data, state, paid, paid.money)
 
 
@@ -165,7 +165,7 @@ def _when_built(cat: Catalog, state: State, seat: int, effect: tuple[str, ...], 
         sign = 1 if kind == "buy" else -1
         p = with_cubes(p, {r: sign * n for r, n in counts.items()})
         return with_player(state, seat, evolve(p, money=p.money - sign * total))
-    if kind == "recruit" and p.waiting and action.get("recruit", True):
+    if kind == "recruit" and waiting_worker(cat, p) and action.get("recruit", True):
         return recruit(cat, state, seat)
     if kind == "drill" and state.drills > 0:
         return evolve(with_player(state, seat, evolve(p, drills=p.drills + 1)), drills=state.drills - 1)

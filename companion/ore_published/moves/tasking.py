@@ -209,8 +209,17 @@ def draw(cat: Any, state: State, seat: int, count: int, cards: Any) -> State:
     return evolve(with_player(state, seat, p), building_deck=deck)
 
 
+def waiting_worker(cat: Any, p: Player) -> bool:
+    """Whether a worker of the player's colour waits in the recruit area: the extra one, not
+    hired yet, when the box holds a piece for it (``tables.workers_per_colour``)."""
+    return p.waiting and p.workers < cat.numbers.workers_per_colour
+
+
 def forbid_recruit(cat: Any, state: State, p: Player, money: int) -> None:
     require(p.waiting, "You have already recruited your extra worker this game.", "Recruit")
+    pieces = cat.numbers.workers_per_colour
+    require(p.workers < pieces, f"{p.name} already has {p.workers} workers, every worker of their colour in the box "
+                                f"({pieces}): none waits in the recruit area.", "Recruit")
     _need(money, cat.numbers.recruit_cost(state.recruited), f"Recruit number {state.recruited + 1}")
 
 

@@ -10,6 +10,7 @@ from functools import cached_property, lru_cache
 from typing import Mapping
 
 from ...data import load_game, number_problems
+from ...data.numbers import value_at
 from ...errors import DataError, Problem
 from .wallace_cards import ActionDeck, load_deck
 
@@ -145,18 +146,57 @@ def load_rules(data_dir: str | None = None) -> Rules:
     return rules
 
 
-# The rules' own whole numbers (money, counts, work costs), each checked before any is used:
-# at least 1 where the game needs one (rounds), 0 or more for the others.
+# The rules' own whole numbers (money, counts, work costs, the boards' tables), each checked
+# before any is used: at least 1 where the game needs one (rounds), 0 or more for the others.
 ROUNDS = ("tables.rounds",)
 COUNTS = ("setup.starting_money", "setup.own_miners", "setup.mines.<players>", "setup.reveals.<players>",
           "setup.survey_draw_per_region", "setup.survey_draw_wild", "setup.survey_keep_per_region",
-          "tables.track_columns", "tables.extraction_base", "tables.work_costs.*")
+          "tables.track_columns", "tables.extraction_base", "tables.work_costs.*",
+          "tables.map.areas.*.position", "tables.arrangement.<players>.positions[]")
+# The boards' tables: a price die is a d6 (six faces), the ore-price table a list per row,
+# the investment panel [points per £10, points per £5] per passing position, the arsenic
+# market's sections, the development boards' pieces and steam-pump groups per round column,
+# and the emigration board's rewards per round.
+BOARDS = ("tables.price_dice.*[6]", "tables.ore_prices.*[]", "tables.investment.*[][2]",
+          "tables.arsenic_market.sections[][]",
+          *(f"tables.development_boards.<players>.{piece}[]" for piece in PIECES),
+          "tables.development_boards.<players>.steam_pumps[][]",
+          "tables.emigration.sierra_madre.points[]", "tables.emigration.kimberly.money[]",
+          "tables.emigration.adelaide.bonus[][2]")
 
 
 def _check_counts(data) -> None:
-    problems = number_problems(data, ROUNDS, least=1) + number_problems(data, COUNTS)
+    problems = number_problems(data, ROUNDS, least=1) + number_problems(data, COUNTS + BOARDS)
     if problems:
         raise DataError(problems)
+    problems = _lengths(data)
+    if problems:
+        raise DataError(problems)
+
+
+def _lengths(data) -> list[Problem]:
+    """The lengths one list of the boards' tables must share with another: one entry per round
+    in each list read by round, one price per ore-table column, and the same passing positions
+    (one per seat at the largest table) in every round of the investment panel."""
+    t = data.tables
+    rounds, seats, columns = t["rounds"], data.players[1], len(t["ore_prices"]["column_from"])
+    by_round = [f"tables.development_boards.{n}.{piece}" for n in t["development_boards"]
+                for piece in PIECES + ("steam_pumps",)]
+    by_round += ["tables.emigration.michigan.pieces", "tables.emigration.sierra_madre.points",
+                 "tables.emigration.kimberly.money", "tables.emigration.adelaide.bonus"]
+    wanted = {key: (rounds, f"one entry per round ({rounds})") for key in by_round}
+    wanted |= {f"tables.investment.round_{r}": (seats, f"a row for round {r} of {rounds} with one entry per passing "
+                                                       f"position ({seats}, a seat at the largest table)")
+               for r in range(1, rounds + 1)}
+    wanted |= {f"tables.ore_prices.{ore}": (columns, f"one price per column of tables.ore_prices.column_from "
+                                                     f"({columns})") for ore in ORES}
+    problems = []
+    for key, (length, words) in wanted.items():
+        value = value_at(data, key)
+        if not isinstance(value, list) or len(value) != length:
+            found = "missing" if value is None else f"has {len(value) if isinstance(value, list) else repr(value)}"
+            problems.append(Problem(str(data.toml_path), data.line_of(key), key, f"needs {words}; {found}"))
+    return problems
 
 
 def _map(data) -> tuple[dict[str, AreaInfo], dict[str, tuple[str, ...]], frozenset[tuple[str, str]]]:
@@ -208,18 +248,7 @@ def _cards(data) -> tuple[dict[str, SurveyCard], dict[str, tuple[str, ...]], tup
 
 
 def _check(rules: Rules, data) -> None:
-    """Cross-checks no schema can express: the investment example and the table shapes."""
-    problems = []
+    """Cross-checks no schema can express: every area west to east once."""
     if set(rules.west_to_east) != set(rules.areas):
-        problems.append(Problem(str(data.toml_path), data.line_of("tables.map.west_to_east"),
+        raise DataError(Problem(str(data.toml_path), data.line_of("tables.map.west_to_east"),
                                 "tables.map.west_to_east", "must list every area exactly once"))
-    for n in range(1, 6):
-        if n not in rules.boards or n not in rules.arrangement or n not in rules.mines:
-            problems.append(Problem(str(data.toml_path), data.line_of("tables.development_boards"),
-                                    "tables.development_boards", f"no board, arrangement or mine count for {n} players"))
-    if any(len(row) < 5 or any(len(cell) != 2 for cell in row) for row in rules.investment):
-        problems.append(Problem(str(data.toml_path), data.line_of("tables.investment"), "tables.investment",
-                                f"needs round_1 to round_{rules.rounds}, each with 5 passing positions of "
-                                "[points per £10, points per £5]"))
-    if problems:
-        raise DataError(problems)
