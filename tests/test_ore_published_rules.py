@@ -343,3 +343,22 @@ def test_the_game_ends_when_the_seventh_business_phase_is_finished():
     from companion import GameOver
     with pytest.raises(GameOver):
         GAME.apply(state, {"type": "close_round", "seat": 0})
+
+
+@pytest.mark.parametrize("phase", ["deal", "tasking"])
+def test_the_real_card_choices_never_tell_a_decks_order(phase):
+    """The phone lists what a deck holds for players with the real cards; the order it lists
+    them in says nothing of the deck's order (the card the phone would draw next)."""
+    state = GAME.setup([PlayerSpec(n) for n in ("Blake", "Ada", "Cora")], seed=7)
+    if phase == "tasking":
+        state = GAME.apply(state, {"type": "deal", "seat": 0})
+
+    def reversed_decks(d):
+        for res in d["decks"]["mines"]:
+            d["decks"]["mines"][res] = list(reversed(d["decks"]["mines"][res]))
+        d["decks"]["contracts"] = list(reversed(d["decks"]["contracts"]))
+
+    shown = [GAME.view(s, 0)["board"] for s in (state, edit(state, reversed_decks))]
+    for key in ("deal", "real", "refill"):
+        assert shown[0][key] == shown[1][key], key
+    assert shown[0]["deal" if phase == "deal" else "real"]["mines"], "the choices are there"

@@ -135,7 +135,9 @@ def deal_choices(cat: Catalog, d: Mapping[str, Any]) -> dict[str, Any]:
     """The cards a real deal may have turned up, by name, for the Deal step's choices: each
     resource's mine deck and the contract deck (which cards they hold is public; their order
     is not), and the row's length."""
-    mines = [{"res": res, "cards": [{"id": c, "label": mine_label(cat, c)} for c in deck if c in cat.mines]}
+    # sorted: a deck's order is hidden (the card the phone draws next), only what it holds is known
+    mines = [{"res": res, "cards": [{"id": c, "label": mine_label(cat, c)}
+                                    for c in sorted(deck, key=lambda c: (len(c), c)) if c in cat.mines]}
              for res, deck in d["decks"]["mines"].items()]
     contracts = sorted((c for c in d["decks"]["contracts"] if c in cat.contracts),
                        key=lambda c: (len(c), c))
