@@ -40,7 +40,8 @@ def build_fails(game: Path, capsys) -> list[str]:
 # One edit, one problem, reported at the edited line: (file, text to replace, replacement, message).
 ONE_LINE_CASES = {
     "mistyped field": ("game.toml", "count = 12", 'count = "twelve"',
-                       "components.ore-tokens.count: expected a whole number, got 'twelve'"),
+                       "components.ore-tokens.count: expected a whole number, or the dotted name of the number "
+                       "in [setup] or [tables] it prints (\"tables.strike_tokens\"), got 'twelve'"),
     "mistyped cell": ("mines.csv", 'rounded up.",3,', 'rounded up.",three,',
                       "cost: expected a whole number, got 'three'"),
     "qty zero": ("mines.csv", "m02,2,", "m02,0,", "qty: must be a positive whole number, got '0'"),

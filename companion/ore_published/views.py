@@ -164,6 +164,15 @@ def tasking_choices(cat: Catalog, d: Mapping[str, Any]) -> dict[str, Any]:
             "mines": deal_choices(cat, d)["mines"], "permits": cat.numbers.permit_primary}
 
 
+def real_card_choices(cat: Catalog, d: Mapping[str, Any]) -> dict[str, Any]:
+    """The step's choices of real cards, by name (None for the steps of other phases): ``deal``,
+    ``real`` (a placement's draws) and ``refill`` (the collection's and the round's close)."""
+    phase = d["phase"]
+    return {"deal": deal_choices(cat, d) if phase == "deal" else None,
+            "real": tasking_choices(cat, d) if phase == "tasking" else None,
+            "refill": refill_choices(cat, d) if phase in ("collection", "cleanup") else None}
+
+
 def board(cat: Catalog, state: State, d: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     """What the phone page draws: spaces with what each gives, mines, contracts, players
     (``d`` is the state's JSON form)."""
@@ -200,9 +209,7 @@ def board(cat: Catalog, state: State, d: Mapping[str, Any], seat: int | None) ->
     waiting = [names[s] for s in acting(state)]
     return {"phase": PHASES[d["phase"]], "first": names[d["first"]], "waiting": waiting, "spaces": spaces,
             "mines": mines, "row": row, "players": players, "deck_contracts": len(d["decks"]["contracts"]),
-            "deal": deal_choices(cat, d) if d["phase"] == "deal" else None,
-            "refill": refill_choices(cat, d) if d["phase"] in ("collection", "cleanup") else None,
-            "real": tasking_choices(cat, d) if d["phase"] == "tasking" else None,
+            **real_card_choices(cat, d),
             "deck_buildings": len(d["decks"]["buildings"])}
 
 
