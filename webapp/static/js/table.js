@@ -551,7 +551,11 @@
       fold.open = true;
     }
     if (!found.closest('form')) return found.closest('[tabindex]') || found;
-    return found.closest('form').querySelector('select, input:not([type="hidden"]), button, a') || found;
+    // the form's first field on show: one inside a closed fold of its own (real cards, say) waits
+    var fields = Array.prototype.filter.call(
+      found.closest('form').querySelectorAll('select, input:not([type="hidden"]), button, a'),
+      function (el) { return !el.closest('details:not([open])'); });
+    return fields[0] || found;
   }
   live.addEventListener('click', function (event) {
     if (!event.target.closest('.sb-choose')) return;
